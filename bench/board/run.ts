@@ -1,0 +1,153 @@
+// bench/board: the board of a patient with 700 visits (each with exam records). Target: the board's first
+// answer p95 ≤ 50 ms and ≤ 100 KB, on PGlite and PostgreSQL.
+// Run: npx tsx --conditions=source bench/board/run.ts [--db=postgres|pglite]
+import { and, eq, sql } from 'drizzle-orm';
+import { patients, queueEntries } from '@basira/server/src/db/schema.ts';
+import {
+  chosenDatabases,
+  ms,
+  rowsOf,
+  startBenchApp,
+  summary,
+  type BenchApp,
+  type BenchDb,
+} from '../shared/bench-app.ts';
+
+const VISITS = 700;
+const EXAMS_PER_VISIT = 2;
+const DOCUMENTS = 40;
+const REQUESTS = 200;
+const TARGET_P95_MS = 50;
+const TARGET_BYTES = 100 * 1024;
+const PATIENT_NAME = 'مريض المجلس الطويل';
+
+/** The patient with 700 past visits and one waiting today; made once and kept. */
+async function ensureBoardPatient(app: BenchApp): Promise<{ patientId: number; queueId: number }> {
+  const { db } = app;
+  const orgId = app.org.id;
+  const [existing] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.orgId, orgId), eq(patients.name, PATIENT_NAME)));
+  let patientId = existing?.id;
+  if (!patientId) {
+    const res = await fetch(`${app.base}/api/mo/patient`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${app.token}`,
+        'x-organization': app.org.slug,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        name: PATIENT_NAME,
+        phone: '0770 000 7000',
+        birthDate: '1950-01-01',
+        alerts: { allergies: 'tropicamide', diabetes: true, hypertension: true },
+        notes: 'Glaucoma follow-up since 2000.',
+      }),
+    });
+    patientId = ((await res.json()) as { data: { id: number } }).data.id;
+    await db.execute(sql`
+      INSERT INTO queue_entries (org_id, patient_id, ticket_day, ticket_number, date, status, exam_types,
+                                 doctor_id, status_since, note, created_by, created_at, updated_at)
+      SELECT ${orgId}::int, ${patientId}::int, (now() - g * interval '1 day')::date, 900 + g % 50,
+             now() - g * interval '1 day', 3, ARRAY['Spectacles', 'FollowUp']::text[], ${app.userId}::int,
+             now() - g * interval '1 day' + interval '40 minutes', 'visit ' || g, ${app.userId}::int,
+             now() - g * interval '1 day', now() - g * interval '1 day'
+      FROM generate_series(1, ${VISITS}) g`);
+    await db.execute(sql`
+      INSERT INTO queue_status_events (org_id, queue_id, from_status, to_status, action, at, due_at, actor_id)
+      SELECT org_id, id, s.f, s.t, s.a, date + s.m * interval '1 minute', CASE WHEN s.t = 1 THEN date END, created_by
+      FROM queue_entries,
+           (VALUES (NULL::smallint, 1::smallint, 'create', 0), (1, 2, 'open', 25), (2, 3, 'finish', 40)) AS s(f, t, a, m)
+      WHERE org_id = ${orgId} AND patient_id = ${patientId}`);
+    await db.execute(sql`
+      INSERT INTO exam_records (org_id, patient_id, queue_id, type, data, created_by, created_at, updated_at)
+      SELECT org_id, patient_id, id, (ARRAY['spectacles', 'followUp', 'biometry', 'lasik'])[1 + (id + k) % 4],
+             jsonb_build_object('right', jsonb_build_object('sphere', -1.25, 'cylinder', -0.5, 'axis', 90),
+                                'left', jsonb_build_object('sphere', -1.0, 'cylinder', -0.75, 'axis', 85)),
+             created_by, date + interval '30 minutes', date + interval '30 minutes'
+      FROM queue_entries, generate_series(1, ${EXAMS_PER_VISIT}) k
+      WHERE org_id = ${orgId} AND patient_id = ${patientId}`);
+    await db.execute(sql`
+      INSERT INTO patient_documents (org_id, patient_id, category, file_name, storage_key, content_type, size_bytes,
+                                     sha256, uploaded_by, created_at)
+      SELECT ${orgId}::int, ${patientId}::int, 'oct', 'OCT scan ' || g || '.pdf', ${`${orgId}/2026/01/`} || gen_random_uuid()::text,
+             'application/pdf', 250000, md5(g::text), ${app.userId}::int, now() - g * interval '10 days'
+      FROM generate_series(1, ${DOCUMENTS}) g`);
+    await db.execute(sql`
+      UPDATE patients SET last_queue_at = now() - interval '1 day' WHERE id = ${patientId}`);
+    await db.execute(sql`ANALYZE queue_entries`);
+    await db.execute(sql`ANALYZE exam_records`);
+  }
+  // Today's visit, waiting: the one the board is opened on.
+  const [today] = await db
+    .select({ id: queueEntries.id })
+    .from(queueEntries)
+    .where(
+      and(eq(queueEntries.orgId, orgId), eq(queueEntries.patientId, patientId), eq(queueEntries.status, 1)),
+    );
+  if (today) return { patientId, queueId: today.id };
+  const res = await fetch(`${app.base}/api/mo/queue`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${app.token}`,
+      'x-organization': app.org.slug,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ patientId, examTypes: ['Spectacles'] }),
+  });
+  return { patientId, queueId: ((await res.json()) as { data: { id: number } }).data.id };
+}
+
+async function run(kind: BenchDb): Promise<boolean> {
+  const app = await startBenchApp(kind, 'board', 'bench-board');
+  try {
+    console.log(`\n== board on ${kind} ==`);
+    const { patientId, queueId } = await ensureBoardPatient(app);
+    const counts = rowsOf<{ visits: string; exams: string }>(
+      await app.db
+        .execute(sql`SELECT (SELECT count(*) FROM queue_entries WHERE patient_id = ${patientId}) AS visits,
+                                      (SELECT count(*) FROM exam_records WHERE patient_id = ${patientId}) AS exams`),
+    )[0]!;
+    console.log(
+      `patient ${patientId}: ${counts.visits} visits, ${counts.exams} exam records, ${DOCUMENTS} documents`,
+    );
+
+    const headers = { authorization: `Bearer ${app.token}`, 'x-organization': app.org.slug };
+    const show = async () => {
+      const t0 = performance.now();
+      const res = await fetch(`${app.base}/api/mo/patient/open/board/show/${patientId}/${queueId}`, {
+        method: 'POST',
+        headers,
+      });
+      const body = await res.text();
+      const elapsed = performance.now() - t0;
+      if (!res.ok) throw new Error(`${res.status} ${body}`);
+      return { elapsed, bytes: Buffer.byteLength(body) };
+    };
+    for (let i = 0; i < 20; i++) await show(); // warm-up
+    const times: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < REQUESTS; i++) {
+      const r = await show();
+      times.push(r.elapsed);
+      bytes = r.bytes;
+    }
+    const s = summary(times);
+    console.log(`${REQUESTS} board openings (show), one at a time, over HTTP:`);
+    console.log(`  p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}`);
+    console.log(
+      `  answer ${(bytes / 1024).toFixed(1)} KB (first page: 10 earlier visits, latest exams per type, 40 documents)`,
+    );
+    const pass = s.p95 <= TARGET_P95_MS && bytes <= TARGET_BYTES;
+    console.log(`target: p95 ≤ ${TARGET_P95_MS} ms and ≤ 100 KB → ${pass ? 'PASS' : 'FAIL'}`);
+    return pass;
+  } finally {
+    await app.close();
+  }
+}
+
+let ok = true;
+for (const kind of chosenDatabases()) ok = (await run(kind)) && ok;
+process.exitCode = ok ? 0 : 1;

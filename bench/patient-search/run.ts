@@ -1,0 +1,244 @@
+// bench/patient-search: 200 patient searches over HTTP on 1,000,000 patients (PostgreSQL) and 100,000 (PGlite).
+// Targets: typeahead p95 ≤ 20 ms on PostgreSQL, ≤ 100 ms on PGlite.
+// Run: npx tsx --conditions=source bench/patient-search/run.ts [--db=postgres|pglite]
+//      (PATIENTS_PG / PATIENTS_PGLITE change the sizes; BENCH_DATABASE_URL the PostgreSQL database.)
+import { sql } from 'drizzle-orm';
+import { asciiDigits } from '@basira/shared/search/arabic-normalize';
+import { PatientSearchService } from '@basira/server/src/modules/patients/patient-search.service.ts';
+import { CountryDirectory } from '@basira/server/src/modules/patients/country-directory.ts';
+import type { RequestContext } from '@basira/server/src/types.ts';
+import { systemClock } from '@basira/server/src/lib/clock.ts';
+import {
+  chosenDatabases,
+  ms,
+  rowsOf,
+  startBenchApp,
+  summary,
+  type BenchApp,
+  type BenchDb,
+} from '../shared/bench-app.ts';
+import { ensurePatients } from './generate.ts';
+
+const SIZES: Record<BenchDb, number> = {
+  postgres: Number(process.env.PATIENTS_PG ?? 1_000_000),
+  pglite: Number(process.env.PATIENTS_PGLITE ?? 100_000),
+};
+const TARGET_P95: Record<BenchDb, number> = { postgres: 20, pglite: 100 };
+
+interface Term {
+  kind: string;
+  text: string;
+}
+
+/** A deterministic pseudo-random sequence, so reruns search the same terms. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function misspell(word: string, random: () => number): string {
+  const letters = [...word];
+  if (letters.length < 4) return `${word}${word.at(-1)}`;
+  const at = 1 + Math.floor(random() * (letters.length - 2));
+  const pool = /[a-z]/i.test(word) ? 'aeioukmnrst' : 'ابتثجحخدرزسشصعفقكلمنهوي';
+  letters[at] = pool[Math.floor(random() * pool.length)]!;
+  return letters.join('');
+}
+
+const toArabicDigits = (digits: string) =>
+  digits.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+
+async function buildTerms(app: BenchApp): Promise<Term[]> {
+  const random = rng(42);
+  const sample = rowsOf<{ name: string; phone: string; file_number: number }>(
+    await app.db.execute(sql`
+      SELECT name, phone, file_number FROM patients TABLESAMPLE SYSTEM (1) REPEATABLE (7)
+      WHERE org_id = ${app.org.id} AND deleted_at IS NULL LIMIT 200`),
+  );
+  const pick = () => sample[Math.floor(random() * sample.length)]!;
+  const terms: Term[] = [];
+  const add = (kind: string, text: string) => terms.push({ kind, text });
+
+  const common = [
+    'محمد',
+    'علي',
+    'أحمد',
+    'احمد',
+    'حسين',
+    'فاطمة',
+    'فاطمه',
+    'زينب',
+    'مُحَمَّد',
+    'حسن',
+    'عباس',
+    'مح',
+    'عل',
+    'Mohammed',
+    'ali',
+    'AHMED',
+    'fatima',
+    'Hussein',
+    'zainab',
+    'ali al',
+  ];
+  for (const t of [...common, ...common]) add('common name', t);
+  for (let i = 0; i < 20; i++) add('first two names', pick().name.split(' ').slice(0, 2).join(' '));
+  for (let i = 0; i < 20; i++) add('full name', pick().name.replace('ة', 'ه').replace('أ', 'ا'));
+  for (const t of [
+    'الساعدي',
+    'الشمري',
+    'التميمي',
+    'الدوري',
+    'التكريتي',
+    'الآلوسي',
+    'Al-Saadi',
+    'al-tamimi',
+    'Kowalski',
+    'Rossi',
+    'johansson',
+    'الموسوي',
+    'الكبيسي',
+    'العاني',
+    'الراوي',
+    'الهيتي',
+    'Özdemir',
+    'garcia',
+    'اللامي',
+    'الحچامي',
+  ])
+    add('family name', t);
+  for (let i = 0; i < 10; i++) {
+    const [first, , family] = pick().name.split(' ');
+    add('words out of order', `${family} ${first}`);
+  }
+  for (let i = 0; i < 30; i++) {
+    const words = pick().name.split(' ');
+    const w = Math.floor(random() * words.length);
+    words[w] = misspell(words[w]!, random);
+    add('misspelt', words.slice(0, 2 + Math.floor(random() * 2)).join(' '));
+  }
+  for (let i = 0; i < 40; i++) {
+    const national = pick().phone.slice(4); // +964 7701234567
+    const formats = [
+      `0${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`,
+      `+964 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`,
+      `0${national}`,
+      `0${national.slice(0, 6)}`,
+      toArabicDigits(`0${national}`),
+    ];
+    add('phone', formats[i % formats.length]!);
+  }
+  for (let i = 0; i < 10; i++) add('file number', String(pick().file_number));
+  for (const t of [
+    'زززززز',
+    'qwxzvk',
+    'ظظظ ضضض',
+    'xylophone',
+    'بببببب',
+    'zzzq',
+    'كككك لللل',
+    'jjjjj',
+    'ثثثثث',
+    'vvvvv',
+  ])
+    add('no match', t);
+  return terms;
+}
+
+async function timeHttp(app: BenchApp, url: (t: Term) => string, terms: Term[]) {
+  const headers = { authorization: `Bearer ${app.token}`, 'x-organization': app.org.slug };
+  const times: number[] = [];
+  let bytes = 0;
+  for (const term of terms) {
+    const t0 = performance.now();
+    const res = await fetch(url(term), { headers });
+    const body = await res.text();
+    times.push(performance.now() - t0);
+    bytes += body.length;
+    if (!res.ok) throw new Error(`${term.text}: ${res.status} ${body}`);
+  }
+  return { times, bytes };
+}
+
+async function run(kind: BenchDb): Promise<boolean> {
+  const app = await startBenchApp(kind, 'patient-search', 'bench-search');
+  try {
+    console.log(`\n== patient-search on ${kind} ==`);
+    const total = await ensurePatients(app.db, app.org.id, SIZES[kind], (l) => console.log(l));
+    const size = rowsOf<{ table: string; indexes: string }>(
+      await app.db.execute(sql`SELECT pg_size_pretty(pg_table_size('patients')) AS table,
+                                      pg_size_pretty(pg_indexes_size('patients')) AS indexes`),
+    )[0]!;
+    console.log(`patients: ${total.toLocaleString('en')} (table ${size.table}, indexes ${size.indexes})`);
+
+    const terms = await buildTerms(app);
+    const typeahead = (t: Term) => `${app.base}/api/mo/patient?search=${encodeURIComponent(t.text)}`;
+    const filter = (t: Term) =>
+      `${app.base}/api/mo/patient/filter?page=1&search=${encodeURIComponent(t.text)}`;
+    await timeHttp(app, typeahead, terms.slice(0, 30)); // warm-up
+    await timeHttp(app, filter, terms.slice(0, 30));
+
+    const http = await timeHttp(app, typeahead, terms);
+    const page = await timeHttp(app, filter, terms);
+
+    const countries = await CountryDirectory.load(app.db);
+    const service = new PatientSearchService(app.db, countries, systemClock);
+    const scope: RequestContext = {
+      orgId: app.org.id,
+      userId: app.userId,
+      ip: '127.0.0.1',
+      requestId: 'bench',
+      timeZone: app.org.timeZone,
+    };
+    const sqlTimes: number[] = [];
+    for (const term of terms) {
+      const t0 = performance.now();
+      await service.typeahead(scope, term.text);
+      sqlTimes.push(performance.now() - t0);
+    }
+
+    const line = (label: string, times: number[]) => {
+      const s = summary(times);
+      console.log(
+        `  ${label.padEnd(36)} p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}`,
+      );
+      return s;
+    };
+    console.log(`${terms.length} searches, one at a time:`);
+    const main = line('typeahead over HTTP (10 rows)', http.times);
+    line('filter page 1 over HTTP (25 rows)', page.times);
+    line('typeahead queries only (no HTTP)', sqlTimes);
+    console.log(
+      `  answer size: typeahead avg ${(http.bytes / terms.length / 1024).toFixed(1)} KB, filter page avg ${(page.bytes / terms.length / 1024).toFixed(1)} KB`,
+    );
+
+    console.log('typeahead over HTTP by kind of search (p95, max):');
+    for (const kindName of [...new Set(terms.map((t) => t.kind))]) {
+      const times = terms.flatMap((t, i) => (t.kind === kindName ? [http.times[i]!] : []));
+      const s = summary(times);
+      console.log(
+        `  ${kindName.padEnd(20)} n=${String(times.length).padStart(3)}  p95 ${ms(s.p95)}  max ${ms(s.max)}`,
+      );
+    }
+    const slowest = terms
+      .map((t, i) => ({ ...t, ms: http.times[i]! }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5);
+    console.log(
+      `slowest: ${slowest.map((s) => `"${asciiDigits(s.text)}" (${s.kind}) ${ms(s.ms)}`).join('; ')}`,
+    );
+
+    const pass = main.p95 <= TARGET_P95[kind];
+    console.log(`target: typeahead p95 ≤ ${TARGET_P95[kind]} ms → ${pass ? 'PASS' : 'FAIL'}`);
+    return pass;
+  } finally {
+    await app.close();
+  }
+}
+
+let ok = true;
+for (const kind of chosenDatabases()) ok = (await run(kind)) && ok;
+process.exitCode = ok ? 0 : 1;

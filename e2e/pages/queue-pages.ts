@@ -1,0 +1,96 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { T } from '../support/fixtures.ts';
+
+/** /queue: the add/update form and the list. */
+export class QueuePage {
+  readonly form: Locator;
+  readonly picker: Locator;
+  readonly submit: Locator;
+  readonly table: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly t: T,
+  ) {
+    this.form = page.getByTestId('queue-form');
+    this.picker = page.getByTestId('queue-patient');
+    this.submit = page.getByTestId('queue-submit');
+    this.table = page.getByTestId('queue-table');
+  }
+
+  async goto(query = ''): Promise<void> {
+    await this.page.goto(`/queue${query}`);
+    await expect(this.page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+
+  row(name: string): Locator {
+    return this.page.getByTestId('queue-row').filter({ has: this.page.getByText(name, { exact: true }) });
+  }
+
+  status(row: Locator): Locator {
+    return row.getByTestId('status-badge');
+  }
+
+  async action(row: Locator, action: 'finish' | 'rewait' | 'wait' | 'cancel'): Promise<void> {
+    await row.getByTestId('queue-row-menu').click();
+    await this.page.getByTestId(`queue-action-${action}`).click();
+  }
+}
+
+/** The board of one visit. */
+export class BoardPage {
+  readonly status: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly t: T,
+  ) {
+    this.status = page.getByTestId('board-status');
+  }
+
+  async expectStatus(name: 'Waiting' | 'WithDoctor' | 'Finished' | 'Canceled'): Promise<void> {
+    await expect(this.status).toHaveAttribute('data-status', name);
+  }
+
+  action(action: 'finish' | 'rewait' | 'wait' | 'cancel'): Locator {
+    return this.page.getByTestId(`board-action-${action}`);
+  }
+
+  /** Re-waiting to a day (YYYY-MM-DD) and time (HH:mm). */
+  async rewait(day: string, time: string, note?: string): Promise<void> {
+    await this.action('rewait').click();
+    const dialog = this.page.getByTestId('rewait-form');
+    await expect(dialog).toBeVisible();
+    const date = this.page.getByTestId('rewait-date');
+    await date.fill(day);
+    await date.press('Tab');
+    await this.page.getByTestId('rewait-time').fill(time);
+    if (note) await this.page.getByTestId('rewait-note').fill(note);
+    await this.page.getByTestId('rewait-submit').click();
+    await expect(dialog).toBeHidden();
+  }
+}
+
+/** The bell of the main layout and its popup. */
+export class Bell {
+  readonly button: Locator;
+  readonly popup: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly t: T,
+  ) {
+    this.button = page.getByTestId('bell');
+    this.popup = page.getByTestId('bell-popup');
+  }
+
+  async open(): Promise<void> {
+    if (!(await this.popup.isVisible())) await this.button.click();
+    await expect(this.popup).toBeVisible();
+  }
+
+  async tab(which: 'bigger' | 'waiting'): Promise<Locator> {
+    await this.popup.getByTestId(`bell-tab-${which}`).click();
+    return this.popup.getByRole('tabpanel');
+  }
+}

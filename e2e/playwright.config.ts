@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import type { TestOptions } from './support/fixtures.ts';
+
+/** Debian's Chromium: never a downloaded browser. */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig<TestOptions>({
+  testDir: './tests',
+  outputDir: './test-results',
+  globalSetup: './support/global-setup.ts',
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 8_000 },
+  reporter: [
+    ['list'],
+    // npm test sets PLAYWRIGHT_JSON_OUTPUT_NAME; a run by hand writes next to the other results.
+    ['json', process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? {} : { outputFile: './test-results/results.json' }],
+  ],
+  use: {
+    browserName: 'chromium',
+    launchOptions: CHROMIUM,
+    viewport: { width: 1280, height: 800 },
+    // The app honours reduced motion: dialogs and drawers are captured settled, not mid-animation.
+    reducedMotion: 'reduce',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    actionTimeout: 10_000,
+  },
+  projects: [
+    { name: 'ar', use: { lang: 'ar', locale: 'ar-IQ' } },
+    { name: 'en', use: { lang: 'en', locale: 'en-GB' } },
+  ],
+});

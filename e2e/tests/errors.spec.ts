@@ -1,0 +1,107 @@
+import { test, expect, unique } from '../support/fixtures.ts';
+import { ADMIN, startServer } from '../support/server.ts';
+import { AppShell } from '../pages/app-shell.ts';
+import { LoginPage } from '../pages/login-page.ts';
+
+test.describe('error catalogue in the browser', () => {
+  test('a token revoked on the server: the next action shows the session-expired toast, then /login', async ({
+    page,
+    t,
+    api,
+    signIn,
+    shot,
+  }) => {
+    const session = await signIn();
+    await page.goto('/user/portal');
+    await expect(page.getByTestId('portal-welcome')).toBeVisible();
+    await api.logout(session.token);
+
+    const shell = new AppShell(page, t);
+    await shell.menuItem('roleIndex').click();
+    const toast = shell.toast(t('errors.sessionExpired'));
+    await expect(toast).toBeVisible();
+    await shot('session-expired');
+    await expect(page).toHaveURL(/\/login$/, { timeout: 6_000 });
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('the server stopped: "Server is down", and sign-in says so too', async ({ page, t, shot }) => {
+    const own = await startServer();
+    try {
+      // A working session on that server, all through the UI (so the screens' code is loaded).
+      const login = new LoginPage(page, t);
+      await page.goto(`${own.baseURL}/login`);
+      await login.signIn(ADMIN.username, ADMIN.password);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      const shell = new AppShell(page, t);
+      await shell.menuItem('userIndex').click();
+      await expect(page.getByTestId('user-table')).toBeVisible();
+      await shell.menuItem('userPortal').click();
+      await expect(page.getByTestId('portal-welcome')).toBeVisible();
+
+      await shell.menuItem('userIndex').click();
+      await expect(page.getByTestId('user-table')).toBeVisible();
+
+      await own.stop();
+      // The next call to the server: a search.
+      await page.getByTestId('user-search').fill('huda');
+      await expect(shell.toast(t('errors.serverDown'))).toBeVisible();
+      await shot('server-down');
+      await expect(page).toHaveURL(/\/login$/);
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+      await login.signIn(ADMIN.username, ADMIN.password);
+      await expect(login.error).toHaveText(t('errors.serverDown'));
+    } finally {
+      await own.stop();
+    }
+  });
+
+  test('/config: a wrong address fails clearly, the right one connects', async ({
+    page,
+    t,
+    baseURL,
+    shot,
+  }) => {
+    await page.goto('/config');
+    const connection = page.getByTestId('config-connection');
+    await expect(connection).toHaveValue(`${baseURL}/api`);
+    await connection.fill('not an address');
+    await page.getByTestId('config-test').click();
+    await expect(page.getByText(t('config.invalidUrl'))).toBeVisible();
+
+    await connection.fill('http://127.0.0.1:9/api');
+    await page.getByTestId('config-test').click();
+    const result = page.getByTestId('config-result');
+    await expect(result).toContainText(t('config.failed'));
+    await expect(result).toContainText(t('config.unreachable', { url: 'http://127.0.0.1:9/api' }));
+    await shot('config-failure');
+
+    await connection.fill(`${baseURL}/api`);
+    await page.getByTestId('config-organization').fill(unique('nowhere'));
+    await page.getByTestId('config-test').click();
+    await expect(result).toContainText(t('config.failed'));
+
+    await page.getByTestId('config-organization').fill('default');
+    await page.getByTestId('config-test').click();
+    await expect(result).toContainText(t('config.connected'));
+    await expect(result).toContainText(t('diagnostics.databases.pglite'));
+    await shot('config');
+  });
+
+  test('unknown paths show the not-found page in the chosen language', async ({ page, t, shot }) => {
+    await page.goto('/no/such/page');
+    const notFound = page.getByTestId('not-found');
+    await expect(notFound).toContainText('404');
+    await expect(notFound).toContainText(t('notFound.title'));
+    await shot('not-found');
+  });
+
+  test('a text file that cannot be loaded leaves no blank labels', async ({ page, t }) => {
+    await page.route('**/src/locales/*.json', (route) => route.abort());
+    await page.goto('/login');
+    const login = new LoginPage(page, t);
+    await expect(login.submit).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('auth.title'));
+  });
+});

@@ -1,0 +1,115 @@
+import { test, expect, translator } from '../support/fixtures.ts';
+import { AppShell } from '../pages/app-shell.ts';
+
+test.describe('main layout', () => {
+  test('theme and direction persist after a reload; choosing a language resets the direction', async ({
+    page,
+    t,
+    lang,
+    signIn,
+    shot,
+  }) => {
+    await signIn();
+    await page.goto('/user/portal');
+    const shell = new AppShell(page, t);
+    const html = page.locator('html');
+    const own = lang === 'ar' ? 'rtl' : 'ltr';
+    const other = lang === 'ar' ? 'ltr' : 'rtl';
+    await expect(html).toHaveAttribute('dir', own);
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+
+    await shell.openSettings();
+    await expect(shell.drawer.getByTestId('logout')).toBeVisible();
+    await shot('settings-drawer');
+    await shell.toggleDarkTheme();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(await page.evaluate(() => localStorage.getItem('isDark'))).toBe('0');
+    await shell.chooseDirection(other);
+    await expect(html).toHaveAttribute('dir', other);
+    expect(await page.evaluate(() => localStorage.getItem('dir'))).toBe(other);
+    await shell.closeSettings();
+    await shot('portal-dark-flipped');
+
+    await page.reload();
+    await expect(page.getByTestId('portal-welcome')).toBeVisible();
+    await expect(html).toHaveAttribute('dir', other);
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+    // Back to light and the language's own direction.
+    await shell.openSettings();
+    await shell.toggleDarkTheme();
+    await shell.chooseDirection(own);
+    await expect(html).toHaveAttribute('dir', own);
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    expect(await page.evaluate(() => localStorage.getItem('isDark'))).toBe('1');
+
+    // The other language: its texts, its direction; kept after a reload.
+    const otherLang = lang === 'ar' ? 'en' : 'ar';
+    const t2 = translator(otherLang);
+    await shell.chooseLanguage(otherLang);
+    await expect(html).toHaveAttribute('lang', otherLang);
+    await expect(html).toHaveAttribute('dir', otherLang === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.getByRole('dialog', { name: t2('settings.title') })).toBeVisible();
+    expect(await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('dir')])).toEqual([
+      otherLang,
+      otherLang === 'ar' ? 'rtl' : 'ltr',
+    ]);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: t2('portal.title') })).toBeVisible();
+    await expect(html).toHaveAttribute('dir', otherLang === 'ar' ? 'rtl' : 'ltr');
+  });
+
+  test('Ctrl+K focuses the search and Enter opens the patient list; Ctrl+B toggles the side panel', async ({
+    page,
+    t,
+    signIn,
+    shot,
+  }) => {
+    await signIn();
+    await page.goto('/user/portal');
+    const shell = new AppShell(page, t);
+    await expect(shell.search).not.toBeFocused();
+    await page.keyboard.press('Control+KeyK');
+    await expect(shell.search).toBeFocused();
+    await page.keyboard.type('محمد علي');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/patients/${encodeURIComponent('محمد علي')}`);
+    await expect(page.getByTestId('patient-search')).toHaveValue('محمد علي');
+    // Routes whose screens come later say so; nothing links to them.
+    await page.goto('/notification');
+    await expect(page.getByTestId('screen-pending')).toBeVisible();
+    await shot('screen-pending');
+
+    const toggle = page.getByTestId('side-panel-toggle');
+    const viewport = page.viewportSize()!;
+    const onScreen = async () => {
+      const box = await shell.sidePanel.boundingBox();
+      return !!box && box.x + box.width > 1 && box.x < viewport.width - 1;
+    };
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(onScreen).toBe(true);
+    await shell.search.blur();
+    await page.keyboard.press('Control+KeyB');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(onScreen).toBe(false);
+    await shot('side-panel-closed');
+    // Also while typing in a field.
+    await page.keyboard.press('Control+KeyK');
+    await page.keyboard.press('Control+KeyB');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(onScreen).toBe(true);
+  });
+
+  test('the Arabic font is bundled and served by the app itself', async ({ page, baseURL }) => {
+    const fonts: string[] = [];
+    page.on('response', (response) => {
+      if (/\.woff2?$/.test(response.url())) fonts.push(response.url());
+    });
+    await page.addInitScript(() => localStorage.setItem('lang', 'ar'));
+    await page.goto('/login');
+    await page.locator('input[name="email"]').waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Arabic"', 'بصيرة'))).toBe(true);
+    expect(fonts.some((url) => url.startsWith(baseURL!) && /noto-sans-arabic-arabic/.test(url))).toBe(true);
+  });
+});

@@ -1,0 +1,50 @@
+import { test, expect } from '../support/fixtures.ts';
+import { AppShell } from '../pages/app-shell.ts';
+
+/** A screenshot of every screen not already taken by the flows (e2e/screenshots/<lang>-<name>.png). */
+test.describe('screens', () => {
+  test('outside the main layout', async ({ page, t, shot }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('start-page')).toBeVisible();
+    await shot('start');
+    await page.goto('/login');
+    const shell = new AppShell(page, t);
+    await shell.openSettings();
+    // Not signed in: no logout in the drawer.
+    await expect(shell.drawer.getByTestId('logout')).toHaveCount(0);
+    await shot('login-settings');
+  });
+
+  test('inside the main layout', async ({ page, t, signIn, shot }) => {
+    await signIn();
+    await page.goto('/user/profile');
+    await expect(page.getByTestId('profile-name')).toBeVisible();
+    await shot('profile');
+    await page.goto('/test');
+    await expect(page.getByTestId('diagnostics-table')).toContainText(t('diagnostics.databases.pglite'));
+    await shot('diagnostics');
+    await page.goto('/setting/role/permission');
+    await expect(page.locator('input[data-testid="permission-checkbox"]').first()).toBeVisible();
+    await page.locator('input[data-testid="permission-checkbox"]').nth(1).check();
+    await shot('role-add-empty');
+    await page.goto('/user/add');
+    await expect(page.getByTestId('user-name')).toBeVisible();
+    await page.getByTestId('user-submit').click();
+    await expect(page.getByText(t('validation.name.required'))).toBeVisible();
+    await shot('user-add-validation');
+  });
+
+  test('dark theme', async ({ page, signIn, shot }) => {
+    await page.addInitScript(() => localStorage.setItem('isDark', '0'));
+    await signIn();
+    await page.goto('/setting/role');
+    await expect(page.getByTestId('role-card').first()).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await shot('role-list-dark');
+    await page.goto('/user');
+    await expect(page.getByTestId('user-row').first()).toBeVisible();
+    await shot('user-list-dark');
+    await page.goto('/login');
+    await shot('login-dark');
+  });
+});

@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { packageRoot } from './lib/paths.ts';
+import { registerAuth, requirePermissionDeclarations, type RouteEntry } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { SessionService } from './modules/auth/session.service.ts';
+import { countriesRoutes } from './modules/countries/countries.routes.ts';
+import { seedCountries } from './modules/countries/countries.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { bootstrapDefaultOrganization } from './modules/organizations/bootstrap.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { RolesService } from './modules/roles/roles.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { UsersService } from './modules/users/users.service.ts';
+import { boardRoutes } from './modules/board/board.routes.ts';
+import { BoardService } from './modules/board/board.service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { DashboardService } from './modules/dashboard/dashboard.service.ts';
+import { EventHub } from './modules/events/event-hub.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { CountryDirectory } from './modules/patients/country-directory.ts';
+import { LocalDiskStorage } from './modules/patients/document-storage.ts';
+import { documentsRoutes } from './modules/patients/documents.routes.ts';
+import { DocumentsService } from './modules/patients/documents.service.ts';
+import { PatientMergeService } from './modules/patients/patient-merge.service.ts';
+import { PatientSearchService } from './modules/patients/patient-search.service.ts';
+import { patientsRoutes } from './modules/patients/patients.routes.ts';
+import { PatientsService } from './modules/patients/patients.service.ts';
+import { queueRoutes } from './modules/queue/queue.routes.ts';
+import { QueueListsService } from './modules/queue/queue-lists.service.ts';
+import { QueueService } from './modules/queue/queue.service.ts';
+import { QueueTransitionsService } from './modules/queue/queue-transitions.service.ts';
+
+export const VERSION = (
+  JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+export interface AppDeps {
+  clock?: Clock;
+  /** An open database (tests share one); otherwise opened from the config. */
+  database?: Database;
+  /** Where to print the first administrator's generated password. */
+  print?: (line: string) => void;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  database: Database;
+  sessions: SessionService;
+  /** Live events (queue changes) between processes and to the open event streams. */
+  events: EventHub;
+  /** Every API route with its declared permission. */
+  routes: RouteEntry[];
+  close(): Promise<void>;
+}
+
+/** Builds the whole server from a parsed config: database ready, every module registered, nothing listening. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BuiltApp> {
+  const clock = deps.clock ?? systemClock;
+  const database =
+    deps.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const ownsDatabase = !deps.database;
+  await database.prepare(async (db) => {
+    await seedCountries(db);
+    await bootstrapDefaultOrganization(
+      db,
+      { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+      deps.print,
+    );
+  });
+
+  const sessions = new SessionService(database, clock, {
+    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: config.SESSION_ABSOLUTE_MINUTES * 60_000,
+  });
+  await sessions.start();
+  const users = new UsersService(database.db, sessions);
+  const roles = new RolesService(database.db, sessions);
+  const auth = new AuthService(
+    database.db,
+    sessions,
+    users,
+    clock,
+    { maxFailures: config.LOGIN_MAX_FAILURES, windowMs: config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000 },
+    config.SESSION_IDLE_MINUTES,
+  );
+
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.body.password'],
+      serializers: { req: requestForLog },
+    },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const webDir = config.WEB_DIST_DIR ?? path.resolve(packageRoot, '../web/dist');
+  const hasWeb = existsSync(path.join(webDir, 'index.html'));
+  registerErrorHandler(app, hasWeb ? (_request, reply) => reply.sendFile('index.html', webDir) : undefined);
+  const routes = requirePermissionDeclarations(app);
+
+  registerSecurityHeaders(app);
+  // No allowed origins means same-origin only, which browsers enforce without any CORS headers.
+  if (config.CORS_ORIGINS.length)
+    await app.register(cors, {
+      origin: config.CORS_ORIGINS,
+      credentials: true,
+      allowedHeaders: ['authorization', 'content-type', 'x-organization', 'x-background'],
+      exposedHeaders: ['retry-after', 'x-request-id'],
+    });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Basira API', version: VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const events = new EventHub(database, app.log);
+  await events.start();
+  const countries = await CountryDirectory.load(database.db);
+  const patients = new PatientsService(database.db, countries, clock, events);
+  const patientSearch = new PatientSearchService(database.db, countries, clock);
+  const patientMerge = new PatientMergeService(database.db, patients, clock);
+  const documents = new DocumentsService(
+    database.db,
+    new LocalDiskStorage(path.resolve(config.DATA_DIR, 'uploads')),
+    clock,
+    config.UPLOAD_MAX_BYTES,
+  );
+  const queue = new QueueService(database.db, clock, events);
+  const queueLists = new QueueListsService(database.db, clock);
+  const transitions = new QueueTransitionsService(database.db, clock, events);
+  const board = new BoardService(database.db, patients, queue, queueLists, transitions, documents);
+  const dashboard = new DashboardService(database.db, clock);
+
+  registerAuth(app, database.db, sessions);
+  await app.register(healthRoutes, { database, version: VERSION });
+  await app.register(authRoutes, { auth, loginRatePerMinute: config.LOGIN_RATE_PER_ADDRESS_PER_MINUTE });
+  await app.register(usersRoutes, { users });
+  await app.register(rolesRoutes, { roles });
+  await app.register(countriesRoutes, { db: database.db });
+  await app.register(patientsRoutes, { patients, search: patientSearch, merge: patientMerge, countries });
+  await app.register(documentsRoutes, { documents, maxBytes: config.UPLOAD_MAX_BYTES });
+  await app.register(queueRoutes, { queue, lists: queueLists, transitions });
+  await app.register(boardRoutes, { board, lists: queueLists });
+  await app.register(dashboardRoutes, { dashboard });
+  await app.register(eventsRoutes, {
+    hub: events,
+    sessions,
+    heartbeatMs: config.EVENTS_HEARTBEAT_SECONDS * 1000,
+  });
+  if (hasWeb)
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      index: 'index.html',
+      // Built chunks have content-hashed names: cache them for good, so screens already fetched still open
+      // while the server is briefly down. index.html and the locale files are revalidated every time.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          void res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+
+  await app.ready();
+  return {
+    app,
+    database,
+    sessions,
+    events,
+    routes,
+    close: async () => {
+      await app.close();
+      await events.stop();
+      await sessions.stop();
+      if (ownsDatabase) await database.close();
+    },
+  };
+}
+
+/** The request as logged: the event stream's `?token=` never reaches the log. */
+function requestForLog(req: { method: string; url: string; ip?: string; hostname?: string }) {
+  return {
+    method: req.method,
+    url: req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'),
+    host: req.hostname,
+    remoteAddress: req.ip,
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const minutes = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(60 * 24 * 366);
+
+/** Every setting of the server, read once from the environment at start (README: "Configuration"). */
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
+  SESSION_IDLE_MINUTES: minutes.default(60),
+  SESSION_ABSOLUTE_MINUTES: minutes.default(12 * 60),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_FAILURE_WINDOW_MINUTES: minutes.default(15),
+  LOGIN_RATE_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  ADMIN_EMAIL: z.email().default('admin@basira.local'),
+  ADMIN_PASSWORD: z.string().min(8).max(200).optional(),
+  TRUST_PROXY: bool.default(false),
+  WEB_DIST_DIR: z.string().optional(),
+  /** Largest patient document (PDF, PNG, JPEG); larger uploads answer 413. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(1024 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  /** Seconds between heartbeat comments on the live event stream (proxies drop idle connections). */
+  EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(600).default(25),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(present);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

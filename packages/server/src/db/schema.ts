@@ -1,0 +1,349 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const organizations = pgTable('organizations', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  /** What 'today' means for this clinic, everywhere. */
+  timeZone: text('time_zone').notNull().default('Asia/Baghdad'),
+  ...timestamps,
+});
+
+/** The owning organization: every table but global reference data has one. */
+const orgIdColumn = () =>
+  integer('org_id')
+    .notNull()
+    .references(() => organizations.id);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    username: text('username'),
+    passwordHash: text('password_hash').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_org_email_uq').on(t.orgId, sql`lower(${t.email})`),
+    uniqueIndex('users_org_username_uq').on(t.orgId, sql`lower(${t.username})`),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    name: text('name').notNull(),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('roles_org_name_uq').on(t.orgId, sql`lower(${t.name})`)],
+);
+
+/** Permissions are stored by name: the catalogue's ids live in code and names never change. */
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission: text('permission').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/** Only a SHA-256 of the token is kept: a leaked table cannot sign anyone in. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Global reference data (ISO 3166), the one table without an organization. */
+export const countries = pgTable('countries', {
+  id: integer('id').primaryKey(),
+  prefix: text('prefix').notNull().unique(),
+  icon: text('icon').notNull(),
+  name: text('name').notNull(),
+  arabicName: text('arabic_name').notNull(),
+  phoneCode: text('phone_code').notNull(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    userId: integer('user_id'),
+    action: text('action').notNull(),
+    entity: text('entity'),
+    entityId: bigint('entity_id', { mode: 'number' }),
+    patientId: bigint('patient_id', { mode: 'number' }),
+    /** For sign-in failures: the lower-cased identifier that was tried, whether or not it exists. */
+    subject: text('subject'),
+    ip: text('ip'),
+    requestId: text('request_id'),
+    details: jsonb('details'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_org_created_idx').on(t.orgId, t.createdAt),
+    index('audit_log_login_failures_idx')
+      .on(t.orgId, t.subject, t.createdAt)
+      .where(sql`${t.action} = 'auth.login_failed'`),
+  ],
+);
+
+/**
+ * Text compared byte-wise whatever the database's locale: a plain btree index then serves `LIKE 'prefix%'` and
+ * `ORDER BY` together (search rank stages), on PGlite (C) and PostgreSQL (any locale) alike.
+ */
+const byteText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
+/** Per-organization sequences: patient file numbers, daily queue tickets (`ticket:YYYY-MM-DD`). */
+export const orgCounters = pgTable(
+  'org_counters',
+  {
+    orgId: orgIdColumn(),
+    name: text('name').notNull(),
+    value: integer('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.name] })],
+);
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    fileNumber: integer('file_number').notNull(),
+    name: text('name').notNull(),
+    /** The name normalised for search (shared/search/arabic-normalize). */
+    nameNorm: byteText('name_norm').notNull(),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    /** E.164 */
+    phone: text('phone').notNull(),
+    /** National significant number (no trunk 0, no country code): what phone search matches by prefix. */
+    phoneNational: byteText('phone_national').notNull(),
+    phone2: text('phone2'),
+    phone2National: byteText('phone2_national'),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    birthDateApproximate: boolean('birth_date_approximate').notNull().default(false),
+    isMale: boolean('is_male').notNull().default(true),
+    nationalId: text('national_id'),
+    address: text('address'),
+    occupation: text('occupation'),
+    referralSource: text('referral_source'),
+    guardianName: text('guardian_name'),
+    guardianPhone: text('guardian_phone'),
+    alerts: jsonb('alerts').notNull().default({}),
+    notes: text('notes'),
+    lastQueueAt: timestamp('last_queue_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by'),
+    mergedIntoId: integer('merged_into_id'),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('patients_org_file_number_uq').on(t.orgId, t.fileNumber),
+    index('patients_org_name_idx')
+      .on(t.orgId, t.nameNorm)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('patients_name_trgm_idx')
+      .using('gin', t.nameNorm.op('gin_trgm_ops'))
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('patients_org_phone_idx')
+      .on(t.orgId, t.phoneNational)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('patients_org_phone2_idx')
+      .on(t.orgId, t.phone2National)
+      .where(sql`${t.deletedAt} IS NULL AND ${t.phone2National} IS NOT NULL`),
+    index('patients_org_last_queue_idx').on(t.orgId, t.lastQueueAt.desc().nullsLast()),
+    index('patients_org_created_idx').on(t.orgId, t.createdAt),
+  ],
+);
+
+/**
+ * The distinct words of the organization's normalised names: a small lexicon that fuzzy search corrects a
+ * misspelt word against (trigram distance on a few thousand words, not on every patient).
+ */
+export const patientNameWords = pgTable(
+  'patient_name_words',
+  {
+    orgId: orgIdColumn(),
+    word: byteText('word').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.word] }),
+    index('patient_name_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops')),
+  ],
+);
+
+export const patientDocuments = pgTable(
+  'patient_documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    queueId: integer('queue_id').references(() => queueEntries.id, { onDelete: 'set null' }),
+    category: text('category').notNull(),
+    /** As uploaded, for display; the file itself is stored under `storage_key`, a server-made name. */
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: integer('uploaded_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('patient_documents_patient_idx').on(t.orgId, t.patientId, t.createdAt)],
+);
+
+export const queueEntries = pgTable(
+  'queue_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    /** The organization's calendar day of `date` when the ticket was given; tickets restart each day. */
+    ticketDay: date('ticket_day', { mode: 'string' }).notNull(),
+    ticketNumber: integer('ticket_number').notNull(),
+    isVisitDate: boolean('is_visit_date').notNull().default(false),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    note: text('note'),
+    isRewaiting: boolean('is_rewaiting').notNull().default(false),
+    /** 1 Waiting, 2 WithDoctor, 3 Finished, 4 Canceled (shared/queue/queue-states). */
+    status: smallint('status').notNull().default(1),
+    examTypes: text('exam_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    doctorId: integer('doctor_id').references(() => users.id),
+    statusSince: timestamp('status_since', { withTimezone: true }).notNull(),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('queue_entries_ticket_uq').on(t.orgId, t.ticketDay, t.ticketNumber),
+    index('queue_entries_patient_idx').on(t.orgId, t.patientId, t.date),
+    index('queue_entries_date_idx').on(t.orgId, t.date),
+    index('queue_entries_status_idx').on(t.orgId, t.status, t.date),
+    index('queue_entries_rewaiting_idx')
+      .on(t.orgId, t.date)
+      .where(sql`${t.isRewaiting} AND ${t.status} = 1`),
+  ],
+);
+
+/** Append-only: one row per status change (who, when, from, to), from which waiting times are computed. */
+export const queueStatusEvents = pgTable(
+  'queue_status_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    queueId: integer('queue_id')
+      .notNull()
+      .references(() => queueEntries.id, { onDelete: 'cascade' }),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    action: text('action').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** For moves into Waiting: when the patient is due (the entry's date then). */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    actorId: integer('actor_id'),
+    note: text('note'),
+  },
+  (t) => [
+    index('queue_status_events_queue_idx').on(t.queueId, t.at),
+    index('queue_status_events_org_at_idx').on(t.orgId, t.at),
+  ],
+);
+
+/**
+ * Examination records of every type (DESIGN section 4): the exam screens come later; the board lists them,
+ * a merge moves them, and a queue entry that has any cannot be deleted.
+ */
+export const examRecords = pgTable(
+  'exam_records',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    queueId: integer('queue_id').references(() => queueEntries.id),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull().default({}),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    ...timestamps,
+  },
+  (t) => [
+    index('exam_records_patient_idx').on(t.orgId, t.patientId, t.type, t.createdAt),
+    index('exam_records_queue_idx').on(t.queueId),
+  ],
+);

@@ -1,0 +1,10 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * The one place organization scoping is written: every query of organization data filters through it,
+ * so an id from another organization simply finds nothing (404).
+ */
+export function inOrg(table: { orgId: PgColumn }, orgId: number, ...conditions: (SQL | undefined)[]): SQL {
+  return and(eq(table.orgId, orgId), ...conditions) as SQL;
+}

@@ -1,0 +1,213 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client.ts';
+import { rolePermissions, sessions, userRoles, users } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { User } from '@basira/shared/users/users.schemas';
+import { withRoles } from '../users/users.view.ts';
+
+export interface SessionUser {
+  id: number;
+  orgId: number;
+  name: string;
+  email: string;
+  username: string | null;
+  isActive: boolean;
+  mustChangePassword: boolean;
+}
+
+/** The signed-in caller: their user row, the permissions their roles hold, and their session. */
+export interface Principal {
+  sessionId: number;
+  user: SessionUser;
+  /** The user as the API shows it (with roles), cached with the session so /api/me needs no query. */
+  profile: User;
+  permissions: string[];
+  expiresAt: Date;
+}
+
+interface CachedSession {
+  principal: Principal;
+  lastSeenAt: number;
+  lastWrittenAt: number;
+  loadedAt: number;
+}
+
+export interface SessionLifetimes {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+export const AUTH_CHANNEL = 'basira_auth';
+/** A cached session is re-read after this long even without a notification (a lost LISTEN connection). */
+const CACHE_TTL_MS = 30_000;
+/** last_seen_at is written at most this often; idle expiry is counted in minutes, so this loses nothing real. */
+const TOUCH_WRITE_MS = 60_000;
+
+type Invalidation = { userId: number } | { orgId: number } | { tokenHash: string };
+
+/**
+ * Sessions with an in-process cache. Revocation takes effect at once: the acting process drops its entry
+ * before answering, and other processes drop theirs on a NOTIFY.
+ */
+export class SessionService {
+  private readonly cache = new Map<string, CachedSession>();
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly lifetimes: SessionLifetimes,
+  ) {}
+
+  private get db(): Db {
+    return this.database.db;
+  }
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(AUTH_CHANNEL, (payload) => {
+      try {
+        this.dropLocal(JSON.parse(payload) as Invalidation);
+      } catch {
+        this.cache.clear();
+      }
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+    this.cache.clear();
+  }
+
+  async create(
+    user: { id: number; orgId: number },
+    ip: string,
+    userAgent: string | undefined,
+    db: Db = this.db,
+  ) {
+    const { token, hash } = newToken();
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.lifetimes.absoluteMs);
+    const [row] = await db
+      .insert(sessions)
+      .values({
+        orgId: user.orgId,
+        userId: user.id,
+        tokenHash: hash,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt,
+        ip,
+        userAgent: userAgent?.slice(0, 300) ?? null,
+      })
+      .returning({ id: sessions.id });
+    return { token, sessionId: row!.id, expiresAt };
+  }
+
+  /** Resolves a bearer token for an organization, or throws 401. Background calls do not count as activity. */
+  async resolve(token: string, orgId: number, background: boolean): Promise<Principal> {
+    const tokenHash = hashToken(token);
+    const now = this.clock.now().getTime();
+    let entry = this.cache.get(tokenHash);
+    if (!entry || now - entry.loadedAt > CACHE_TTL_MS) entry = await this.load(tokenHash, now);
+    else if (now - entry.lastSeenAt > this.lifetimes.idleMs) entry = await this.load(tokenHash, now); // another process may have seen it
+    const { principal } = entry;
+    if (principal.user.orgId !== orgId)
+      throw new AppError('auth.wrong_organization', 'This token belongs to another organization.');
+    if (now >= principal.expiresAt.getTime() || now - entry.lastSeenAt > this.lifetimes.idleMs) {
+      this.cache.delete(tokenHash);
+      throw new AppError('auth.session_expired', 'Your session has expired.');
+    }
+    if (!background) {
+      entry.lastSeenAt = now;
+      if (now - entry.lastWrittenAt >= TOUCH_WRITE_MS) {
+        entry.lastWrittenAt = now;
+        await this.db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(now) })
+          .where(eq(sessions.id, principal.sessionId));
+      }
+    }
+    return principal;
+  }
+
+  private async load(tokenHash: string, now: number): Promise<CachedSession> {
+    this.cache.delete(tokenHash);
+    const [row] = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    if (!row || !row.user.isActive) throw new AppError('unauthorized', 'Sign in to continue.');
+    const permissions = await this.permissionsOf(row.user.id);
+    const [profile] = await withRoles(this.db, [row.user]);
+    const { id, orgId, name, email, username, isActive, mustChangePassword } = row.user;
+    const entry: CachedSession = {
+      principal: {
+        sessionId: row.session.id,
+        user: { id, orgId, name, email, username, isActive, mustChangePassword },
+        profile: profile!,
+        permissions,
+        expiresAt: row.session.expiresAt,
+      },
+      lastSeenAt: row.session.lastSeenAt.getTime(),
+      lastWrittenAt: row.session.lastSeenAt.getTime(),
+      loadedAt: now,
+    };
+    this.cache.set(tokenHash, entry);
+    return entry;
+  }
+
+  async permissionsOf(userId: number, db: Db = this.db): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ permission: rolePermissions.permission })
+      .from(userRoles)
+      .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+      .where(eq(userRoles.userId, userId));
+    return rows.map((r) => r.permission).sort();
+  }
+
+  async revokeToken(token: string): Promise<void> {
+    const tokenHash = hashToken(token);
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: this.clock.now() })
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    await this.invalidate({ tokenHash });
+  }
+
+  /**
+   * Ends every session of a user (disabled, password reset), optionally keeping the caller's own.
+   * Inside a transaction, call `invalidate({ userId })` after it commits, so no process re-caches the old row.
+   */
+  async revokeUserSessions(userId: number, exceptSessionId?: number, db: Db = this.db): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: this.clock.now() })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+        ),
+      );
+  }
+
+  /** Drops cached principals (roles or a user changed) here and in every other server process. */
+  async invalidate(what: Invalidation): Promise<void> {
+    this.dropLocal(what);
+    await this.database.notify(AUTH_CHANNEL, JSON.stringify(what));
+  }
+
+  private dropLocal(what: Invalidation): void {
+    if ('tokenHash' in what) {
+      this.cache.delete(what.tokenHash);
+      return;
+    }
+    for (const [key, entry] of this.cache) {
+      const user = entry.principal.user;
+      if ('userId' in what ? user.id === what.userId : user.orgId === what.orgId) this.cache.delete(key);
+    }
+  }
+}

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { Board } from '@basira/shared/queue/board.schemas';
+import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
+import { auditLog, examRecords } from '../../db/schema.ts';
+import { FakeClock } from '../../lib/clock.ts';
+import { clinic } from '../../test/clinic-fixtures.ts';
+import { startTestApp, userWith, type TestApp } from '../../test/harness.ts';
+
+// 10:00 in Baghdad.
+const clock = new FakeClock(new Date('2026-03-01T07:00:00Z'));
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp({ clock });
+});
+afterAll(() => t.close());
+
+describe('the board', () => {
+  it('opens a visit: WithDoctor, records the doctor, answers patient, visit, earlier visits, exams, documents', async () => {
+    const org = await t.newOrg();
+    const doctor = await userWith(t, org, ['open board', 'show board']);
+    const c = clinic(t, org);
+    const p = await c.patient({ name: 'Board Patient', alerts: { allergies: 'atropine' } });
+    const earlier: QueueEntry[] = [];
+    for (let day = 1; day <= 12; day++) {
+      const e = await c.queue(p.id, { date: `2026-01-${String(day).padStart(2, '0')}T09:00:00+03:00` });
+      await c.ok('POST', `/api/mo/queue/canceled/${e.id}`);
+      earlier.push(e);
+    }
+    const today = await c.queue(p.id);
+    await t.database.db.insert(examRecords).values([
+      {
+        orgId: org.id,
+        patientId: p.id,
+        queueId: earlier[0]!.id,
+        type: 'spectacles',
+        data: {},
+        createdBy: org.adminId,
+      },
+      { orgId: org.id, patientId: p.id, queueId: today.id, type: 'spectacles', data: {} },
+      { orgId: org.id, patientId: p.id, queueId: today.id, type: 'biometry', data: {} },
+    ]);
+
+    const res = await c.open(today, doctor.token);
+    expect(res.statusCode).toBe(200);
+    const board = res.json().data as Board;
+    expect(board.patient).toMatchObject({
+      id: p.id,
+      name: 'Board Patient',
+      hasAlerts: true,
+      fileNumber: p.fileNumber,
+    });
+    expect(board.visit).toMatchObject({
+      id: today.id,
+      status: { name: 'WithDoctor' },
+      doctor: { id: doctor.id },
+    });
+    expect(board.earlierVisits.meta).toEqual({ page: 1, perPage: 10, total: 12, lastPage: 2 });
+    expect(board.earlierVisits.data[0]!.id).toBe(earlier[11]!.id);
+    expect(board.earlierVisits.data.map((v) => v.id)).not.toContain(today.id);
+    expect(board.exams).toEqual([
+      {
+        type: 'biometry',
+        total: 1,
+        records: [expect.objectContaining({ queueId: today.id, createdBy: null })],
+      },
+      {
+        type: 'spectacles',
+        total: 2,
+        records: [
+          expect.objectContaining({ queueId: today.id }),
+          expect.objectContaining({
+            queueId: earlier[0]!.id,
+            createdBy: { id: org.adminId, name: 'Admin User' },
+          }),
+        ],
+      },
+    ]);
+    expect(board).toMatchObject({ documents: [], documentsTotal: 0 });
+
+    const next = await c.call(
+      'GET',
+      `/api/mo/board/${p.id}/visits?page=2&exceptQueueId=${today.id}`,
+      undefined,
+      doctor.token,
+    );
+    expect(next.json().data.map((v: QueueEntry) => v.id)).toEqual([earlier[1]!.id, earlier[0]!.id]);
+
+    const audit = await t.database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.orgId, org.id), eq(auditLog.patientId, p.id), eq(auditLog.entityId, today.id)));
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['queue.opened', 'board.opened']));
+  });
+
+  it('shows read-only; the doctor re-enters an open visit through show; refusals are clear', async () => {
+    const org = await t.newOrg();
+    const viewer = await userWith(t, org, ['show board']);
+    const c = clinic(t, org);
+    const p = await c.patient();
+    const entry = await c.queue(p.id);
+    const shown = await c.call(
+      'POST',
+      `/api/mo/patient/open/board/show/${p.id}/${entry.id}`,
+      undefined,
+      viewer.token,
+    );
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().data.visit.status.name).toBe('Waiting');
+    expect((await c.open(entry, viewer.token)).statusCode).toBe(403);
+
+    expect((await c.open(entry)).statusCode).toBe(200);
+    const again = await c.open(entry);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'queue.illegal_transition',
+      message: expect.stringContaining('WithDoctor'),
+    });
+    const reenter = await c.call('POST', `/api/mo/patient/open/board/show/${p.id}/${entry.id}`);
+    expect(reenter.json().data.visit.status.name).toBe('WithDoctor');
+
+    const someoneElse = await c.patient();
+    expect(
+      (await c.call('POST', `/api/mo/patient/open/board/show/${someoneElse.id}/${entry.id}`)).statusCode,
+    ).toBe(404);
+    const waiting = await c.queue(p.id);
+    expect(
+      (await c.call('POST', `/api/mo/patient/open/board/${someoneElse.id}/${waiting.id}`)).statusCode,
+    ).toBe(404);
+    expect((await c.ok<QueueEntry>('GET', `/api/mo/queue/${waiting.id}`)).status.name).toBe('Waiting');
+  });
+});
+
+describe('the doctor page', () => {
+  it('lists today’s Waiting and WithDoctor entries for me or for no one, by ticket', async () => {
+    const org = await t.newOrg();
+    const me = await userWith(t, org, ['open board']);
+    const colleague = await userWith(t, org, ['open board']);
+    const c = clinic(t, org);
+    const p = await c.patient();
+    const mine = await c.queue(p.id, { doctorId: me.id });
+    const anyone = await c.queue(p.id);
+    await c.queue(p.id, { doctorId: colleague.id });
+    const finished = await c.queue(p.id);
+    await c.open(finished);
+    await c.ok('POST', `/api/mo/queue/finished/${finished.id}`);
+    await c.queue(p.id, { date: '2026-02-28T10:00:00+03:00' });
+    await c.queue(p.id, { date: '2026-03-02T10:00:00+03:00' });
+    const opened = await c.queue(p.id);
+    await c.open(opened, me.token);
+
+    clock.advance(5 * 60_000);
+    try {
+      const res = await c.call('GET', '/api/mo/doctor/worklist', undefined, me.token);
+      expect(res.statusCode).toBe(200);
+      const { entries, day, now } = res.json().data as { entries: QueueEntry[]; day: string; now: string };
+      expect(day).toBe('2026-03-01');
+      expect(now).toBe('2026-03-01T07:05:00.000Z');
+      expect(entries.map((e) => e.id)).toEqual([mine.id, anyone.id, opened.id]);
+      expect(entries.map((e) => e.ticketNumber)).toEqual(
+        [...entries.map((e) => e.ticketNumber)].sort((a, b) => a - b),
+      );
+      expect(entries[0]!.waitingSince).toBe('2026-03-01T07:00:00.000Z');
+      expect(entries[2]).toMatchObject({ status: { name: 'WithDoctor' }, waitingSince: null });
+    } finally {
+      clock.advance(-5 * 60_000);
+    }
+    const reception = await userWith(t, org, ['show queues']);
+    expect((await c.call('GET', '/api/mo/doctor/worklist', undefined, reception.token)).statusCode).toBe(403);
+  });
+});

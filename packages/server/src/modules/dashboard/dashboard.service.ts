@@ -1,0 +1,126 @@
+import { and, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
+import { WEEK_STARTS_ON, type DashboardSummary } from '@basira/shared/dashboard/dashboard.schemas';
+import { QUEUE_STATUS, queueStatuses, type QueueStatusId } from '@basira/shared/queue/queue-states';
+import type { Db } from '../../db/client.ts';
+import { patients, queueEntries, queueStatusEvents } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { RequestContext } from '../../types.ts';
+import { addDays, dayRange, localDay, startOfDay, startOfMonth, startOfWeek } from '../../lib/org-time.ts';
+import { inOrg } from '../../lib/tenant.ts';
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+
+/** The dashboard's figures, each one indexed query; 'today' is the organization's day. */
+export class DashboardService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async summary(scope: RequestContext): Promise<DashboardSummary> {
+    const now = this.clock.now();
+    const day = localDay(now, scope.timeZone);
+    const { start, end } = dayRange(day, scope.timeZone);
+
+    const byStatus = await this.db
+      .select({ status: queueEntries.status, n: sql<number>`count(*)::int` })
+      .from(queueEntries)
+      .where(inOrg(queueEntries, scope.orgId, gte(queueEntries.date, start), lt(queueEntries.date, end)))
+      .groupBy(queueEntries.status);
+    const counts = new Map(byStatus.map((r) => [r.status, Number(r.n)]));
+
+    const countPatientsSince = async (since: string) => {
+      const [row] = await this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(patients)
+        .where(
+          inOrg(
+            patients,
+            scope.orgId,
+            isNull(patients.deletedAt),
+            gte(patients.createdAt, startOfDay(since, scope.timeZone)),
+          ),
+        );
+      return Number(row?.n ?? 0);
+    };
+
+    const recalls = (due: boolean) =>
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(queueEntries)
+        .where(
+          inOrg(
+            queueEntries,
+            scope.orgId,
+            eq(queueEntries.isRewaiting, true),
+            eq(queueEntries.status, QUEUE_STATUS.Waiting),
+            due ? lte(queueEntries.date, now) : gt(queueEntries.date, now),
+          ),
+        );
+    const [[due], [upcoming]] = await Promise.all([recalls(true), recalls(false)]);
+
+    return {
+      day,
+      timeZone: scope.timeZone,
+      today: {
+        total: [...counts.values()].reduce((a, b) => a + b, 0),
+        byStatus: queueStatuses().map((status) => ({
+          status,
+          count: counts.get(status.id as QueueStatusId) ?? 0,
+        })),
+      },
+      newPatients: {
+        week: await countPatientsSince(startOfWeek(day, WEEK_STARTS_ON)),
+        month: await countPatientsSince(startOfMonth(day)),
+      },
+      recallsDue: Number(due?.n ?? 0),
+      recallsUpcoming: Number(upcoming?.n ?? 0),
+      averageWaitMinutesToday: await this.averageWait(scope.orgId, start, end),
+    };
+  }
+
+  /**
+   * Mean wait of today's openings: from the moment the entry was due in Waiting (the later of entering Waiting
+   * and its date) to being opened, read from the status history.
+   */
+  private async averageWait(orgId: number, start: Date, end: Date): Promise<number | null> {
+    const e = queueStatusEvents;
+    const openedToday = and(inOrg(e, orgId), eq(e.action, 'open'), gte(e.at, start), lt(e.at, end));
+    const result = await this.db.execute(sql`
+      SELECT avg(GREATEST(0, EXTRACT(EPOCH FROM (at - GREATEST(prev_at, COALESCE(prev_due, prev_at)))))) / 60 AS minutes
+      FROM (
+        SELECT ${e.action} AS action, ${e.at} AS at,
+               lag(${e.at}) OVER w AS prev_at, lag(${e.dueAt}) OVER w AS prev_due
+        FROM ${e}
+        WHERE ${inOrg(e, orgId)} AND ${e.queueId} IN (SELECT ${e.queueId} FROM ${e} WHERE ${openedToday})
+        WINDOW w AS (PARTITION BY ${e.queueId} ORDER BY ${e.at}, ${e.id})
+      ) history
+      WHERE action = 'open' AND at >= ${start.toISOString()}::timestamptz AND at < ${end.toISOString()}::timestamptz
+        AND prev_at IS NOT NULL`);
+    const minutes = rowsOf(result)[0]?.minutes;
+    return minutes === null || minutes === undefined ? null : Math.round(Number(minutes) * 10) / 10;
+  }
+
+  /** Visits per day (canceled ones left out) and finished ones, for the last `days` days, today included. */
+  async visitsPerDay(scope: RequestContext, days: number) {
+    const today = localDay(this.clock.now(), scope.timeZone);
+    const first = addDays(today, -(days - 1));
+    const from = startOfDay(first, scope.timeZone);
+    const to = startOfDay(addDays(today, 1), scope.timeZone);
+    const q = queueEntries;
+    const result = await this.db.execute(sql`
+      SELECT to_char((${q.date} AT TIME ZONE ${scope.timeZone})::date, 'YYYY-MM-DD') AS day,
+             count(*) FILTER (WHERE ${q.status} <> ${QUEUE_STATUS.Canceled})::int AS visits,
+             count(*) FILTER (WHERE ${q.status} = ${QUEUE_STATUS.Finished})::int AS finished
+      FROM ${q}
+      WHERE ${inOrg(q, scope.orgId, gte(q.date, from), lt(q.date, to))}
+      GROUP BY 1`);
+    const byDay = new Map(rowsOf(result).map((r) => [String(r.day), r]));
+    return Array.from({ length: days }, (_, i) => {
+      const day = addDays(first, i);
+      const row = byDay.get(day);
+      return { day, visits: Number(row?.visits ?? 0), finished: Number(row?.finished ?? 0) };
+    });
+  }
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardSummary } from '@basira/shared/dashboard/dashboard.schemas';
+import { FakeClock } from '../../lib/clock.ts';
+import { clinic } from '../../test/clinic-fixtures.ts';
+import { startTestApp, userWith, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+const clock = new FakeClock(new Date('2026-02-20T07:00:00Z'));
+const at = (iso: string) => {
+  clock.advance(new Date(iso).getTime() - clock.now().getTime());
+};
+
+beforeAll(async () => {
+  // The clock moves over two weeks: sessions must outlive it.
+  t = await startTestApp({
+    clock,
+    env: { SESSION_IDLE_MINUTES: '100000', SESSION_ABSOLUTE_MINUTES: '100000' },
+  });
+});
+afterAll(() => t.close());
+
+describe('dashboard', () => {
+  it('counts today by status, new patients this week and month, recalls, and today’s average wait', async () => {
+    const org = await t.newOrg();
+    const c = clinic(t, org);
+    at('2026-02-20T07:00:00Z');
+    const old = await c.patient({ name: 'Registered Last Month' });
+    at('2026-02-28T07:00:00Z'); // Saturday: the week starts
+    const weekOnly = await c.patient({ name: 'Registered Saturday' });
+    at('2026-03-01T07:00:00Z');
+    await c.patient({ name: 'Registered In March' });
+
+    // Wednesday 4 March 2026, 10:00 in Baghdad.
+    at('2026-03-04T07:00:00Z');
+    const a = await c.queue(old.id);
+    const b = await c.queue(weekOnly.id);
+    const waiting = await c.queue(old.id);
+    const canceled = await c.queue(old.id);
+    await c.ok('POST', `/api/mo/queue/canceled/${canceled.id}`);
+    const recallDue = await c.queue(old.id, { date: '2026-03-02T09:00:00+03:00' });
+    await c.ok('POST', `/api/mo/queue/rewaiting/${recallDue.id}`, { date: '2026-03-04T09:00:00+03:00' });
+    const recallLater = await c.queue(old.id, { date: '2026-03-02T09:00:00+03:00' });
+    await c.ok('POST', `/api/mo/queue/rewaiting/${recallLater.id}`, { date: '2026-03-20T09:00:00+03:00' });
+    at('2026-03-04T07:10:00Z');
+    await c.open(a);
+    at('2026-03-04T07:20:00Z');
+    await c.open(b);
+    await c.ok('POST', `/api/mo/queue/finished/${b.id}`);
+    void waiting;
+
+    const res = await c.call('GET', '/api/mo/dashboard');
+    expect(res.statusCode).toBe(200);
+    const d = res.json().data as DashboardSummary;
+    expect(d).toMatchObject({
+      day: '2026-03-04',
+      timeZone: 'Asia/Baghdad',
+      newPatients: { week: 2, month: 1 },
+      recallsDue: 1,
+      recallsUpcoming: 1,
+      averageWaitMinutesToday: 15,
+    });
+    expect(Object.fromEntries(d.today.byStatus.map((s) => [s.status.name, s.count]))).toEqual({
+      Waiting: 2, // `waiting` and the recall due today at 09:00
+      WithDoctor: 1,
+      Finished: 1,
+      Canceled: 1,
+    });
+    expect(d.today.total).toBe(5);
+
+    const chart = await c.call('GET', '/api/mo/dashboard/visits?days=30');
+    const days = chart.json().data as { day: string; visits: number; finished: number }[];
+    expect(days).toHaveLength(30);
+    expect(days[0]!.day).toBe('2026-02-03');
+    expect(days.at(-1)).toEqual({ day: '2026-03-04', visits: 4, finished: 1 });
+    expect(days.find((x) => x.day === '2026-03-02')).toEqual({ day: '2026-03-02', visits: 0, finished: 0 });
+    expect((await c.call('GET', '/api/mo/dashboard/visits?days=0')).statusCode).toBe(422);
+
+    const other = clinic(t, await t.newOrg());
+    const theirs = (await other.ok<DashboardSummary>('GET', '/api/mo/dashboard')).today.total;
+    expect(theirs).toBe(0);
+    const nurse = await userWith(t, org, ['show queues']);
+    expect((await c.call('GET', '/api/mo/dashboard', undefined, nurse.token)).statusCode).toBe(403);
+  });
+});

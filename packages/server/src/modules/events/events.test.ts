@@ -1,0 +1,182 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QueueChanged } from '@basira/shared/events/events.schemas';
+import { clinic } from '../../test/clinic-fixtures.ts';
+import { dbKind, startTestApp, type TestApp, type TestOrg } from '../../test/harness.ts';
+
+interface Received {
+  event: string;
+  data: unknown;
+  at: number;
+}
+
+/**
+ * A minimal EventSource: one HTTP connection of its own (no pooled sockets left behind), collecting events and
+ * comments, waiting for an event by type.
+ */
+async function openStream(base: string, query: string, headers: Record<string, string> = {}) {
+  const events: Received[] = [];
+  const comments: string[] = [];
+  let ended = false;
+  const waiters: (() => void)[] = [];
+  const wake = () => waiters.splice(0).forEach((w) => w());
+  const url = new URL(`${base}/api/events?${query}`);
+  const { request, response } = await new Promise<{
+    request: http.ClientRequest;
+    response: http.IncomingMessage;
+  }>((resolve, reject) => {
+    const req = http.get(url, { agent: false, headers }, (res) => resolve({ request: req, response: res }));
+    req.on('error', reject);
+  });
+  let buffer = '';
+  response.setEncoding('utf8');
+  response.on('data', (chunk: string) => {
+    buffer += chunk;
+    let cut;
+    while ((cut = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const lines = block.split('\n');
+      const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
+      const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
+      if (event && data !== undefined) events.push({ event, data: JSON.parse(data), at: Date.now() });
+      comments.push(...lines.filter((l) => l.startsWith(':')));
+    }
+    wake();
+  });
+  const finish = () => {
+    ended = true;
+    wake();
+  };
+  response.on('end', finish);
+  response.on('close', finish);
+  response.on('error', finish);
+
+  const next = async (event: string, timeoutMs = 2000, from = 0): Promise<Received | undefined> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = events.slice(from).find((e) => e.event === event);
+      if (found || ended || Date.now() >= deadline) return found;
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, Math.max(1, deadline - Date.now()));
+      });
+    }
+  };
+  return {
+    status: response.statusCode ?? 0,
+    contentType: response.headers['content-type'] ?? null,
+    events,
+    comments,
+    next,
+    isEnded: () => ended,
+    close: () => request.destroy(),
+  };
+}
+
+let t: TestApp;
+let base: string;
+let org: TestOrg;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { EVENTS_HEARTBEAT_SECONDS: '0.2' } });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  org = await t.newOrg();
+});
+afterAll(() => t.close());
+
+const query = (o: TestOrg, token = o.adminToken) => `token=${encodeURIComponent(token)}&org=${o.slug}`;
+
+describe('GET /api/events', () => {
+  it('needs a token (header or ?token=), answers text/event-stream and a ready event', async () => {
+    const anonymous = await openStream(base, `org=${org.slug}`);
+    expect(anonymous.status).toBe(401);
+    const bad = await openStream(base, `org=${org.slug}&token=nope`);
+    expect(bad.status).toBe(401);
+    const viaHeader = await openStream(base, '', {
+      authorization: `Bearer ${org.adminToken}`,
+      'x-organization': org.slug,
+    });
+    expect(viaHeader.status).toBe(200);
+    viaHeader.close();
+
+    const stream = await openStream(base, query(org));
+    expect(stream.status).toBe(200);
+    expect(stream.contentType).toMatch(/^text\/event-stream/);
+    expect(await stream.next('ready')).toMatchObject({ data: { heartbeatSeconds: expect.any(Number) } });
+    // Heartbeat comments keep the connection open.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(stream.comments).toContain(': ping');
+    stream.close();
+  });
+
+  it('delivers a queue change to the organization’s streams within 1 s, and to no other organization', async () => {
+    const other = await t.newOrg();
+    const mine = await openStream(base, query(org));
+    const theirs = await openStream(base, query(other));
+    await mine.next('ready');
+    await theirs.next('ready');
+    const c = clinic(t, org);
+    const p = await c.patient();
+
+    const sent = Date.now();
+    const entry = await c.queue(p.id);
+    const created = await mine.next('queue.changed');
+    expect(created).toBeDefined();
+    expect(created!.at - sent).toBeLessThan(1000);
+    expect(created!.data).toMatchObject({
+      id: entry.id,
+      patientId: p.id,
+      action: 'created',
+      status: { id: 1, name: 'Waiting', color: expect.any(String) },
+      isRewaiting: 0,
+    } satisfies Partial<QueueChanged>);
+
+    const from = mine.events.length;
+    await c.open(entry);
+    const opened = await mine.next('queue.changed', 2000, from);
+    expect(opened?.data).toMatchObject({
+      id: entry.id,
+      action: 'open',
+      status: { name: 'WithDoctor' },
+      doctorId: org.adminId,
+    });
+
+    await new Promise((r) => setTimeout(r, 300));
+    expect(theirs.events.filter((e) => e.event === 'queue.changed')).toEqual([]);
+    mine.close();
+    theirs.close();
+  });
+
+  it('closes the stream when the session ends', async () => {
+    const token = await t.login(org.slug, org.adminEmail, org.adminPassword);
+    const stream = await openStream(base, query(org, token));
+    await stream.next('ready');
+    await t.request({ method: 'POST', url: '/api/logout', org: org.slug, token });
+    expect(await stream.next('session.ended', 3000)).toBeDefined();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stream.isEnded()).toBe(true);
+  });
+
+  it.runIf(dbKind === 'postgres')(
+    'carries a change made through one server process to a stream on another (LISTEN/NOTIFY)',
+    async () => {
+      const b = await startTestApp();
+      try {
+        const baseB = await b.app.listen({ port: 0, host: '127.0.0.1' });
+        const stream = await openStream(baseB, query(org));
+        await stream.next('ready');
+        const c = clinic(t, org); // through app A
+        const p = await c.patient();
+        const sent = Date.now();
+        const entry = await c.queue(p.id);
+        const received = await stream.next('queue.changed', 2000);
+        expect(received?.data).toMatchObject({ id: entry.id, action: 'created' });
+        expect(received!.at - sent).toBeLessThan(1000);
+        stream.close();
+      } finally {
+        await b.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { ADMINISTRATOR } from '@basira/shared/permissions/permissions';
+import type { Db } from '../../db/client.ts';
+import { organizations, rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { Organization } from '../../types.ts';
+
+export interface NewOrganization {
+  slug: string;
+  name: string;
+  timeZone?: string;
+  admin: {
+    name: string;
+    email: string;
+    username?: string | null;
+    password: string;
+    mustChangePassword: boolean;
+  };
+}
+
+export const ORG_SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+/** An organization with its Administrator role and first administrator, all or nothing. */
+export async function createOrganization(db: Db, input: NewOrganization) {
+  if (!ORG_SLUG.test(input.slug)) throw new Error(`Bad organization slug: ${input.slug}`);
+  const passwordHash = await hashPassword(input.admin.password);
+  return db.transaction(async (tx) => {
+    const [org] = await tx
+      .insert(organizations)
+      .values({ slug: input.slug, name: input.name, timeZone: input.timeZone ?? 'Asia/Baghdad' })
+      .returning();
+    const [role] = await tx.insert(roles).values({ orgId: org!.id, name: ADMINISTRATOR }).returning();
+    await tx.insert(rolePermissions).values({ roleId: role!.id, permission: ADMINISTRATOR });
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        orgId: org!.id,
+        name: input.admin.name,
+        email: input.admin.email,
+        username: input.admin.username ?? null,
+        passwordHash,
+        mustChangePassword: input.admin.mustChangePassword,
+      })
+      .returning();
+    await tx.insert(userRoles).values({ userId: admin!.id, roleId: role!.id });
+    return { org: org!, admin: admin!, adminRole: role! };
+  });
+}
+
+export async function findOrganization(db: Db, slug: string): Promise<Organization | undefined> {
+  const [org] = await db
+    .select({
+      id: organizations.id,
+      slug: organizations.slug,
+      name: organizations.name,
+      timeZone: organizations.timeZone,
+    })
+    .from(organizations)
+    .where(eq(organizations.slug, slug));
+  return org;
+}

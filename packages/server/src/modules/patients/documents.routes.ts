@@ -1,0 +1,98 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema, okSchema } from '@basira/shared/common/api.schemas';
+import {
+  documentUploadFieldsSchema,
+  patientDocumentListSchema,
+  patientDocumentResponseSchema,
+} from '@basira/shared/patients/patients.schemas';
+import { AppError } from '../../lib/errors.ts';
+import { contextOf } from '../../plugins/auth.ts';
+import type { DocumentsService } from './documents.service.ts';
+import { READ_PATIENTS } from './patients.routes.ts';
+
+const downloadQuerySchema = z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') });
+
+/** `filename*` carries the UTF-8 name (Arabic names), `filename` an ASCII fallback for old clients. */
+function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export const documentsRoutes: FastifyPluginAsyncZod<{
+  documents: DocumentsService;
+  maxBytes: number;
+}> = async (app, { documents, maxBytes }) => {
+  const tags = ['patient documents'];
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+    throwFileSizeLimit: true,
+  });
+
+  app.get(
+    '/api/mo/patient/:id/document',
+    {
+      config: { permission: READ_PATIENTS },
+      schema: { tags, params: idParamsSchema, response: { 200: patientDocumentListSchema } },
+    },
+    async (request) => ({ data: await documents.listForPatient(contextOf(request), request.params.id) }),
+  );
+
+  /** multipart/form-data with one part `file`; category and visit in the query string. */
+  app.post(
+    '/api/mo/patient/:id/document',
+    {
+      config: { permission: 'edit patient' },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: documentUploadFieldsSchema,
+        consumes: ['multipart/form-data'],
+        response: { 201: patientDocumentResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new AppError('unsupported_media_type', 'Send the document as multipart/form-data.');
+      const file = await request.file();
+      if (!file) throw new AppError('validation', 'The given data was invalid.', { file: ['file.required'] });
+      const data = await documents.upload(
+        contextOf(request),
+        request.params.id,
+        { fileName: file.filename, stream: file.file },
+        request.query,
+      );
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.get(
+    '/api/mo/patient/document/:id',
+    {
+      config: { permission: READ_PATIENTS },
+      schema: { tags, params: idParamsSchema, querystring: downloadQuerySchema },
+    },
+    async (request, reply) => {
+      const { document, stream } = await documents.open(contextOf(request), request.params.id);
+      return reply
+        .type(document.contentType)
+        .header('content-length', String(document.size))
+        .header('content-disposition', contentDisposition(request.query.disposition, document.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
+
+  app.delete(
+    '/api/mo/patient/document/delete/:id',
+    {
+      config: { permission: 'edit patient' },
+      schema: { tags, params: idParamsSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await documents.remove(contextOf(request), request.params.id);
+      return { data: { ok: true as const } };
+    },
+  );
+};

@@ -1,0 +1,131 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { PatientMerge } from '@basira/shared/patients/patients.schemas';
+import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
+import type { Db } from '../../db/client.ts';
+import { examRecords, patientDocuments, patients, queueEntries } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { RequestContext } from '../../types.ts';
+import { inOrg } from '../../lib/tenant.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { PatientsService } from './patients.service.ts';
+
+/** Optional fields the survivor takes from the merged record when it has none of its own. */
+const FILLABLE = [
+  'phone2',
+  'phone2National',
+  'nationalId',
+  'address',
+  'occupation',
+  'referralSource',
+  'guardianName',
+  'guardianPhone',
+  'notes',
+] as const;
+
+/**
+ * Two records of one person become one: the administrator picks the survivor; the other's visits, documents
+ * and exam records move to it, the other is soft-deleted with `merged_into_id` (never restorable), audited.
+ */
+export class PatientMergeService {
+  constructor(
+    private readonly db: Db,
+    private readonly patientsService: PatientsService,
+    private readonly clock: Clock,
+  ) {}
+
+  async merge(scope: RequestContext, input: PatientMerge) {
+    const result = await this.db.transaction(async (tx) => {
+      // Both rows locked in id order, so two merges of the same pair cannot deadlock.
+      const rows = await tx
+        .select()
+        .from(patients)
+        .where(inOrg(patients, scope.orgId, inArray(patients.id, [input.survivorId, input.mergedId])))
+        .orderBy(asc(patients.id))
+        .for('update');
+      const survivor = rows.find((r) => r.id === input.survivorId);
+      const merged = rows.find((r) => r.id === input.mergedId);
+      if (!survivor || !merged) throw notFound('Patient');
+      for (const row of [survivor, merged])
+        if (row.deletedAt)
+          throw new AppError('patient.deleted', `Patient ${row.fileNumber} is deleted; restore it first.`);
+
+      const now = this.clock.now();
+      const visits = await tx
+        .update(queueEntries)
+        .set({ patientId: survivor.id, updatedAt: now })
+        .where(inOrg(queueEntries, scope.orgId, eq(queueEntries.patientId, merged.id)))
+        .returning({ id: queueEntries.id });
+      const documents = await tx
+        .update(patientDocuments)
+        .set({ patientId: survivor.id })
+        .where(inOrg(patientDocuments, scope.orgId, eq(patientDocuments.patientId, merged.id)))
+        .returning({ id: patientDocuments.id });
+      const exams = await tx
+        .update(examRecords)
+        .set({ patientId: survivor.id })
+        .where(inOrg(examRecords, scope.orgId, eq(examRecords.patientId, merged.id)))
+        .returning({ id: examRecords.id });
+
+      const fill: Partial<typeof patients.$inferInsert> = {};
+      for (const key of FILLABLE)
+        if (survivor[key] === null && merged[key] !== null) Object.assign(fill, { [key]: merged[key] });
+      if (!survivor.phone2 && merged.phone !== survivor.phone) {
+        fill.phone2 = merged.phone;
+        fill.phone2National = merged.phoneNational;
+      }
+      await tx
+        .update(patients)
+        .set({
+          ...fill,
+          lastQueueAt: sql`(SELECT max(${queueEntries.date}) FROM ${queueEntries} WHERE ${and(
+            inOrg(queueEntries, scope.orgId, eq(queueEntries.patientId, survivor.id)),
+            ne(queueEntries.status, QUEUE_STATUS.Canceled),
+          )})`,
+          version: sql`${patients.version} + 1`,
+          updatedAt: now,
+          updatedBy: scope.userId,
+        })
+        .where(inOrg(patients, scope.orgId, eq(patients.id, survivor.id)));
+      await tx
+        .update(patients)
+        .set({
+          deletedAt: now,
+          deletedBy: scope.userId,
+          mergedIntoId: survivor.id,
+          version: sql`${patients.version} + 1`,
+          updatedAt: now,
+        })
+        .where(inOrg(patients, scope.orgId, eq(patients.id, merged.id)));
+      const moved = { visits: visits.length, documents: documents.length, exams: exams.length };
+      await recordAudit(tx, scope, {
+        action: 'patient.merged',
+        entity: 'patient',
+        entityId: survivor.id,
+        patientId: survivor.id,
+        details: {
+          mergedId: merged.id,
+          mergedFileNumber: merged.fileNumber,
+          survivorFileNumber: survivor.fileNumber,
+          moved,
+          filled: Object.keys(fill),
+        },
+      });
+      await recordAudit(tx, scope, {
+        action: 'patient.merged_away',
+        entity: 'patient',
+        entityId: merged.id,
+        patientId: merged.id,
+        details: { survivorId: survivor.id },
+      });
+      const [fresh] = await tx
+        .select()
+        .from(patients)
+        .where(inOrg(patients, scope.orgId, eq(patients.id, survivor.id)));
+      return { survivor: fresh!, moved, mergedId: merged.id };
+    });
+    await this.patientsService.publish(scope.orgId, result.survivor.id, 'merged');
+    await this.patientsService.publish(scope.orgId, result.mergedId, 'merged');
+    return { survivor: this.patientsService.view(result.survivor, scope), moved: result.moved };
+  }
+}

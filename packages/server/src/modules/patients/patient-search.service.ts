@@ -1,0 +1,433 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  isNull,
+  like,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  PATIENT_COUNT_CAP,
+  PATIENTS_PER_PAGE,
+  TYPEAHEAD_LIMIT,
+  TYPEAHEAD_MIN_LENGTH,
+  type Patient,
+  type PatientFilterQuery,
+  type PatientSort,
+  type PatientSummary,
+} from '@basira/shared/patients/patients.schemas';
+import { nationalPrefixes, parsePhone } from '@basira/shared/patients/phone';
+import { digitsOnly, looksNumeric, normalizeName } from '@basira/shared/search/arabic-normalize';
+import type { Db } from '../../db/client.ts';
+import { patients } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { RequestContext } from '../../types.ts';
+import { addDays, birthDateForAge, localDay, startOfDay } from '../../lib/org-time.ts';
+import { pageMeta } from '../../lib/pages.ts';
+import { inOrg } from '../../lib/tenant.ts';
+import type { CountryDirectory } from './country-directory.ts';
+import { closestWords, knownWords, MIN_LEXICON_WORD } from './name-words.ts';
+import { toPatient, toSummary, type PatientRow, type SummaryRow } from './patient-view.ts';
+
+/**
+ * A rank stage. `ordered`: the first rows that match in that (index) order. Otherwise a bounded set of
+ * candidates is read in whatever order the index gives and ranked here — the search text as a word start,
+ * then anywhere, then its words in another order; then by similarity — so no stage sorts every match.
+ */
+interface Stage {
+  where: SQL;
+  ordered?: PgColumn;
+  rankFor?: string;
+}
+
+/** Trigram indexes need three characters; shorter text is searched by (word) prefix only. */
+const TRIGRAM_MIN = 3;
+/** A correction must be at least this close (pg_trgm similarity) to replace a misspelt word. */
+const CORRECTION_MIN_SIMILARITY = 0.25;
+const LARGEST_FILE_NUMBER = 2_147_483_647;
+/** Candidates read from an unordered stage per row wanted: enough for the best of them to come first. */
+const CANDIDATES_PER_ROW = 4;
+/** Relevance ranks this many matches at most (20 filter pages); past it, refine or sort by name. */
+export const RELEVANCE_WINDOW = 500;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const summaryColumns = {
+  id: patients.id,
+  fileNumber: patients.fileNumber,
+  name: patients.name,
+  phone: patients.phone,
+  birthDate: patients.birthDate,
+  isMale: patients.isMale,
+  alerts: patients.alerts,
+  lastQueueAt: patients.lastQueueAt,
+};
+
+/**
+ * Patient search, answered in stages so that the first page never sorts every match (a common name matches
+ * hundreds of thousands of rows at 1M patients):
+ *   numbers: file number (exact), then phone and second phone (national-number prefix, ordered btree ranges);
+ *   names:   exact normalised name (btree), prefix (btree, in index order), then "contains" (GIN trigram,
+ *            each word separately, a bounded candidate set ranked here), then — only when those find too
+ *            little — the same with misspelt words replaced by their closest lexicon words.
+ * Each stage is one indexed query with a LIMIT; later stages run only while the page is not full.
+ */
+export class PatientSearchService {
+  constructor(
+    private readonly db: Db,
+    private readonly countries: CountryDirectory,
+    private readonly clock: Clock,
+  ) {}
+
+  private today(scope: { timeZone: string }) {
+    return localDay(this.clock.now(), scope.timeZone);
+  }
+
+  /**
+   * Runs the stages in one transaction (one snapshot) with synchronized sequential scans off: a stage without
+   * an order reads rows in table order, and PostgreSQL would otherwise start a scan where a concurrent one is,
+   * so the same search could answer different rows (and pages repeat rows).
+   */
+  private consistently<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL synchronize_seqscans = off`);
+      return work(tx);
+    });
+  }
+
+  /** `GET /api/mo/patient?search=`: 10 summaries, `[]` below 2 characters. */
+  async typeahead(scope: RequestContext, text: string | undefined): Promise<PatientSummary[]> {
+    const search = text?.trim() ?? '';
+    if ([...search].length < TYPEAHEAD_MIN_LENGTH) return [];
+    const plan = this.plan(search);
+    if (!plan) return [];
+    const rows = await this.consistently((db) =>
+      this.collect<SummaryRow & { id: number }>(
+        db,
+        scope.orgId,
+        plan,
+        undefined,
+        TYPEAHEAD_LIMIT,
+        summaryColumns,
+      ),
+    );
+    const today = this.today(scope);
+    return rows.map((r) => toSummary(r, today));
+  }
+
+  /** `GET /api/mo/patient/filter?page=`: 25 full records a page, with a total counted up to a cap. */
+  async filter(scope: RequestContext, query: PatientFilterQuery) {
+    const today = this.today(scope);
+    const perPage = PATIENTS_PER_PAGE;
+    const offset = (query.page - 1) * perPage;
+    const extra = this.filterConditions(scope, query, today);
+    const search = query.search?.trim() ?? '';
+    const plan = search ? this.plan(search) : undefined;
+    const sort: PatientSort = query.sort ?? (plan ? 'relevance' : 'newest');
+
+    const { rows, total, cap } = await this.consistently(async (db) => {
+      let rows: PatientRow[];
+      let total: number;
+      let cap = PATIENT_COUNT_CAP;
+      if (search && !plan) {
+        rows = [];
+        total = 0;
+      } else if (plan && sort === 'relevance') {
+        cap = RELEVANCE_WINDOW;
+        total = await this.cappedCount(db, scope.orgId, and(plan.matches, extra), cap);
+        const window = Math.min(offset + perPage, RELEVANCE_WINDOW);
+        const ranked =
+          offset < window ? await this.collect<PatientRow>(db, scope.orgId, plan, extra, window) : [];
+        rows = ranked.slice(offset, offset + perPage);
+        // Corrected misspellings count too when they are all there is.
+        if (total < window) total = Math.max(total, ranked.length);
+      } else {
+        const where = and(plan?.matches, extra);
+        total = await this.cappedCount(db, scope.orgId, where);
+        // A search with few matches: sort those (bounded by the cap). Reading an index in order and filtering
+        // would walk every non-matching name first (e.g. all Latin names before the Arabic ones).
+        const sortMatches = plan !== undefined && total <= PATIENT_COUNT_CAP;
+        rows = await db
+          .select()
+          .from(patients)
+          .where(this.live(scope.orgId, where))
+          .orderBy(...sortOrder(sort, sortMatches))
+          .limit(perPage)
+          .offset(offset);
+      }
+      return { rows, total, cap };
+    });
+    const lowerBound = total > cap;
+    const shownTotal = Math.min(total, cap);
+    return {
+      data: rows.map((r): Patient => toPatient(r, this.countries, today)),
+      meta: { ...pageMeta(query.page, perPage, shownTotal), totalIsLowerBound: lowerBound },
+    };
+  }
+
+  /** Candidates for "is this person already registered?": same normalised name and birth date, or phone. */
+  async duplicates(
+    scope: RequestContext,
+    q: {
+      name?: string | undefined;
+      phone?: string | undefined;
+      countryId: number;
+      birthDate?: string | undefined;
+      excludeId?: number | undefined;
+    },
+  ) {
+    const nameNorm = q.name ? normalizeName(q.name) : '';
+    const byName =
+      nameNorm && q.birthDate
+        ? and(eq(patients.nameNorm, nameNorm), eq(patients.birthDate, q.birthDate))
+        : undefined;
+    const phone = q.phone ? parsePhone(q.phone, this.countries.isoOf(q.countryId)) : undefined;
+    const byPhone = phone
+      ? or(
+          and(eq(patients.phoneNational, phone.national), eq(patients.phone, phone.e164)),
+          and(eq(patients.phone2National, phone.national), eq(patients.phone2, phone.e164)),
+        )
+      : undefined;
+    if (!byName && !byPhone) return [];
+    const rows = await this.db
+      .select({ ...summaryColumns, nameNorm: patients.nameNorm, phone2: patients.phone2 })
+      .from(patients)
+      .where(
+        this.live(scope.orgId, or(byName, byPhone), q.excludeId ? ne(patients.id, q.excludeId) : undefined),
+      )
+      .orderBy(asc(patients.fileNumber))
+      .limit(TYPEAHEAD_LIMIT);
+    const today = this.today(scope);
+    return rows.map((r) => {
+      const reasons: ('name_birth_date' | 'phone')[] = [];
+      if (byName && r.nameNorm === nameNorm && r.birthDate === q.birthDate) reasons.push('name_birth_date');
+      if (phone && (r.phone === phone.e164 || r.phone2 === phone.e164)) reasons.push('phone');
+      return { ...toSummary(r, today), reasons };
+    });
+  }
+
+  // ---- stages ------------------------------------------------------------------------------------------
+
+  private live(orgId: number, ...conditions: (SQL | undefined)[]): SQL {
+    return inOrg(patients, orgId, isNull(patients.deletedAt), ...conditions);
+  }
+
+  /** The stages for a search text and the condition any match meets (for the total). */
+  private plan(search: string): { stages: Stage[]; matches: SQL; fuzzyFrom?: string } | undefined {
+    if (looksNumeric(search)) return this.numberPlan(search);
+    const q = normalizeName(search);
+    if (!q) return undefined;
+    return { ...namePlan(q), fuzzyFrom: q };
+  }
+
+  private numberPlan(search: string): { stages: Stage[]; matches: SQL } | undefined {
+    const digits = digitsOnly(search);
+    const stages: Stage[] = [];
+    const asFileNumber = Number(digits);
+    const fileNumber =
+      !search.trim().startsWith('+') && digits.length <= 10 && asFileNumber <= LARGEST_FILE_NUMBER
+        ? eq(patients.fileNumber, asFileNumber)
+        : undefined;
+    if (fileNumber) stages.push({ where: fileNumber, ordered: patients.id });
+    const prefixes = nationalPrefixes(search, this.countries.defaultCallingCode()).filter(
+      (p) => p.length >= 2,
+    );
+    // One ordered index range per prefix and column: an OR of ranges would have to sort every match.
+    for (const column of [patients.phoneNational, patients.phone2National])
+      for (const prefix of prefixes) stages.push({ where: like(column, `${prefix}%`), ordered: column });
+    if (stages.length === 0) return undefined;
+    return { stages, matches: or(...stages.map((s) => s.where))! };
+  }
+
+  /**
+   * The first `limit` rows of the stages in order, each stage leaving out what earlier ones found; then, when
+   * that is not enough, the stages again with misspelt words corrected.
+   */
+  private async collect<T extends { id: number }>(
+    db: Db,
+    orgId: number,
+    plan: { stages: Stage[]; fuzzyFrom?: string },
+    extra: SQL | undefined,
+    limit: number,
+    columns?: typeof summaryColumns,
+  ): Promise<T[]> {
+    const rows: T[] = [];
+    const runStages = async (stages: Stage[]) => {
+      for (const stage of stages) {
+        if (rows.length >= limit) return;
+        const need = limit - rows.length;
+        const found = rows.map((r) => r.id);
+        const where = this.live(
+          orgId,
+          stage.where,
+          extra,
+          found.length ? notInArray(patients.id, found) : undefined,
+        );
+        if (stage.ordered) {
+          rows.push(...(await this.select<T>(db, columns, where, [stage.ordered, patients.id], need)));
+          continue;
+        }
+        const candidates = await this.select<T & Ranked>(
+          db,
+          { ...(columns ?? getTableColumns(patients)), ...rankColumns(stage.rankFor ?? '') },
+          where,
+          [],
+          need * CANDIDATES_PER_ROW,
+        );
+        candidates.sort(byRank);
+        for (const { tier: _tier, similarity: _similarity, ...row } of candidates.slice(0, need))
+          rows.push(row as unknown as T);
+      }
+    };
+    await runStages(plan.stages);
+    if (rows.length < limit && plan.fuzzyFrom) {
+      const corrected = await this.correct(db, orgId, plan.fuzzyFrom);
+      if (corrected) await runStages(namePlan(corrected).stages);
+    }
+    return rows;
+  }
+
+  private select<T>(
+    db: Db,
+    columns: Record<string, PgColumn | SQL.Aliased | SQL> | undefined,
+    where: SQL,
+    order: (SQL | PgColumn)[],
+    limit: number,
+  ): Promise<T[]> {
+    const base = columns ? db.select(columns as typeof summaryColumns) : db.select();
+    const query = base.from(patients).where(where);
+    return (order.length ? query.orderBy(...order) : query).limit(limit) as unknown as Promise<T[]>;
+  }
+
+  /** How many live rows match, counting no further than `cap + 1` (so a common name costs a bounded scan). */
+  private async cappedCount(
+    db: Db,
+    orgId: number,
+    where: SQL | undefined,
+    cap = PATIENT_COUNT_CAP,
+  ): Promise<number> {
+    const limited = db
+      .select({ one: sql`1` })
+      .from(patients)
+      .where(this.live(orgId, where))
+      .limit(cap + 1)
+      .as('limited');
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+    return Number(row?.n ?? 0);
+  }
+
+  /** The search text with each unknown word replaced by the closest known one, or undefined if none changed. */
+  private async correct(db: Db, orgId: number, q: string): Promise<string | undefined> {
+    const words = q.split(' ');
+    const candidates = words.filter((w) => w.length >= Math.max(TRIGRAM_MIN, MIN_LEXICON_WORD));
+    if (candidates.length === 0) return undefined;
+    const known = await knownWords(db, orgId, candidates);
+    let changed = false;
+    const corrected: string[] = [];
+    for (const word of words) {
+      if (word.length < TRIGRAM_MIN || known.has(word)) {
+        corrected.push(word);
+        continue;
+      }
+      const [best] = await closestWords(db, orgId, word, 1);
+      if (best && best.similarity >= CORRECTION_MIN_SIMILARITY) {
+        corrected.push(best.word);
+        changed = true;
+      } else corrected.push(word);
+    }
+    return changed ? corrected.join(' ') : undefined;
+  }
+
+  private filterConditions(scope: RequestContext, q: PatientFilterQuery, today: string): SQL | undefined {
+    return and(
+      q.isMale === undefined ? undefined : eq(patients.isMale, q.isMale === 1),
+      // Age a..b years on the organization's today: born after (today - (b+1) years), on or before (today - a years).
+      q.ageFrom === undefined
+        ? undefined
+        : sql`${patients.birthDate} <= ${birthDateForAge(q.ageFrom, today)}`,
+      q.ageTo === undefined ? undefined : sql`${patients.birthDate} > ${birthDateForAge(q.ageTo + 1, today)}`,
+      q.lastVisitFrom === undefined
+        ? undefined
+        : sql`${patients.lastQueueAt} >= ${startOfDay(q.lastVisitFrom, scope.timeZone).toISOString()}`,
+      q.lastVisitTo === undefined
+        ? undefined
+        : sql`${patients.lastQueueAt} < ${startOfDay(addDays(q.lastVisitTo, 1), scope.timeZone).toISOString()}`,
+    );
+  }
+}
+
+/**
+ * The name stages of a normalised search text, and the condition every one of their rows meets.
+ * The "contains" stage asks the trigram index for each word separately (`%word%`): a whole phrase would add
+ * word-boundary trigrams (" ال") that nearly every name has, which costs several times more.
+ */
+function namePlan(q: string): { stages: Stage[]; matches: SQL } {
+  const e = escapeLike(q);
+  const name = patients.nameNorm;
+  const stages: Stage[] = [
+    { where: eq(name, q), ordered: patients.id },
+    { where: like(name, `${e}%`), ordered: name },
+  ];
+  if (q.length < TRIGRAM_MIN) {
+    const wordStart = like(name, `% ${e}%`);
+    stages.push({ where: wordStart, rankFor: q });
+    return { stages, matches: or(like(name, `${e}%`), wordStart)! };
+  }
+  const words = q.split(' ');
+  const contains = and(...words.map((w) => like(name, `%${escapeLike(w)}%`)))!;
+  stages.push({ where: contains, rankFor: q });
+  return { stages, matches: contains };
+}
+
+interface Ranked {
+  tier: number;
+  similarity: number;
+  nameNorm: string;
+  id: number;
+}
+
+/** 0: the text starts a word; 1: it is inside; 2: only its words are there, in another order. */
+function rankColumns(q: string) {
+  return {
+    nameNorm: patients.nameNorm,
+    tier: sql<number>`CASE WHEN strpos(' ' || ${patients.nameNorm}, ${` ${q}`}) > 0 THEN 0
+                           WHEN strpos(${patients.nameNorm}, ${q}) > 0 THEN 1 ELSE 2 END`,
+    similarity: sql<number>`similarity(${patients.nameNorm}, ${q})`,
+  };
+}
+
+function byRank(a: Ranked, b: Ranked): number {
+  return (
+    a.tier - b.tier ||
+    Number(b.similarity) - Number(a.similarity) ||
+    (a.nameNorm < b.nameNorm ? -1 : a.nameNorm > b.nameNorm ? 1 : 0) ||
+    a.id - b.id
+  );
+}
+
+/** ORDER BY of a sort; `unindexed` wraps the key in an expression so the planner filters first, then sorts. */
+function sortOrder(sort: PatientSort, unindexed = false): (SQL | PgColumn)[] {
+  switch (sort) {
+    case 'name':
+    case 'relevance':
+      return [unindexed ? sql`${patients.nameNorm} || ''` : asc(patients.nameNorm), asc(patients.id)];
+    case 'fileNumber':
+      return [unindexed ? sql`${patients.fileNumber} + 0` : asc(patients.fileNumber)];
+    case 'lastVisit':
+      return [
+        unindexed
+          ? sql`${patients.lastQueueAt} + interval '0 s' DESC NULLS LAST`
+          : sql`${patients.lastQueueAt} DESC NULLS LAST`,
+        desc(patients.id),
+      ];
+    case 'newest':
+      return [unindexed ? sql`${patients.id} + 0 DESC` : desc(patients.id)];
+  }
+}

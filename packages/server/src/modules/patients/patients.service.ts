@@ -1,0 +1,328 @@
+import { desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Patient, PatientCreate, PatientUpdate } from '@basira/shared/patients/patients.schemas';
+import { PATIENTS_PER_PAGE } from '@basira/shared/patients/patients.schemas';
+import { parsePhone } from '@basira/shared/patients/phone';
+import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
+import { normalizeName } from '@basira/shared/search/arabic-normalize';
+import { PATIENT_CHANGED_EVENT, type PatientChanged } from '@basira/shared/events/events.schemas';
+import type { Db } from '../../db/client.ts';
+import { patients, queueEntries } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { nextCounter } from '../../lib/counters.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import type { RequestContext } from '../../types.ts';
+import { birthDateForAge, localDay } from '../../lib/org-time.ts';
+import { pageMeta } from '../../lib/pages.ts';
+import { inOrg } from '../../lib/tenant.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import type { CountryDirectory } from './country-directory.ts';
+import { addNameWords } from './name-words.ts';
+import { toPatient, type PatientRow } from './patient-view.ts';
+
+export const FILE_NUMBER_COUNTER = 'patient_file_number';
+
+/** Registering, reading, editing, deleting and restoring patients. Search: patient-search.service.ts. */
+export class PatientsService {
+  constructor(
+    private readonly db: Db,
+    private readonly countries: CountryDirectory,
+    private readonly clock: Clock,
+    private readonly events: EventHub,
+  ) {}
+
+  today(scope: { timeZone: string }): string {
+    return localDay(this.clock.now(), scope.timeZone);
+  }
+
+  view(row: PatientRow, scope: { timeZone: string }): Patient {
+    return toPatient(row, this.countries, this.today(scope));
+  }
+
+  liveRow(orgId: number, id: number, db: Db = this.db, lock = false): Promise<PatientRow> {
+    return findLivePatient(db, orgId, id, lock);
+  }
+
+  private phoneOf(field: 'phone' | 'phone2' | 'guardianPhone', value: string, countryId: number) {
+    const parsed = parsePhone(value, this.countries.isoOf(countryId));
+    if (!parsed) throw fieldError(field, `${field}.invalid`);
+    return parsed;
+  }
+
+  /** The birth date to store: given, or from an age (approximate), or today (the spec's default). */
+  private birthDateOf(input: { birthDate?: string | undefined; age?: number | undefined }, today: string) {
+    if (input.birthDate) {
+      if (input.birthDate > today) throw fieldError('birthDate', 'birthDate.future');
+      return { birthDate: input.birthDate, birthDateApproximate: false };
+    }
+    if (input.age !== undefined)
+      return { birthDate: birthDateForAge(input.age, today), birthDateApproximate: true };
+    return undefined;
+  }
+
+  async create(scope: RequestContext, input: PatientCreate): Promise<Patient> {
+    const today = this.today(scope);
+    const phone = this.phoneOf('phone', input.phone, input.countryId);
+    const phone2 = input.phone2 ? this.phoneOf('phone2', input.phone2, input.countryId) : null;
+    const guardianPhone = input.guardianPhone
+      ? this.phoneOf('guardianPhone', input.guardianPhone, input.countryId)
+      : null;
+    const birth = this.birthDateOf(input, today) ?? { birthDate: today, birthDateApproximate: false };
+    const nameNorm = normalizeName(input.name);
+    const now = this.clock.now();
+    const row = await this.db.transaction(async (tx) => {
+      const fileNumber = await nextCounter(tx, scope.orgId, FILE_NUMBER_COUNTER);
+      const [inserted] = await tx
+        .insert(patients)
+        .values({
+          orgId: scope.orgId,
+          fileNumber,
+          name: input.name,
+          nameNorm,
+          countryId: input.countryId,
+          phone: phone.e164,
+          phoneNational: phone.national,
+          phone2: phone2?.e164 ?? null,
+          phone2National: phone2?.national ?? null,
+          ...birth,
+          isMale: input.isMale === 1,
+          nationalId: input.nationalId,
+          address: input.address,
+          occupation: input.occupation,
+          referralSource: input.referralSource,
+          guardianName: input.guardianName,
+          guardianPhone: guardianPhone?.e164 ?? null,
+          alerts: input.alerts,
+          notes: input.notes,
+          createdBy: scope.userId,
+          updatedBy: scope.userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await addNameWords(tx, scope.orgId, nameNorm);
+      await recordAudit(tx, scope, {
+        action: 'patient.created',
+        entity: 'patient',
+        entityId: inserted!.id,
+        patientId: inserted!.id,
+        details: { fileNumber },
+      });
+      return inserted!;
+    });
+    await this.publish(scope.orgId, row.id, 'created');
+    return this.view(row, scope);
+  }
+
+  /** Reading a patient's record is audited (who opened whose record, from where). */
+  async get(scope: RequestContext, id: number): Promise<Patient> {
+    const row = await this.liveRow(scope.orgId, id);
+    await recordAudit(this.db, scope, {
+      action: 'patient.viewed',
+      entity: 'patient',
+      entityId: id,
+      patientId: id,
+    });
+    return this.view(row, scope);
+  }
+
+  private async staleError(scope: RequestContext, id: number, db: Db): Promise<AppError> {
+    const current = await this.liveRow(scope.orgId, id, db);
+    return new AppError(
+      'stale_version',
+      'Someone else changed this patient; the current record is attached. Review it and save again.',
+      undefined,
+      { data: this.view(current, scope) },
+    );
+  }
+
+  async update(scope: RequestContext, id: number, input: PatientUpdate): Promise<Patient> {
+    const today = this.today(scope);
+    const row = await this.db.transaction(async (tx) => {
+      const current = await this.liveRow(scope.orgId, id, tx);
+      if (current.version !== input.version) throw await this.staleError(scope, id, tx);
+      const countryId = input.countryId ?? current.countryId;
+      const changes: Partial<typeof patients.$inferInsert> = {};
+      if (input.name !== undefined) {
+        changes.name = input.name;
+        changes.nameNorm = normalizeName(input.name);
+      }
+      if (input.countryId !== undefined) changes.countryId = input.countryId;
+      // A new country re-reads the stored phones with it only when they are sent again.
+      if (input.phone !== undefined) {
+        const phone = this.phoneOf('phone', input.phone, countryId);
+        changes.phone = phone.e164;
+        changes.phoneNational = phone.national;
+      }
+      if (input.phone2 !== undefined) {
+        const phone2 = input.phone2 ? this.phoneOf('phone2', input.phone2, countryId) : null;
+        changes.phone2 = phone2?.e164 ?? null;
+        changes.phone2National = phone2?.national ?? null;
+      }
+      if (input.guardianPhone !== undefined)
+        changes.guardianPhone = input.guardianPhone
+          ? this.phoneOf('guardianPhone', input.guardianPhone, countryId).e164
+          : null;
+      Object.assign(changes, this.birthDateOf(input, today));
+      if (input.isMale !== undefined) changes.isMale = input.isMale === 1;
+      for (const key of [
+        'nationalId',
+        'address',
+        'occupation',
+        'referralSource',
+        'guardianName',
+        'notes',
+        'alerts',
+      ] as const)
+        if (input[key] !== undefined) Object.assign(changes, { [key]: input[key] });
+
+      const [updated] = await tx
+        .update(patients)
+        .set({
+          ...changes,
+          version: sql`${patients.version} + 1`,
+          updatedAt: this.clock.now(),
+          updatedBy: scope.userId,
+        })
+        .where(
+          inOrg(
+            patients,
+            scope.orgId,
+            eq(patients.id, id),
+            eq(patients.version, input.version),
+            isNull(patients.deletedAt),
+          ),
+        )
+        .returning();
+      if (!updated) throw await this.staleError(scope, id, tx);
+      if (changes.nameNorm) await addNameWords(tx, scope.orgId, changes.nameNorm);
+      await recordAudit(tx, scope, {
+        action: 'patient.updated',
+        entity: 'patient',
+        entityId: id,
+        patientId: id,
+        details: { fields: Object.keys(changes).filter((k) => !k.endsWith('National') && k !== 'nameNorm') },
+      });
+      return updated;
+    });
+    await this.publish(scope.orgId, id, 'updated');
+    return this.view(row, scope);
+  }
+
+  /** Soft delete: the record stays, hidden, restorable by an administrator. Not while a visit is open. */
+  async remove(scope: RequestContext, id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.liveRow(scope.orgId, id, tx, true);
+      const [open] = await tx
+        .select({ id: queueEntries.id })
+        .from(queueEntries)
+        .where(
+          inOrg(
+            queueEntries,
+            scope.orgId,
+            eq(queueEntries.patientId, id),
+            inArray(queueEntries.status, [QUEUE_STATUS.Waiting, QUEUE_STATUS.WithDoctor]),
+          ),
+        )
+        .limit(1);
+      if (open)
+        throw new AppError(
+          'patient.has_open_visits',
+          'This patient is waiting or with a doctor: cancel or finish the visit first.',
+        );
+      await tx
+        .update(patients)
+        .set({
+          deletedAt: this.clock.now(),
+          deletedBy: scope.userId,
+          version: sql`${patients.version} + 1`,
+          updatedAt: this.clock.now(),
+        })
+        .where(inOrg(patients, scope.orgId, eq(patients.id, id)));
+      await recordAudit(tx, scope, {
+        action: 'patient.deleted',
+        entity: 'patient',
+        entityId: id,
+        patientId: id,
+      });
+    });
+    await this.publish(scope.orgId, id, 'deleted');
+  }
+
+  async restore(scope: RequestContext, id: number): Promise<Patient> {
+    const row = await this.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(patients)
+        .where(inOrg(patients, scope.orgId, eq(patients.id, id)))
+        .for('update');
+      if (!current) throw notFound('Patient');
+      if (current.mergedIntoId)
+        throw new AppError(
+          'patient.merged',
+          `This record was merged into patient ${current.mergedIntoId}; it cannot be restored.`,
+        );
+      if (!current.deletedAt) return current;
+      const [restored] = await tx
+        .update(patients)
+        .set({
+          deletedAt: null,
+          deletedBy: null,
+          version: sql`${patients.version} + 1`,
+          updatedAt: this.clock.now(),
+          updatedBy: scope.userId,
+        })
+        .where(inOrg(patients, scope.orgId, eq(patients.id, id)))
+        .returning();
+      await recordAudit(tx, scope, {
+        action: 'patient.restored',
+        entity: 'patient',
+        entityId: id,
+        patientId: id,
+      });
+      return restored!;
+    });
+    await this.publish(scope.orgId, id, 'restored');
+    return this.view(row, scope);
+  }
+
+  /** Deleted (and merged-away) records, newest deletion first: what an administrator restores from. */
+  async listDeleted(scope: RequestContext, page: number) {
+    const where = inOrg(patients, scope.orgId, isNotNull(patients.deletedAt));
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(patients)
+      .where(where);
+    const rows = await this.db
+      .select()
+      .from(patients)
+      .where(where)
+      .orderBy(desc(patients.deletedAt), desc(patients.id))
+      .limit(PATIENTS_PER_PAGE)
+      .offset((page - 1) * PATIENTS_PER_PAGE);
+    return {
+      data: rows.map((r) => this.view(r, scope)),
+      meta: { ...pageMeta(page, PATIENTS_PER_PAGE, count?.n ?? 0), totalIsLowerBound: false },
+    };
+  }
+
+  async publish(orgId: number, id: number, action: PatientChanged['action']): Promise<void> {
+    await this.events.publish(orgId, {
+      type: PATIENT_CHANGED_EVENT,
+      data: { id, action, at: this.clock.now().toISOString() },
+    });
+  }
+}
+
+/** A live (not deleted) patient of the organization, or 404 (`patient.deleted` when soft-deleted). */
+export async function findLivePatient(db: Db, orgId: number, id: number, lock = false): Promise<PatientRow> {
+  const query = db
+    .select()
+    .from(patients)
+    .where(inOrg(patients, orgId, eq(patients.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('Patient');
+  if (row.deletedAt)
+    throw new AppError('patient.deleted', 'This patient was deleted; an administrator can restore it.');
+  return row;
+}

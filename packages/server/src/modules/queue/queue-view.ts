@@ -1,0 +1,122 @@
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { QueueChanged } from '@basira/shared/events/events.schemas';
+import { QUEUE_CHANGED_EVENT } from '@basira/shared/events/events.schemas';
+import type { QueueEntry, QueueExamType } from '@basira/shared/queue/queue.schemas';
+import { QUEUE_STATUS, queueStatus, type QueueStatusId } from '@basira/shared/queue/queue-states';
+import type { Db } from '../../db/client.ts';
+import { patients, queueEntries, users } from '../../db/schema.ts';
+import { inOrg } from '../../lib/tenant.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import { toSummary } from '../patients/patient-view.ts';
+
+export type QueueRow = typeof queueEntries.$inferSelect;
+
+const doctor = alias(users, 'doctor');
+
+/** What a queue row shows: the entry, its patient's summary and its doctor's name. */
+const entryColumns = {
+  entry: queueEntries,
+  patient: {
+    id: patients.id,
+    fileNumber: patients.fileNumber,
+    name: patients.name,
+    phone: patients.phone,
+    birthDate: patients.birthDate,
+    isMale: patients.isMale,
+    alerts: patients.alerts,
+    lastQueueAt: patients.lastQueueAt,
+  },
+  doctorName: doctor.name,
+};
+
+export type EntryRow = {
+  entry: QueueRow;
+  patient: Parameters<typeof toSummary>[0];
+  doctorName: string | null;
+};
+
+/** Entries with their patient and doctor; lists add conditions, order and paging. Deleted patients are hidden. */
+export function selectEntries(db: Db, orgId: number, ...conditions: (SQL | undefined)[]) {
+  return db
+    .select(entryColumns)
+    .from(queueEntries)
+    .innerJoin(patients, eq(patients.id, queueEntries.patientId))
+    .leftJoin(doctor, eq(doctor.id, queueEntries.doctorId))
+    .where(inOrg(queueEntries, orgId, isNull(patients.deletedAt), ...conditions));
+}
+
+export function countEntries(db: Db, orgId: number, ...conditions: (SQL | undefined)[]) {
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(queueEntries)
+    .innerJoin(patients, eq(patients.id, queueEntries.patientId))
+    .where(inOrg(queueEntries, orgId, isNull(patients.deletedAt), ...conditions));
+}
+
+export const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
+
+export function statusOf(id: number) {
+  return queueStatus(id as QueueStatusId);
+}
+
+export function toEntry(row: EntryRow, today: string): QueueEntry {
+  const e = row.entry;
+  const waiting = e.status === QUEUE_STATUS.Waiting;
+  const waitingSince = e.date > e.statusSince ? e.date : e.statusSince;
+  return {
+    id: e.id,
+    patientId: e.patientId,
+    patient: toSummary(row.patient, today),
+    ticketNumber: e.ticketNumber,
+    ticketDay: e.ticketDay,
+    isVisitDate: flag(e.isVisitDate),
+    date: e.date.toISOString(),
+    note: e.note,
+    isRewaiting: flag(e.isRewaiting),
+    status: statusOf(e.status),
+    examTypes: e.examTypes as QueueExamType[],
+    doctor: e.doctorId !== null && row.doctorName !== null ? { id: e.doctorId, name: row.doctorName } : null,
+    statusSince: e.statusSince.toISOString(),
+    waitingSince: waiting ? waitingSince.toISOString() : null,
+    version: e.version,
+    createdAt: e.createdAt.toISOString(),
+    updatedAt: e.updatedAt.toISOString(),
+  };
+}
+
+/** `last_queue_at` follows the patient's latest visit that was not canceled. Not a user edit: no version bump. */
+export async function refreshLastQueueAt(db: Db, orgId: number, patientId: number): Promise<void> {
+  await db
+    .update(patients)
+    .set({
+      lastQueueAt: sql`(SELECT max(${queueEntries.date}) FROM ${queueEntries} WHERE ${and(
+        inOrg(queueEntries, orgId, eq(queueEntries.patientId, patientId)),
+        ne(queueEntries.status, QUEUE_STATUS.Canceled),
+      )})`,
+    })
+    .where(inOrg(patients, orgId, eq(patients.id, patientId)));
+}
+
+export function publishQueueChange(
+  events: EventHub,
+  orgId: number,
+  entry: QueueRow | { id: number; patientId: number },
+  action: QueueChanged['action'],
+  at: Date,
+): Promise<void> {
+  const row = 'status' in entry ? entry : undefined;
+  return events.publish(orgId, {
+    type: QUEUE_CHANGED_EVENT,
+    data: {
+      id: entry.id,
+      patientId: entry.patientId,
+      action,
+      status: row ? statusOf(row.status) : null,
+      isRewaiting: row ? flag(row.isRewaiting) : null,
+      date: row ? row.date.toISOString() : null,
+      doctorId: row ? row.doctorId : null,
+      at: at.toISOString(),
+    },
+  });
+}

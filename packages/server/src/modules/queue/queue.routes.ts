@@ -1,0 +1,183 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { okSchema, pageQuerySchema } from '@basira/shared/common/api.schemas';
+import {
+  doctorListSchema,
+  patientQueueParamsSchema,
+  queueCreateSchema,
+  queueEntryDetailResponseSchema,
+  queueEntryResponseSchema,
+  queueFilterQuerySchema,
+  queueIdParamsSchema,
+  queueListSchema,
+  queuePageSchema,
+  queueRewaitSchema,
+  queueTicketSchema,
+  queueUpdateSchema,
+} from '@basira/shared/queue/queue.schemas';
+import { ACTION_PERMISSION, BELL_PERMISSIONS, type QueueAction } from '@basira/shared/queue/queue-states';
+import { contextOf } from '../../plugins/auth.ts';
+import type { QueueListsService } from './queue-lists.service.ts';
+import type { QueueService } from './queue.service.ts';
+import type { QueueTransitionsService } from './queue-transitions.service.ts';
+
+export interface QueueRoutesOptions {
+  queue: QueueService;
+  lists: QueueListsService;
+  transitions: QueueTransitionsService;
+}
+
+/** The status calls of spec section 7, by path segment. `open` is the board's call (board.routes.ts). */
+const STATUS_CALLS: { segment: string; action: Exclude<QueueAction, 'open' | 'rewait'> }[] = [
+  { segment: 'canceled', action: 'cancel' },
+  { segment: 'finished', action: 'finish' },
+  { segment: 'waiting', action: 'wait' },
+];
+
+export const queueRoutes: FastifyPluginAsyncZod<QueueRoutesOptions> = async (
+  app,
+  { queue, lists, transitions },
+) => {
+  const tags = ['queue'];
+
+  app.get(
+    '/api/mo/queue',
+    {
+      config: { permission: 'show queues' },
+      schema: { tags, querystring: pageQuerySchema.pick({ page: true }), response: { 200: queuePageSchema } },
+    },
+    async (request) => lists.list(contextOf(request), request.query.page),
+  );
+
+  app.get(
+    '/api/mo/queue/all/:patientId',
+    {
+      config: { permission: 'show queues' },
+      schema: {
+        tags,
+        params: patientQueueParamsSchema,
+        querystring: pageQuerySchema.pick({ page: true }),
+        response: { 200: queuePageSchema },
+      },
+    },
+    async (request) => lists.ofPatient(contextOf(request), request.params.patientId, request.query.page),
+  );
+
+  app.get(
+    '/api/mo/queue/filter',
+    {
+      config: { permission: 'show queues' },
+      schema: { tags, querystring: queueFilterQuerySchema, response: { 200: queuePageSchema } },
+    },
+    async (request) => lists.filter(contextOf(request), request.query),
+  );
+
+  app.get(
+    '/api/mo/queue/filterLast',
+    {
+      config: { permission: 'show queues' },
+      schema: { tags, querystring: queueFilterQuerySchema, response: { 200: queuePageSchema } },
+    },
+    async (request) => lists.filterLast(contextOf(request), request.query),
+  );
+
+  app.get(
+    '/api/mo/queue/rewaiting',
+    { config: { permission: BELL_PERMISSIONS }, schema: { tags, response: { 200: queueListSchema } } },
+    async (request) => ({ data: await lists.rewaiting(contextOf(request)) }),
+  );
+
+  app.get(
+    '/api/mo/queue/doctors',
+    {
+      config: { permission: ['add queue', 'edit queue', 'show queues'] },
+      schema: { tags, response: { 200: doctorListSchema } },
+    },
+    async (request) => ({ data: await queue.doctors(request.org.id) }),
+  );
+
+  app.get(
+    '/api/mo/queue/ticket/:id',
+    {
+      config: { permission: 'print squint' },
+      schema: { tags, params: queueIdParamsSchema, response: { 200: queueTicketSchema } },
+    },
+    async (request) => ({
+      data: await queue.ticket(contextOf(request), request.org.name, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/mo/queue',
+    {
+      config: { permission: 'add queue' },
+      schema: { tags, body: queueCreateSchema, response: { 201: queueEntryResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await queue.create(contextOf(request), request.body) }),
+  );
+
+  for (const { segment, action } of STATUS_CALLS)
+    app.post(
+      `/api/mo/queue/${segment}/:id`,
+      {
+        config: { permission: ACTION_PERMISSION[action] },
+        schema: { tags, params: queueIdParamsSchema, response: { 200: queueEntryResponseSchema } },
+      },
+      async (request) => ({ data: await transitions.move(contextOf(request), request.params.id, action) }),
+    );
+
+  app.post(
+    '/api/mo/queue/rewaiting/:id',
+    {
+      config: { permission: ACTION_PERMISSION.rewait },
+      schema: {
+        tags,
+        params: queueIdParamsSchema,
+        body: queueRewaitSchema,
+        response: { 200: queueEntryResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await transitions.move(contextOf(request), request.params.id, 'rewait', {
+        date: new Date(request.body.date),
+        note: request.body.note,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/mo/queue/:id',
+    {
+      config: { permission: 'edit queue' },
+      schema: {
+        tags,
+        params: queueIdParamsSchema,
+        body: queueUpdateSchema,
+        response: { 200: queueEntryResponseSchema },
+      },
+    },
+    async (request) => ({ data: await queue.update(contextOf(request), request.params.id, request.body) }),
+  );
+
+  app.get(
+    '/api/mo/queue/:id',
+    {
+      // The update screen loads the entry it edits.
+      config: { permission: ['show queues', 'edit queue'] },
+      schema: { tags, params: queueIdParamsSchema, response: { 200: queueEntryDetailResponseSchema } },
+    },
+    async (request) => ({ data: await queue.detail(contextOf(request), request.params.id) }),
+  );
+
+  app.delete(
+    '/api/mo/queue/:id',
+    {
+      config: { permission: 'delete queue' },
+      schema: { tags, params: queueIdParamsSchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await queue.remove(contextOf(request), request.params.id);
+      return { data: { ok: true as const } };
+    },
+  );
+};

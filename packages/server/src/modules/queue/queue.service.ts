@@ -1,0 +1,294 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type {
+  QueueCreate,
+  QueueEntry,
+  QueueEntryDetail,
+  QueueEvent,
+  QueueTicket,
+  QueueUpdate,
+} from '@basira/shared/queue/queue.schemas';
+import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
+import type { Db } from '../../db/client.ts';
+import { examRecords, queueEntries, queueStatusEvents, users } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { nextCounter } from '../../lib/counters.ts';
+import { AppError, fieldError, notFound, pgCode } from '../../lib/errors.ts';
+import type { RequestContext } from '../../types.ts';
+import { localDay } from '../../lib/org-time.ts';
+import { inOrg } from '../../lib/tenant.ts';
+import { activeHolders } from '../roles/role-guards.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import { findLivePatient } from '../patients/patients.service.ts';
+import {
+  publishQueueChange,
+  refreshLastQueueAt,
+  selectEntries,
+  statusOf,
+  toEntry,
+  type EntryRow,
+  type QueueRow,
+} from './queue-view.ts';
+
+/** Who may be a visit's doctor: an active user holding `open board` (Administrator holds everything). */
+const DOCTOR_PERMISSIONS = ['open board', 'Administrator'];
+
+/** A day's ticket: tickets restart at 1 each day of the organization. */
+export function nextTicket(db: Db, orgId: number, day: string): Promise<number> {
+  return nextCounter(db, orgId, `ticket:${day}`);
+}
+
+/** Minutes spent in Waiting: from being due (the later of entering Waiting and the recall date) to leaving. */
+export function waitedMinutes(
+  events: { toStatus: number; at: Date; dueAt: Date | null }[],
+  now: Date,
+): number {
+  let ms = 0;
+  events.forEach((event, i) => {
+    if (event.toStatus !== QUEUE_STATUS.Waiting) return;
+    const start = Math.max(event.at.getTime(), event.dueAt?.getTime() ?? 0);
+    const end = events[i + 1]?.at.getTime() ?? now.getTime();
+    ms += Math.max(0, end - start);
+  });
+  return Math.floor(ms / 60_000);
+}
+
+/** Creating, reading, editing and deleting queue entries; status moves are in queue-transitions.service.ts. */
+export class QueueService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly events: EventHub,
+  ) {}
+
+  today(scope: { timeZone: string }): string {
+    return localDay(this.clock.now(), scope.timeZone);
+  }
+
+  async doctors(orgId: number): Promise<{ id: number; name: string }[]> {
+    return activeHolders(this.db, orgId, DOCTOR_PERMISSIONS).orderBy(asc(users.name), asc(users.id));
+  }
+
+  private async assertDoctor(db: Db, orgId: number, userId: number): Promise<void> {
+    const [found] = await activeHolders(db, orgId, DOCTOR_PERMISSIONS, eq(users.id, userId)).limit(1);
+    if (!found) throw fieldError('doctorId', 'doctorId.not_doctor');
+  }
+
+  async entryRow(orgId: number, id: number, db: Db = this.db): Promise<EntryRow> {
+    const [row] = await selectEntries(db, orgId, eq(queueEntries.id, id));
+    if (!row) throw notFound('Queue entry');
+    return row;
+  }
+
+  async create(scope: RequestContext, input: QueueCreate): Promise<QueueEntry> {
+    const now = this.clock.now();
+    const date = input.date ? new Date(input.date) : now;
+    const ticketDay = localDay(date, scope.timeZone);
+    const row = await this.db.transaction(async (tx) => {
+      await findLivePatient(tx, scope.orgId, input.patientId);
+      if (input.doctorId) await this.assertDoctor(tx, scope.orgId, input.doctorId);
+      const ticketNumber = await nextTicket(tx, scope.orgId, ticketDay);
+      const [inserted] = await tx
+        .insert(queueEntries)
+        .values({
+          orgId: scope.orgId,
+          patientId: input.patientId,
+          ticketDay,
+          ticketNumber,
+          isVisitDate: input.isVisitDate === 1,
+          date,
+          note: input.note,
+          status: QUEUE_STATUS.Waiting,
+          examTypes: input.examTypes,
+          doctorId: input.doctorId ?? null,
+          statusSince: now,
+          createdBy: scope.userId,
+          updatedBy: scope.userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await tx.insert(queueStatusEvents).values({
+        orgId: scope.orgId,
+        queueId: inserted!.id,
+        fromStatus: null,
+        toStatus: QUEUE_STATUS.Waiting,
+        action: 'create',
+        at: now,
+        dueAt: date,
+        actorId: scope.userId,
+        note: input.note,
+      });
+      await refreshLastQueueAt(tx, scope.orgId, input.patientId);
+      await recordAudit(tx, scope, {
+        action: 'queue.created',
+        entity: 'queue',
+        entityId: inserted!.id,
+        patientId: input.patientId,
+        details: { ticketDay, ticketNumber, date: date.toISOString(), examTypes: input.examTypes },
+      });
+      return inserted!;
+    });
+    await publishQueueChange(this.events, scope.orgId, row, 'created', now);
+    return toEntry(await this.entryRow(scope.orgId, row.id), this.today(scope));
+  }
+
+  async detail(scope: RequestContext, id: number, db: Db = this.db): Promise<QueueEntryDetail> {
+    const row = await this.entryRow(scope.orgId, id, db);
+    const actor = users;
+    const events = await db
+      .select({ event: queueStatusEvents, actorName: actor.name })
+      .from(queueStatusEvents)
+      .leftJoin(actor, eq(actor.id, queueStatusEvents.actorId))
+      .where(inOrg(queueStatusEvents, scope.orgId, eq(queueStatusEvents.queueId, id)))
+      .orderBy(asc(queueStatusEvents.at), asc(queueStatusEvents.id));
+    const [exams] = await db
+      .select({ n: count() })
+      .from(examRecords)
+      .where(inOrg(examRecords, scope.orgId, eq(examRecords.queueId, id)));
+    return {
+      ...toEntry(row, this.today(scope)),
+      events: events.map(({ event: e, actorName }): QueueEvent => ({
+        id: e.id,
+        from: e.fromStatus === null ? null : statusOf(e.fromStatus),
+        to: statusOf(e.toStatus),
+        action: e.action as QueueEvent['action'],
+        at: e.at.toISOString(),
+        dueAt: e.dueAt?.toISOString() ?? null,
+        by: e.actorId !== null && actorName !== null ? { id: e.actorId, name: actorName } : null,
+        note: e.note,
+      })),
+      waitedMinutes: waitedMinutes(
+        events.map((e) => e.event),
+        this.clock.now(),
+      ),
+      examCount: exams?.n ?? 0,
+    };
+  }
+
+  /** The printed ticket; each print is audited. */
+  async ticket(scope: RequestContext, organizationName: string, id: number): Promise<QueueTicket> {
+    const row = await this.entryRow(scope.orgId, id);
+    const entry = toEntry(row, this.today(scope));
+    await recordAudit(this.db, scope, {
+      action: 'queue.ticket_printed',
+      entity: 'queue',
+      entityId: id,
+      patientId: entry.patientId,
+    });
+    return {
+      id,
+      ticketNumber: entry.ticketNumber,
+      ticketDay: entry.ticketDay,
+      date: entry.date,
+      examTypes: entry.examTypes,
+      patient: { id: entry.patient.id, name: entry.patient.name, fileNumber: entry.patient.fileNumber },
+      doctor: entry.doctor,
+      organization: { name: organizationName, timeZone: scope.timeZone },
+    };
+  }
+
+  private async staleError(scope: RequestContext, id: number, db: Db): Promise<AppError> {
+    return new AppError(
+      'stale_version',
+      'Someone else changed this queue entry; the current entry is attached. Review it and save again.',
+      undefined,
+      { data: toEntry(await this.entryRow(scope.orgId, id, db), this.today(scope)) },
+    );
+  }
+
+  async update(scope: RequestContext, id: number, input: QueueUpdate): Promise<QueueEntry> {
+    const now = this.clock.now();
+    const row = await this.db.transaction(async (tx) => {
+      const { entry: current } = await this.entryRow(scope.orgId, id, tx);
+      if (current.version !== input.version) throw await this.staleError(scope, id, tx);
+      const changes: Partial<typeof queueEntries.$inferInsert> = {};
+      if (input.date !== undefined) {
+        const date = new Date(input.date);
+        changes.date = date;
+        const day = localDay(date, scope.timeZone);
+        if (day !== current.ticketDay) {
+          changes.ticketDay = day;
+          changes.ticketNumber = await nextTicket(tx, scope.orgId, day);
+        }
+      }
+      if (input.isVisitDate !== undefined) changes.isVisitDate = input.isVisitDate === 1;
+      if (input.note !== undefined) changes.note = input.note;
+      if (input.examTypes !== undefined) changes.examTypes = input.examTypes;
+      if (input.doctorId !== undefined) {
+        if (input.doctorId !== null) await this.assertDoctor(tx, scope.orgId, input.doctorId);
+        changes.doctorId = input.doctorId;
+      }
+      const [updated] = await tx
+        .update(queueEntries)
+        .set({
+          ...changes,
+          version: sql`${queueEntries.version} + 1`,
+          updatedAt: now,
+          updatedBy: scope.userId,
+        })
+        .where(
+          inOrg(queueEntries, scope.orgId, eq(queueEntries.id, id), eq(queueEntries.version, input.version)),
+        )
+        .returning();
+      if (!updated) throw await this.staleError(scope, id, tx);
+      if (changes.date) await refreshLastQueueAt(tx, scope.orgId, current.patientId);
+      await recordAudit(tx, scope, {
+        action: 'queue.updated',
+        entity: 'queue',
+        entityId: id,
+        patientId: current.patientId,
+        details: { fields: Object.keys(changes) },
+      });
+      return updated;
+    });
+    await publishQueueChange(this.events, scope.orgId, row, 'updated', now);
+    return toEntry(await this.entryRow(scope.orgId, id), this.today(scope));
+  }
+
+  /** Deleting is for mistakes; an entry with exam records is kept (cancel it instead). */
+  async remove(scope: RequestContext, id: number): Promise<void> {
+    const hasRecords = () =>
+      new AppError(
+        'queue.has_records',
+        'This visit has exam records and cannot be deleted; cancel it instead.',
+      );
+    let deleted: QueueRow | undefined;
+    try {
+      deleted = await this.db.transaction(async (tx) => {
+        const { entry } = await this.entryRow(scope.orgId, id, tx);
+        const [exams] = await tx
+          .select({ n: count() })
+          .from(examRecords)
+          .where(inOrg(examRecords, scope.orgId, eq(examRecords.queueId, id)));
+        if ((exams?.n ?? 0) > 0) throw hasRecords();
+        await tx.delete(queueEntries).where(inOrg(queueEntries, scope.orgId, eq(queueEntries.id, id)));
+        await refreshLastQueueAt(tx, scope.orgId, entry.patientId);
+        await recordAudit(tx, scope, {
+          action: 'queue.deleted',
+          entity: 'queue',
+          entityId: id,
+          patientId: entry.patientId,
+          details: {
+            ticketDay: entry.ticketDay,
+            ticketNumber: entry.ticketNumber,
+            status: entry.status,
+            date: entry.date.toISOString(),
+          },
+        });
+        return entry;
+      });
+    } catch (error) {
+      // An exam record saved in the meantime: the foreign key refuses the delete.
+      if (pgCode(error) === '23503') throw hasRecords();
+      throw error;
+    }
+    await publishQueueChange(
+      this.events,
+      scope.orgId,
+      { id, patientId: deleted.patientId },
+      'deleted',
+      this.clock.now(),
+    );
+  }
+}

@@ -1,0 +1,405 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { QueueEntry, QueueEntryDetail } from '@basira/shared/queue/queue.schemas';
+import {
+  QUEUE_ACTIONS,
+  QUEUE_STATUS,
+  TRANSITIONS,
+  queueStatus,
+  type QueueAction,
+  type QueueStatusId,
+} from '@basira/shared/queue/queue-states';
+import type { Patient } from '@basira/shared/patients/patients.schemas';
+import { auditLog, examRecords, queueStatusEvents } from '../../db/schema.ts';
+import { FakeClock } from '../../lib/clock.ts';
+import { clinic } from '../../test/clinic-fixtures.ts';
+import { startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
+
+// 23:30 in Baghdad on 1 March 2026.
+const clock = new FakeClock(new Date('2026-03-01T20:30:00Z'));
+let t: TestApp;
+let org: TestOrg;
+let c: ReturnType<typeof clinic>;
+let patient: Patient;
+
+beforeAll(async () => {
+  t = await startTestApp({ clock });
+  org = await t.newOrg();
+  c = clinic(t, org);
+  patient = await c.patient({ name: 'Queue Patient' });
+});
+afterAll(() => t.close());
+
+const STATUS_PATH: Record<Exclude<QueueAction, 'open'>, string> = {
+  cancel: 'canceled',
+  finish: 'finished',
+  wait: 'waiting',
+  rewait: 'rewaiting',
+};
+
+/** Applies a move through its API call. */
+function move(action: QueueAction, entry: { id: number; patientId: number }, token = org.adminToken) {
+  if (action === 'open') return c.open(entry, token);
+  const body = action === 'rewait' ? { date: '2026-03-05T09:00:00+03:00', note: 'after drops' } : undefined;
+  return c.call('POST', `/api/mo/queue/${STATUS_PATH[action]}/${entry.id}`, body, token);
+}
+
+/** A new entry brought to a status by legal moves. */
+async function entryIn(status: QueueStatusId): Promise<QueueEntry> {
+  const entry = await c.queue(patient.id);
+  const path: Record<QueueStatusId, QueueAction[]> = {
+    1: [],
+    2: ['open'],
+    3: ['open', 'finish'],
+    4: ['cancel'],
+  };
+  for (const action of path[status]) expect((await move(action, entry)).statusCode).toBe(200);
+  return entry;
+}
+
+describe('queue entries', () => {
+  it('creates with only patientId: Waiting now, a ticket of the organization’s day, answers status as an object', async () => {
+    const other = await t.newOrg();
+    const p = await c.patient();
+    const res = await c.call('POST', '/api/mo/queue', { patientId: p.id });
+    expect(res.statusCode).toBe(201);
+    const entry = res.json().data as QueueEntry;
+    expect(entry).toMatchObject({
+      patientId: p.id,
+      patient: { id: p.id, name: p.name, fileNumber: p.fileNumber },
+      status: { id: 1, name: 'Waiting', color: expect.stringMatching(/^#/) },
+      isRewaiting: 0,
+      isVisitDate: 0,
+      examTypes: [],
+      doctor: null,
+      date: '2026-03-01T20:30:00.000Z',
+      ticketDay: '2026-03-01',
+      version: 1,
+    });
+    const second = await c.queue(p.id, { examTypes: ['Spectacles', 'Biometry'], note: 'second eye' });
+    expect(second.ticketNumber).toBe(entry.ticketNumber + 1);
+    expect(second.examTypes).toEqual(['Spectacles', 'Biometry']);
+    // Another organization counts its own tickets.
+    const theirs = clinic(t, other);
+    expect((await theirs.queue((await theirs.patient()).id)).ticketNumber).toBe(1);
+    // Past midnight in Baghdad (21:30 UTC) tickets start again at 1.
+    clock.advance(60 * 60_000);
+    try {
+      const tomorrow = await c.queue(p.id);
+      expect(tomorrow).toMatchObject({ ticketDay: '2026-03-02', ticketNumber: 1 });
+    } finally {
+      clock.advance(-60 * 60_000);
+    }
+    const patientNow = await c.ok<Patient>('GET', `/api/mo/patient/${p.id}`);
+    expect(patientNow.lastQueueAt).toBe('2026-03-01T21:30:00.000Z');
+  });
+
+  it('validates: unknown exam type, a date without offset, a doctor who cannot open boards (422)', async () => {
+    const clerk = await userWith(t, org, ['add queue']);
+    const res = await c.call('POST', '/api/mo/queue', {
+      patientId: patient.id,
+      examTypes: ['Spectacles', 'Astrology'],
+      date: '2026-03-01 10:00',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['date', 'examTypes.1']);
+    const notDoctor = await c.call('POST', '/api/mo/queue', { patientId: patient.id, doctorId: clerk.id });
+    expect(notDoctor.statusCode).toBe(422);
+    expect(notDoctor.json().errors).toEqual({ doctorId: ['doctorId.not_doctor'] });
+    const doctor = await userWith(t, org, ['open board']);
+    const assigned = await c.queue(patient.id, {
+      doctorId: doctor.id,
+      date: '2026-03-01T10:00:00+03:00',
+      isVisitDate: 1,
+    });
+    expect(assigned).toMatchObject({
+      doctor: { id: doctor.id },
+      isVisitDate: 1,
+      date: '2026-03-01T07:00:00.000Z',
+    });
+    const doctors = await c.ok<{ id: number }[]>('GET', '/api/mo/queue/doctors');
+    expect(doctors.map((d) => d.id)).toEqual(expect.arrayContaining([doctor.id, org.adminId]));
+    expect(doctors.map((d) => d.id)).not.toContain(clerk.id);
+  });
+
+  it('updates with version (stale → 409 with the current entry); a new day takes a new ticket', async () => {
+    const entry = await c.queue(patient.id);
+    const res = await c.call('POST', `/api/mo/queue/${entry.id}`, {
+      note: 'moved',
+      examTypes: ['Lasik'],
+      version: 1,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      note: 'moved',
+      examTypes: ['Lasik'],
+      version: 2,
+      status: { id: 1 },
+    });
+    const stale = await c.call('POST', `/api/mo/queue/${entry.id}`, { note: 'lost', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'stale_version',
+      data: { id: entry.id, version: 2, note: 'moved' },
+    });
+    const moved = await c.ok<QueueEntry>('POST', `/api/mo/queue/${entry.id}`, {
+      date: '2026-03-10T09:00:00+03:00',
+      version: 2,
+    });
+    expect(moved).toMatchObject({ ticketDay: '2026-03-10', ticketNumber: 1 });
+  });
+
+  it('shows one entry with its status history and waiting time', async () => {
+    const entry = await c.queue(patient.id);
+    clock.advance(12 * 60_000);
+    try {
+      await c.open(entry);
+      const detail = await c.ok<QueueEntryDetail>('GET', `/api/mo/queue/${entry.id}`);
+      expect(detail.events.map((e) => [e.action, e.from?.name ?? null, e.to.name])).toEqual([
+        ['create', null, 'Waiting'],
+        ['open', 'Waiting', 'WithDoctor'],
+      ]);
+      expect(detail.events[1]!.by).toEqual({ id: org.adminId, name: 'Admin User' });
+      expect(detail.waitedMinutes).toBe(12);
+      expect(detail.status.name).toBe('WithDoctor');
+      expect(detail.doctor?.id).toBe(org.adminId);
+    } finally {
+      clock.advance(-12 * 60_000);
+    }
+  });
+
+  it('deletes an entry without exam records; one with records answers 409 (cancel it instead)', async () => {
+    const deleter = await userWith(t, org, ['delete queue']);
+    const plain = await c.queue(patient.id);
+    expect((await c.call('DELETE', `/api/mo/queue/${plain.id}`, undefined, deleter.token)).statusCode).toBe(
+      200,
+    );
+    expect((await c.call('GET', `/api/mo/queue/${plain.id}`)).statusCode).toBe(404);
+    const withRecords = await c.queue(patient.id);
+    await t.database.db
+      .insert(examRecords)
+      .values({ orgId: org.id, patientId: patient.id, queueId: withRecords.id, type: 'lasik', data: {} });
+    const refused = await c.call('DELETE', `/api/mo/queue/${withRecords.id}`, undefined, deleter.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('queue.has_records');
+    expect((await c.call('GET', `/api/mo/queue/${withRecords.id}`)).json().data.examCount).toBe(1);
+  });
+
+  it('answers 404 for another organization’s entry, on every call', async () => {
+    const other = clinic(t, await t.newOrg());
+    const theirs = await other.queue((await other.patient()).id);
+    for (const [method, url, body] of [
+      ['GET', `/api/mo/queue/${theirs.id}`],
+      ['POST', `/api/mo/queue/${theirs.id}`, { note: 'x', version: 1 }],
+      ['DELETE', `/api/mo/queue/${theirs.id}`],
+      ['POST', `/api/mo/queue/canceled/${theirs.id}`],
+      ['POST', `/api/mo/queue/finished/${theirs.id}`],
+      ['POST', `/api/mo/queue/waiting/${theirs.id}`],
+      ['POST', `/api/mo/queue/rewaiting/${theirs.id}`, { date: '2026-03-05T09:00:00+03:00' }],
+      ['POST', `/api/mo/patient/open/board/${theirs.patientId}/${theirs.id}`],
+      ['POST', `/api/mo/patient/open/board/show/${theirs.patientId}/${theirs.id}`],
+    ] as const) {
+      const res = await c.call(method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+  });
+
+  it('prints a ticket with the day’s number (`print squint`), audited', async () => {
+    const printer = await userWith(t, org, ['print squint']);
+    const entry = await c.queue(patient.id, { examTypes: ['Biometry'] });
+    const res = await c.call('GET', `/api/mo/queue/ticket/${entry.id}`, undefined, printer.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      id: entry.id,
+      ticketNumber: entry.ticketNumber,
+      ticketDay: entry.ticketDay,
+      date: entry.date,
+      examTypes: ['Biometry'],
+      patient: { id: patient.id, name: patient.name, fileNumber: patient.fileNumber },
+      doctor: null,
+      organization: { name: `Clinic ${org.slug}`, timeZone: 'Asia/Baghdad' },
+    });
+    const reader = await userWith(t, org, ['show queues']);
+    expect(
+      (await c.call('GET', `/api/mo/queue/ticket/${entry.id}`, undefined, reader.token)).statusCode,
+    ).toBe(403);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'queue.ticket_printed'), eq(auditLog.entityId, entry.id)));
+    expect(audit).toMatchObject({ userId: printer.id, patientId: patient.id });
+  });
+
+  it('audits every write', async () => {
+    const entry = await c.queue(patient.id);
+    await move('cancel', entry);
+    await move('wait', entry);
+    const actions = (
+      await t.database.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(and(eq(auditLog.orgId, org.id), eq(auditLog.entityId, entry.id), eq(auditLog.entity, 'queue')))
+    ).map((r) => r.action);
+    expect(actions).toEqual(['queue.created', 'queue.canceled', 'queue.requeued']);
+  });
+});
+
+describe('state machine', () => {
+  const states = [1, 2, 3, 4] as const;
+  for (const from of states)
+    for (const action of QUEUE_ACTIONS) {
+      const legal = TRANSITIONS[action].from.includes(from);
+      const to = TRANSITIONS[action].to;
+      it(`${action} from ${queueStatus(from).name}: ${legal ? `→ ${queueStatus(to).name}` : '409'}`, async () => {
+        const entry = await entryIn(from);
+        const res = await move(action, entry);
+        if (legal) {
+          expect(res.statusCode).toBe(200);
+          const status = action === 'open' ? res.json().data.visit.status : res.json().data.status;
+          expect(status).toEqual(queueStatus(to));
+          const [event] = await t.database.db
+            .select()
+            .from(queueStatusEvents)
+            .where(and(eq(queueStatusEvents.queueId, entry.id), eq(queueStatusEvents.action, action)));
+          expect(event).toMatchObject({ fromStatus: from, toStatus: to, actorId: org.adminId });
+        } else {
+          expect(res.statusCode).toBe(409);
+          const body = res.json();
+          expect(body.code).toBe('queue.illegal_transition');
+          expect(body.message).toContain(queueStatus(from).name);
+          expect(body.message).toContain(queueStatus(to).name);
+          expect(body.data.status.id).toBe(from);
+        }
+      });
+    }
+
+  it('re-waiting sets the flag, the recall date and note, a ticket of that day; re-queue and open clear the flag', async () => {
+    const entry = await entryIn(QUEUE_STATUS.WithDoctor);
+    const res = await c.call('POST', `/api/mo/queue/rewaiting/${entry.id}`, {
+      date: '2026-03-05T09:00:00+03:00',
+      note: 'dilated fundus exam',
+    });
+    expect(res.json().data).toMatchObject({
+      status: { name: 'Waiting' },
+      isRewaiting: 1,
+      date: '2026-03-05T06:00:00.000Z',
+      note: 'dilated fundus exam',
+      ticketDay: '2026-03-05',
+    });
+    const bell = await c.ok<QueueEntry[]>('GET', '/api/mo/queue/rewaiting');
+    expect(bell.map((e) => e.id)).toContain(entry.id);
+    expect((await c.open(entry)).json().data.visit.isRewaiting).toBe(0);
+    expect((await c.ok<QueueEntry[]>('GET', '/api/mo/queue/rewaiting')).map((e) => e.id)).not.toContain(
+      entry.id,
+    );
+    const noDate = await c.call('POST', `/api/mo/queue/rewaiting/${entry.id}`, { note: 'x' });
+    expect(noDate.statusCode).toBe(422);
+  });
+
+  it('each status call needs its board permission', async () => {
+    const canceler = await userWith(t, org, ['cancel board']);
+    const entry = await c.queue(patient.id);
+    expect((await move('finish', entry, canceler.token)).statusCode).toBe(403);
+    expect((await move('open', entry, canceler.token)).statusCode).toBe(403);
+    expect((await move('rewait', entry, canceler.token)).statusCode).toBe(403);
+    expect((await move('cancel', entry, canceler.token)).statusCode).toBe(200);
+    expect((await move('wait', entry, canceler.token)).statusCode).toBe(403);
+  });
+});
+
+describe('concurrency', () => {
+  it('20 doctors opening one entry at once: exactly one succeeds, the others get 409', async () => {
+    const entry = await c.queue(patient.id);
+    const results = await Promise.all(Array.from({ length: 20 }, () => c.open(entry)));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((s) => s === 200)).toHaveLength(1);
+    expect(codes.filter((s) => s === 409)).toHaveLength(19);
+    const events = await t.database.db
+      .select()
+      .from(queueStatusEvents)
+      .where(and(eq(queueStatusEvents.queueId, entry.id), eq(queueStatusEvents.action, 'open')));
+    expect(events).toHaveLength(1);
+    // The same doctor again is refused too: they re-enter through the show call.
+    expect((await c.open(entry)).statusCode).toBe(409);
+  });
+
+  it('two receptionists cancelling at once: one moves it, the other is told it is already Canceled', async () => {
+    const entry = await c.queue(patient.id);
+    const [a, b] = await Promise.all([move('cancel', entry), move('cancel', entry)]);
+    expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
+    const loser = a!.statusCode === 409 ? a! : b!;
+    expect(loser.json().message).toMatch(/Canceled/);
+  });
+
+  it('parallel creates never share a ticket number', async () => {
+    const made = await Promise.all(Array.from({ length: 10 }, () => c.queue(patient.id)));
+    expect(new Set(made.map((e) => e.ticketNumber)).size).toBe(10);
+  });
+});
+
+describe('lists', () => {
+  it('pages, per patient, filters (status, dates, text, doctor), each patient’s latest, and the bell', async () => {
+    const o = clinic(t, await t.newOrg());
+    const sara = await o.patient({ name: 'سارة كريم', phone: '0770 555 1234' });
+    const omar = await o.patient({ name: 'Omar Najim' });
+    const s1 = await o.queue(sara.id, { date: '2026-02-20T09:00:00+03:00' });
+    const s2 = await o.queue(sara.id, { date: '2026-03-01T09:00:00+03:00' });
+    const o1 = await o.queue(omar.id, { date: '2026-03-01T10:00:00+03:00', examTypes: ['Lasik'] });
+    await o.ok('POST', `/api/mo/queue/canceled/${o1.id}`);
+
+    const page = await o.call('GET', '/api/mo/queue?page=1');
+    expect(page.json().meta).toEqual({ page: 1, perPage: 25, total: 3, lastPage: 1 });
+    expect(page.json().data.map((e: QueueEntry) => e.id)).toEqual([o1.id, s2.id, s1.id]);
+
+    const ofSara = await o.call('GET', `/api/mo/queue/all/${sara.id}`);
+    expect(ofSara.json().data.map((e: QueueEntry) => e.id)).toEqual([s2.id, s1.id]);
+
+    const ids = async (q: string, path = 'filter') =>
+      (await o.call('GET', `/api/mo/queue/${path}?${q}`)).json().data.map((e: QueueEntry) => e.id);
+    expect(await ids('status=4')).toEqual([o1.id]);
+    expect(await ids('status=1,4')).toEqual([o1.id, s2.id, s1.id]);
+    expect(await ids('from=2026-03-01&to=2026-03-01')).toEqual([o1.id, s2.id]);
+    expect(await ids('to=2026-02-28')).toEqual([s1.id]);
+    expect(await ids(`search=${encodeURIComponent('ساره')}`)).toEqual([s2.id, s1.id]);
+    expect(await ids('search=0770%20555')).toEqual([s2.id, s1.id]);
+    expect(await ids('examType=Lasik')).toEqual([o1.id]);
+    expect(await ids('')).toHaveLength(3);
+    expect(await ids('', 'filterLast')).toEqual([o1.id, s2.id]);
+    expect(await ids('status=1', 'filterLast')).toEqual([s2.id]);
+    expect((await o.call('GET', '/api/mo/queue/filter?status=7&from=nope')).statusCode).toBe(422);
+
+    await o.ok('POST', `/api/mo/queue/rewaiting/${s2.id}`, { date: '2026-03-08T09:00:00+03:00' });
+    const bell = await o.ok<QueueEntry[]>('GET', '/api/mo/queue/rewaiting');
+    expect(bell).toEqual([
+      expect.objectContaining({
+        id: s2.id,
+        isRewaiting: 1,
+        patient: expect.objectContaining({ phone: '+9647705551234' }),
+      }),
+    ]);
+  });
+
+  it('needs `show queues` to read and `add queue`/`edit queue`/`delete queue` to write', async () => {
+    const reader = await userWith(t, org, ['show queues']);
+    const entry = await c.queue(patient.id);
+    expect((await c.call('GET', '/api/mo/queue', undefined, reader.token)).statusCode).toBe(200);
+    expect((await c.call('POST', '/api/mo/queue', { patientId: patient.id }, reader.token)).statusCode).toBe(
+      403,
+    );
+    expect((await c.call('POST', `/api/mo/queue/${entry.id}`, { version: 1 }, reader.token)).statusCode).toBe(
+      403,
+    );
+    expect((await c.call('DELETE', `/api/mo/queue/${entry.id}`, undefined, reader.token)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('the bell list is open to doctors; the update screen loads its entry with `edit queue` alone', async () => {
+    const doctor = await userWith(t, org, ['open board']);
+    expect((await c.call('GET', '/api/mo/queue/rewaiting', undefined, doctor.token)).statusCode).toBe(200);
+    expect((await c.call('GET', '/api/mo/queue', undefined, doctor.token)).statusCode).toBe(403);
+    const editor = await userWith(t, org, ['edit queue']);
+    const entry = await c.queue(patient.id);
+    expect((await c.call('GET', `/api/mo/queue/${entry.id}`, undefined, editor.token)).statusCode).toBe(200);
+  });
+});

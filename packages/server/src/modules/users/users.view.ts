@@ -1,0 +1,43 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { User } from '@basira/shared/users/users.schemas';
+import type { Db } from '../../db/client.ts';
+import type { users } from '../../db/schema.ts';
+import { roles, userRoles } from '../../db/schema.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUser(row: UserRow, roleRefs: { id: number; name: string }[]): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    username: row.username,
+    isActive: row.isActive,
+    mustChangePassword: row.mustChangePassword,
+    roles: roleRefs,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function withRoles(db: Db, rows: UserRow[]): Promise<User[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      inArray(
+        userRoles.userId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(roles.name));
+  return rows.map((row) =>
+    toUser(
+      row,
+      links.filter((l) => l.userId === row.id).map(({ id, name }) => ({ id, name })),
+    ),
+  );
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import {
+  BACKGROUND_HEADER,
+  DEFAULT_ORGANIZATION,
+  ORGANIZATION_HEADER,
+} from '@basira/shared/auth/auth.schemas';
+import { holdsAny, isPermissionName, type RoutePermission } from '@basira/shared/permissions/permissions';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../lib/errors.ts';
+import { findOrganization } from '../modules/organizations/organizations.service.ts';
+import type { SessionService } from '../modules/auth/session.service.ts';
+import type { Organization, RequestContext } from '../types.ts';
+
+/** Routes outside /api (the built web app) and the API docs are public by nature; nothing else is. */
+const isInherentlyPublic = (url: string) => !url.startsWith('/api') || url.startsWith('/api/docs');
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  permission: RoutePermission;
+}
+
+/**
+ * Every route must state its permission; a route without one stops the app at boot (deny by default).
+ * Returns the route table as it fills, for the snapshot and the generated 401/403 tests.
+ */
+export function requirePermissionDeclarations(app: FastifyInstance): RouteEntry[] {
+  const table: RouteEntry[] = [];
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+    const declared = route.config?.permission;
+    if (declared === undefined) {
+      if (isInherentlyPublic(route.url)) {
+        route.config = { ...route.config, permission: 'public' };
+        return;
+      }
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.permission`);
+    }
+    for (const method of methods) table.push({ method, url: route.url, permission: declared });
+    const names = typeof declared === 'string' ? [declared] : declared;
+    for (const name of names)
+      if (name !== 'public' && name !== 'authenticated' && !isPermissionName(name))
+        throw new Error(`Route ${route.url} names an unknown permission "${name}"`);
+  });
+  return table;
+}
+
+const ORG_CACHE_MS = 60_000;
+
+/**
+ * Per request: the organization from X-Organization (absent: `default`), then the caller from the bearer
+ * token, then the route's permission. Public routes skip the token.
+ */
+export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionService): void {
+  const orgCache = new Map<string, { org: Organization | undefined; at: number }>();
+
+  async function organizationOf(request: FastifyRequest, fromQuery: boolean): Promise<Organization> {
+    const raw = request.headers[ORGANIZATION_HEADER] ?? (fromQuery ? queryParam(request, 'org') : undefined);
+    const slug = (typeof raw === 'string' && raw.trim() ? raw.trim() : DEFAULT_ORGANIZATION).toLowerCase();
+    let hit = orgCache.get(slug);
+    if (!hit || Date.now() - hit.at > ORG_CACHE_MS || !hit.org) {
+      hit = { org: await findOrganization(db, slug.slice(0, 63)), at: Date.now() };
+      orgCache.set(slug, hit);
+    }
+    if (!hit.org) throw new AppError('organization.not_found', `No organization "${slug.slice(0, 63)}".`);
+    return hit.org;
+  }
+
+  app.decorateRequest('org', null as unknown as Organization);
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config?.permission as RoutePermission | undefined;
+    if (!request.routeOptions.url || !request.url.startsWith('/api') || request.url.startsWith('/api/docs'))
+      return;
+    const queryAuth = request.routeOptions.config?.queryAuth === true;
+    request.org = await organizationOf(request, queryAuth);
+    if (permission === 'public') return;
+
+    const token = bearerToken(request) || (queryAuth ? (queryParam(request, 'token') ?? '') : '');
+    if (!token) throw new AppError('unauthorized', 'Sign in to continue.');
+    const background = request.headers[BACKGROUND_HEADER] === '1' || queryAuth;
+    const principal = await sessions.resolve(token, request.org.id, background);
+    request.principal = principal;
+
+    if (permission === 'authenticated') return;
+    if (principal.user.mustChangePassword)
+      throw new AppError('auth.password_change_required', 'Change your password to continue.');
+    if (!permission || !holdsAny(principal.permissions, permission))
+      throw new AppError('forbidden', 'You do not have permission to do this.');
+  });
+}
+
+/** Who is acting, where: for services and the audit log. */
+export function contextOf(request: FastifyRequest): RequestContext {
+  return {
+    orgId: request.org.id,
+    timeZone: request.org.timeZone,
+    userId: request.principal?.user.id ?? null,
+    ip: request.ip,
+    requestId: String(request.id),
+  };
+}
+
+/** A query-string value, read before validation (the auth hook runs first). */
+function queryParam(request: FastifyRequest, name: string): string | undefined {
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+/** The bearer token of the current request (for logout). */
+export function bearerToken(request: FastifyRequest): string {
+  const auth = request.headers.authorization ?? '';
+  return auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
+}

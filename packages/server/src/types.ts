@@ -1,0 +1,35 @@
+import type { RoutePermission } from '@basira/shared/permissions/permissions';
+import type { Principal } from './modules/auth/session.service.ts';
+
+export interface Organization {
+  id: number;
+  slug: string;
+  name: string;
+  timeZone: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the route requires; a route without it stops the app at boot. */
+    permission?: RoutePermission;
+    /**
+     * The token may also come as `?token=` and the organization as `?org=`, and the call counts as background
+     * activity: for the event stream only, since the browser's EventSource cannot set headers.
+     */
+    queryAuth?: boolean;
+  }
+  interface FastifyRequest {
+    org: Organization;
+    principal: Principal | null;
+  }
+}
+
+/** Who is acting, where: passed from routes to services (audit, scoping). */
+export interface RequestContext {
+  orgId: number;
+  /** The organization's time zone: what 'today' means for it. */
+  timeZone: string;
+  userId: number | null;
+  ip: string;
+  requestId: string;
+}

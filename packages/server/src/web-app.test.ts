@@ -1,0 +1,42 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './test/harness.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'basira-web-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Basira</title>');
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await startTestApp({ env: { WEB_DIST_DIR: dist } });
+});
+afterAll(() => t.close());
+
+describe('the built web app', () => {
+  it('is served at / with the document security policy', async () => {
+    const res = await t.request({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Basira</title>');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('answers deep links with index.html, but unknown API paths with a JSON 404', async () => {
+    const deep = await t.request({ method: 'GET', url: '/boards/12/34' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain('<title>Basira</title>');
+    const api = await t.request({ method: 'GET', url: '/api/boards/12' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('not_found');
+  });
+
+  it('caches content-hashed chunks for good', async () => {
+    const res = await t.request({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const index = await t.request({ method: 'GET', url: '/index.html' });
+    expect(index.headers['cache-control']).not.toContain('immutable');
+  });
+});

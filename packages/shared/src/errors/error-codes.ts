@@ -1,0 +1,49 @@
+/**
+ * The one error vocabulary. The server answers `{ message, code, errors? }`; the web translates by `code`.
+ * Each code has exactly one HTTP status, so a client can rely on either.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation: 422,
+  unauthorized: 401,
+  'auth.invalid_credentials': 401,
+  'auth.session_expired': 401,
+  'auth.wrong_organization': 401,
+  forbidden: 403,
+  'auth.password_change_required': 403,
+  'permission.not_held': 403,
+  not_found: 404,
+  'organization.not_found': 404,
+  'patient.deleted': 404,
+  conflict: 409,
+  duplicate: 409,
+  stale_version: 409,
+  'admin.last_administrator': 409,
+  'user.cannot_delete_self': 409,
+  'patient.has_open_visits': 409,
+  'patient.merged': 409,
+  'queue.illegal_transition': 409,
+  'queue.has_records': 409,
+  payload_too_large: 413,
+  'document.too_large': 413,
+  unsupported_media_type: 415,
+  'document.unsupported_type': 415,
+  throttled: 429,
+  unavailable: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Field errors: every invalid field with all of its messages, returned at once in one 422. */
+export type FieldErrors = Record<string, string[]>;
+
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode;
+  errors?: FieldErrors;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}

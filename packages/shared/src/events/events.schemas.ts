@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { queueStatusSchema } from '../queue/queue.schemas.ts';
+
+/**
+ * Live updates: `GET /api/events` (Server-Sent Events). The browser's EventSource cannot set headers, so the
+ * stream also takes the token as `?token=` (and the organization as `?org=`); it counts as background activity.
+ * Every event is org-scoped; a comment line `: ping` keeps the connection open about every 25 s.
+ */
+export const EVENTS_PATH = '/api/events';
+
+/** Sent once when the stream is open: clients refetch what they show, since events may have been missed. */
+export const READY_EVENT = 'ready';
+export const QUEUE_CHANGED_EVENT = 'queue.changed';
+export const PATIENT_CHANGED_EVENT = 'patient.changed';
+/** Sent before the server closes the stream because the session ended (logout, expiry, revocation). */
+export const SESSION_ENDED_EVENT = 'session.ended';
+
+export const queueChangeActions = [
+  'created',
+  'updated',
+  'deleted',
+  'open',
+  'finish',
+  'cancel',
+  'wait',
+  'rewait',
+  'merged',
+] as const;
+
+/** `event: queue.changed` data. */
+export const queueChangedSchema = z.object({
+  id: z.number().int(),
+  patientId: z.number().int(),
+  action: z.enum(queueChangeActions),
+  /** Absent when deleted. */
+  status: queueStatusSchema.nullable(),
+  isRewaiting: z.union([z.literal(0), z.literal(1)]).nullable(),
+  date: z.string().nullable(),
+  doctorId: z.number().int().nullable(),
+  at: z.string(),
+});
+export type QueueChanged = z.infer<typeof queueChangedSchema>;
+
+/** `event: patient.changed` data (created, updated, deleted, restored, merged). */
+export const patientChangedSchema = z.object({
+  id: z.number().int(),
+  action: z.enum(['created', 'updated', 'deleted', 'restored', 'merged']),
+  at: z.string(),
+});
+export type PatientChanged = z.infer<typeof patientChangedSchema>;
+
+export const readyEventSchema = z.object({ at: z.string(), heartbeatSeconds: z.number().int() });
+
+export type LiveEvent =
+  | { type: typeof QUEUE_CHANGED_EVENT; data: QueueChanged }
+  | { type: typeof PATIENT_CHANGED_EVENT; data: PatientChanged };
+
+export const eventsQuerySchema = z.object({
+  token: z.string().max(200).optional(),
+  org: z.string().max(63).optional(),
+});

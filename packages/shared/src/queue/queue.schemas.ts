@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { dataOf, idSchema, pageOf, pageQuerySchema } from '../common/api.schemas.ts';
+import { patientSummarySchema } from '../patients/patients.schemas.ts';
+import { QUEUE_STATUS_IDS } from './queue-states.ts';
+
+/** What the patient comes for (spec section 3, queue labels). */
+export const queueExamTypes = ['Spectacles', 'Lasik', 'FollowUp', 'Biometry', 'Examinations'] as const;
+export type QueueExamType = (typeof queueExamTypes)[number];
+
+export const QUEUE_PER_PAGE = 25;
+/** The bell's list is bounded; a clinic with more open recalls than this has a different problem. */
+export const REWAITING_LIMIT = 500;
+
+export const flagSchema = z.union([z.literal(0), z.literal(1)]);
+const statusIdSchema = z.union(
+  QUEUE_STATUS_IDS.map((id) => z.literal(id)) as [
+    z.ZodLiteral<1>,
+    z.ZodLiteral<2>,
+    z.ZodLiteral<3>,
+    z.ZodLiteral<4>,
+  ],
+);
+
+export const queueStatusSchema = z.object({
+  id: statusIdSchema,
+  name: z.enum(['Waiting', 'WithDoctor', 'Finished', 'Canceled']),
+  color: z.string(),
+});
+
+/** ISO 8601 with an offset or Z, e.g. 2026-03-01T09:30:00+03:00. */
+export const dateTimeSchema = z.iso.datetime({ offset: true, error: 'date.invalid' });
+const localDate = (field: string) => z.iso.date(`${field}.invalid`);
+
+export const userRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const queueEntrySchema = z.object({
+  id: z.number().int(),
+  patientId: z.number().int(),
+  patient: patientSummarySchema,
+  /** Restarts at 1 each day (the organization's day of `date`). */
+  ticketNumber: z.number().int(),
+  ticketDay: z.string(),
+  isVisitDate: flagSchema,
+  /** The visit's (or recall's) date-time, ISO 8601 UTC. */
+  date: z.string(),
+  note: z.string().nullable(),
+  isRewaiting: flagSchema,
+  status: queueStatusSchema,
+  examTypes: z.array(z.enum(queueExamTypes)),
+  doctor: userRefSchema.nullable(),
+  /** When the current status began. */
+  statusSince: z.string(),
+  /** For a Waiting entry: since when the patient has been waiting (the later of statusSince and date). */
+  waitingSince: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type QueueEntry = z.infer<typeof queueEntrySchema>;
+
+/** One row of the append-only status history. `from` is null for the entry's creation. */
+export const queueEventSchema = z.object({
+  id: z.number().int(),
+  from: queueStatusSchema.nullable(),
+  to: queueStatusSchema,
+  action: z.enum(['create', 'open', 'finish', 'cancel', 'wait', 'rewait']),
+  at: z.string(),
+  /** For moves into Waiting: when the patient is due (a recall's date). */
+  dueAt: z.string().nullable(),
+  by: userRefSchema.nullable(),
+  note: z.string().nullable(),
+});
+export type QueueEvent = z.infer<typeof queueEventSchema>;
+
+export const queueEntryDetailSchema = queueEntrySchema.extend({
+  events: z.array(queueEventSchema),
+  /** Minutes spent in Waiting so far (closed intervals, plus the open one if still Waiting). */
+  waitedMinutes: z.number().int(),
+  /** Exam records attached to this visit: such an entry cannot be deleted. */
+  examCount: z.number().int(),
+});
+export type QueueEntryDetail = z.infer<typeof queueEntryDetailSchema>;
+
+const noteSchema = z
+  .string()
+  .trim()
+  .max(2000, 'note.max')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** `POST /api/mo/queue`: only `patientId` is required. */
+export const queueCreateSchema = z.object({
+  patientId: idSchema,
+  date: dateTimeSchema.optional(),
+  isVisitDate: flagSchema.default(0),
+  note: noteSchema,
+  examTypes: z
+    .array(z.enum(queueExamTypes, { error: 'examTypes.invalid' }))
+    .max(5)
+    .default([]),
+  /** An active user of this organization holding `open board`. */
+  doctorId: idSchema.nullish(),
+});
+export type QueueCreate = z.output<typeof queueCreateSchema>;
+
+/** `POST /api/mo/queue/{id}`: absent fields stay; the status moves only through the status calls. */
+export const queueUpdateSchema = z.object({
+  date: dateTimeSchema.optional(),
+  isVisitDate: flagSchema.optional(),
+  note: noteSchema.optional(),
+  examTypes: z
+    .array(z.enum(queueExamTypes, { error: 'examTypes.invalid' }))
+    .max(5)
+    .optional(),
+  doctorId: idSchema.nullish(),
+  version: z.number({ error: 'version.required' }).int().positive(),
+});
+export type QueueUpdate = z.output<typeof queueUpdateSchema>;
+
+/** `POST /api/mo/queue/rewaiting/{id}`. */
+export const queueRewaitSchema = z.object({ date: dateTimeSchema, note: noteSchema });
+export type QueueRewait = z.output<typeof queueRewaitSchema>;
+
+const statusList = z
+  .string()
+  .regex(/^[1-4](,[1-4])*$/, 'status.invalid')
+  .transform((v) => [...new Set(v.split(',').map(Number))] as (1 | 2 | 3 | 4)[]);
+
+/** `GET /api/mo/queue/filter` and `/filterLast`: status (one or "1,2"), local date range, patient text, doctor. */
+export const queueFilterQuerySchema = pageQuerySchema
+  .extend({
+    status: statusList.optional(),
+    /** The organization's calendar days, inclusive. */
+    from: localDate('from').optional(),
+    to: localDate('to').optional(),
+    doctorId: idSchema.optional(),
+    examType: z.enum(queueExamTypes).optional(),
+    isRewaiting: z
+      .enum(['0', '1'])
+      .transform((v) => v === '1')
+      .optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'to.before_from' });
+export type QueueFilterQuery = z.output<typeof queueFilterQuerySchema>;
+
+export const queueEntryResponseSchema = dataOf(queueEntrySchema);
+export const queueEntryDetailResponseSchema = dataOf(queueEntryDetailSchema);
+export const queuePageSchema = pageOf(queueEntrySchema);
+export const queueListSchema = dataOf(z.array(queueEntrySchema));
+export const queueIdParamsSchema = z.object({ id: idSchema });
+export const patientQueueParamsSchema = z.object({ patientId: idSchema });
+
+/** Doctors for the queue form: active users holding `open board`. */
+export const doctorListSchema = dataOf(z.array(userRefSchema));
+
+/** `GET /api/mo/doctor/worklist`: today's Waiting and WithDoctor entries for me or for no one, by ticket. */
+export const worklistSchema = dataOf(
+  z.object({ now: z.string(), day: z.string(), entries: z.array(queueEntrySchema) }),
+);
+
+/** `GET /api/mo/queue/ticket/{id}` (`print squint`): what the printed queue ticket shows. */
+export const queueTicketSchema = dataOf(
+  z.object({
+    id: z.number().int(),
+    ticketNumber: z.number().int(),
+    ticketDay: z.string(),
+    date: z.string(),
+    examTypes: z.array(z.enum(queueExamTypes)),
+    patient: z.object({ id: z.number().int(), name: z.string(), fileNumber: z.number().int() }),
+    doctor: userRefSchema.nullable(),
+    organization: z.object({ name: z.string(), timeZone: z.string() }),
+  }),
+);
+export type QueueTicket = z.infer<typeof queueTicketSchema>['data'];

@@ -1,0 +1,215 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, matchRoutes } from 'react-router';
+import { PERMISSION_NAMES } from '@basira/shared/permissions/permissions';
+import { queryClient } from '../lib/query-client.ts';
+import { LAYOUT_ROUTES, OUTER_ROUTES, QUEUE_UPDATE, ROUTES, pathTo, type RouteName } from '../lib/routes.ts';
+import { appRoutes } from './router.tsx';
+import { SCREENS } from './screens.ts';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function me(permissions: string[], mustChangePassword = false) {
+  return {
+    data: {
+      id: 7,
+      name: 'Huda Ali',
+      email: 'huda@clinic.example',
+      username: 'huda',
+      isActive: true,
+      mustChangePassword,
+      roles: [],
+      version: 1,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+      permissions,
+      organization: { id: 1, slug: 'default', name: 'Basira', timeZone: 'Asia/Baghdad' },
+      session: { idleMinutes: 60, expiresAt: '2099-01-01T00:00:00.000Z' },
+    },
+  };
+}
+
+function answerMe(body: unknown) {
+  fetchMock.mockImplementation(async () => new Response(JSON.stringify(body), { status: 200 }));
+}
+
+/** Runs the guards for a path and returns where the router settles. */
+async function settle(path: string): Promise<string> {
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
+  await vi.waitFor(() =>
+    expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true),
+  );
+  const where = router.state.location.pathname;
+  router.dispose();
+  return where;
+}
+
+describe('route guards', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    queryClient.clear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  it('send every main-layout route to /login without a token, without calling the server', async () => {
+    for (const path of [
+      '/dashboard',
+      '/user',
+      '/user/portal',
+      '/setting/role',
+      '/setting/role/3/update',
+      '/test',
+      '/patients/ali',
+    ])
+      expect(await settle(path), path).toBe('/login');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('let /login, /, /config and unknown paths through without a token', async () => {
+    for (const path of ['/login', '/', '/config', '/no/such/page'])
+      expect(await settle(path), path).toBe(path);
+  });
+
+  it('send a user lacking the permission to /unauthorized (any-of, case-insensitive)', async () => {
+    localStorage.setItem('token', 'tok');
+    answerMe(me(['dashboard']));
+    expect(await settle('/user')).toBe('/unauthorized');
+    queryClient.clear();
+    answerMe(me(['SHOW USERS']));
+    expect(await settle('/user')).toBe('/user');
+    expect(await settle('/setting/role')).toBe('/unauthorized');
+  });
+
+  it('send a user with no permissions at all to /unauthorized, but let them reach their portal and profile', async () => {
+    localStorage.setItem('token', 'tok');
+    answerMe(me([]));
+    expect(await settle('/setting/role/permission')).toBe('/unauthorized');
+    expect(await settle('/user/portal')).toBe('/user/portal');
+    expect(await settle('/user/profile')).toBe('/user/profile');
+  });
+
+  it('let Administrator through everywhere', async () => {
+    localStorage.setItem('token', 'tok');
+    answerMe(me([...PERMISSION_NAMES]));
+    for (const path of [
+      '/user',
+      '/user/add',
+      '/user/3/update',
+      '/setting/role',
+      '/setting/role/permission',
+      '/setting/role/2/show',
+    ])
+      expect(await settle(path), path).toBe(path);
+  });
+
+  it('send a user who must change their password to /login', async () => {
+    localStorage.setItem('token', 'tok');
+    answerMe(me(['dashboard'], true));
+    expect(await settle('/user/portal')).toBe('/login');
+  });
+
+  it('send the bearer token when it reads the user', async () => {
+    localStorage.setItem('token', 'tok-9');
+    answerMe(me(['show users']));
+    await settle('/user');
+    const headers = fetchMock.mock.calls[0]![1]!.headers as Record<string, string>;
+    expect(String(fetchMock.mock.calls[0]![0])).toMatch(/\/api\/me$/);
+    expect(headers.authorization).toBe('Bearer tok-9');
+  });
+});
+
+describe('route table (spec section 2)', () => {
+  const SPEC: [RouteName, string][] = [
+    ['login', '/login'],
+    ['start', '/'],
+    ['config', '/config'],
+    ['dashboard', '/dashboard'],
+    ['test', '/test'],
+    ['unauthorized', '/unauthorized'],
+    ['notification', '/notification'],
+    ['doctorIndex', '/doctor'],
+    ['boardIndex', '/boards/:patientId/:queueId/:search?'],
+    ['patientIndex', '/patients/:search?'],
+    ['spectaclesIndex', '/spectacles/:patientId/:search?'],
+    ['spectaclesAdd', '/spectacles/:patientId/:queueId'],
+    ['spectaclesUpdate', '/spectacles/:patientId/:queueId/:id'],
+    ['prismIndex', '/prisms/:patientId/:search?'],
+    ['prismAdd', '/prism/:patientId/:queueId'],
+    ['prismUpdate', '/prism/:patientId/:queueId/:id'],
+    ['lasikIndex', '/lasiks/:patientId/:search?'],
+    ['lasikAdd', '/lasik/:patientId/:queueId'],
+    ['lasikUpdate', '/lasik/:patientId/:queueId/:id'],
+    ['followUpIndex', '/followUps/:patientId/:search?'],
+    ['followUpAdd', '/followUp/:patientId/:queueId'],
+    ['followUpUpdate', '/followUp/:patientId/:queueId/:id'],
+    ['biometryIndex', '/biometrys/:patientId/:search?'],
+    ['biometryAdd', '/biometry/:patientId/:queueId'],
+    ['biometryUpdate', '/biometry/:patientId/:queueId/:id'],
+    ['keratoconusIndex', '/news1/:patientId/:search?'],
+    ['keratoconusAdd', '/keratoconus/:patientId/:queueId'],
+    ['keratoconusUpdate', '/keratoconus/:patientId/:queueId/:id'],
+    ['retinaIndex', '/news2/:patientId/:search?'],
+    ['retinaAdd', '/retina/:patientId/:queueId'],
+    ['retinaUpdate', '/retina/:patientId/:queueId/:id'],
+    ['lowVisionIndex', '/news3/:patientId/:search?'],
+    ['lowVisionAdd', '/lowVision/:patientId/:queueId'],
+    ['lowVisionUpdate', '/lowVision/:patientId/:queueId/:id'],
+    ['outerAdd', '/outer/:patientId/:queueId'],
+    ['outerUpdate', '/outer/:patientId/:queueId/:id'],
+    ['emptyOuterAdd', '/outer'],
+    ['queueAdd', '/queue'],
+    ['printSettingUpdate', '/printSetting'],
+    ['userPortal', '/user/portal'],
+    ['Profile', '/user/profile'],
+    ['userIndex', '/user'],
+    ['userAdd', '/user/add'],
+    ['userUpdate', '/user/:id/update'],
+    ['userShow', '/user/:id/show'],
+    ['roleIndex', '/setting/role'],
+    ['permissions', '/setting/role/permission'],
+    ['roleShow', '/setting/role/:id/show'],
+    ['roleUpdate', '/setting/role/:id/update'],
+  ];
+
+  it('has every spec path under its name, and nothing else', () => {
+    expect(Object.fromEntries(Object.entries(ROUTES).map(([name, def]) => [name, def.path]))).toEqual(
+      Object.fromEntries(SPEC),
+    );
+  });
+
+  it('matches concrete addresses to the right route names', () => {
+    const routes = appRoutes();
+    const nameOf = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.id;
+    expect(nameOf('/setting/role/permission')).toBe('permissions');
+    expect(nameOf('/setting/role/12/update')).toBe('roleUpdate');
+    expect(nameOf('/user/add')).toBe('userAdd');
+    expect(nameOf('/user/5/show')).toBe('userShow');
+    expect(nameOf('/patients')).toBe('patientIndex');
+    expect(nameOf('/patients/ali')).toBe('patientIndex');
+    expect(nameOf('/spectacles/4/9')).toBe('spectaclesAdd');
+    expect(nameOf('/spectacles/4')).toBe('spectaclesIndex');
+    expect(nameOf('/news1/4')).toBe('keratoconusIndex');
+    expect(nameOf('/boards/1/2')).toBe('boardIndex');
+    // queueAdd and queueUpdate are both /queue (spec): one route answers for both names.
+    expect(nameOf('/queue')).toBe('queueAdd');
+    expect(QUEUE_UPDATE).toBe('queueUpdate');
+    expect(nameOf('/nowhere')).toBe('notFound');
+  });
+
+  it('has a screen component exactly for the routes marked as built', () => {
+    const built = (Object.keys(ROUTES) as RouteName[]).filter((name) => ROUTES[name].screen).sort();
+    expect(Object.keys(SCREENS).sort()).toEqual(built);
+    expect(Object.keys(OUTER_ROUTES).every((n) => ROUTES[n as RouteName].access === 'public')).toBe(true);
+    expect(Object.values(LAYOUT_ROUTES).every((def) => def.access !== 'public')).toBe(true);
+  });
+
+  it('builds paths from names', () => {
+    expect(pathTo('roleUpdate', { id: 3 })).toBe('/setting/role/3/update');
+    expect(pathTo('patientIndex', { search: 'علي' })).toBe(`/patients/${encodeURIComponent('علي')}`);
+    expect(pathTo('patientIndex')).toBe('/patients');
+    expect(pathTo('start')).toBe('/');
+  });
+});

@@ -1,0 +1,49 @@
+import { redirect, type LoaderFunction } from 'react-router';
+import type { Me } from '@basira/shared/auth/auth.schemas';
+import { isApiError } from '../lib/api-error.ts';
+import { canAny } from '../lib/session-local.ts';
+import type { RouteAccess } from '../lib/routes.ts';
+import { getToken } from '../lib/storage.ts';
+
+/** A navigation the global error reaction has taken over (toast, then /login) waits here until replaced. */
+const superseded = () => new Promise<never>(() => {});
+
+/** The signed-in user, read once and kept by the query cache (permissions are checked against it). */
+export async function loadMe(): Promise<Me> {
+  try {
+    // Loaded only for a signed-in visitor: the sign-in path stays free of the API client, zod and the cache.
+    const [{ meQuery }, { queryClient }] = await Promise.all([
+      import('../lib/session.ts'),
+      import('../lib/query-client.ts'),
+    ]);
+    return await queryClient.ensureQueryData(meQuery);
+  } catch (error) {
+    if (isApiError(error) && error.handled) return superseded();
+    throw error;
+  }
+}
+
+/**
+ * Every route of the main layout: no token → /login, before any screen chunk is asked for (the guard lives
+ * in the entry chunk and screens are lazy). A user who must change their password goes to /login too.
+ */
+export function layoutLoader(): LoaderFunction {
+  return async () => {
+    if (!getToken()) throw redirect('/login');
+    const me = await loadMe();
+    if (me.mustChangePassword) throw redirect('/login');
+    return null;
+  };
+}
+
+/** A route's own check (spec section 6): any of its permissions, case-insensitive, else /unauthorized. */
+export function accessLoader(access: RouteAccess): LoaderFunction {
+  return async () => {
+    if (access === 'public') return null;
+    if (!getToken()) throw redirect('/login');
+    if (access === 'token') return null;
+    const me = await loadMe();
+    if (!canAny(me.permissions, access)) throw redirect('/unauthorized');
+    return null;
+  };
+}

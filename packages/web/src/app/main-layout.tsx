@@ -1,0 +1,248 @@
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import {
+  ActionIcon,
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  Kbd,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import {
+  IconActivity,
+  IconChart,
+  IconEyeClinic,
+  IconHome,
+  IconQueue,
+  IconSearch,
+  IconSettings,
+  IconShield,
+  IconStethoscope,
+  IconUser,
+  IconUsers,
+} from '../components/icons.tsx';
+import { ScreenLoader } from '../components/screen-loader.tsx';
+import { useAppHotkeys } from '../lib/hotkeys.ts';
+import { useLiveEvents } from '../lib/live-events.ts';
+import { SIDE_MENU, TOP_BAR, visibleItems } from '../lib/navigation.ts';
+import { pathTo, type RouteName } from '../lib/routes.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { BELL_PERMISSIONS } from '@basira/shared/queue/queue-states';
+import { canAny } from '../lib/session-local.ts';
+import { useMe } from '../lib/use-me.ts';
+import { IdleNotice } from './idle-notice.tsx';
+import { SettingsDrawer } from './screens.ts';
+
+const ICONS: Partial<Record<RouteName, ReactNode>> = {
+  userPortal: <IconHome />,
+  dashboard: <IconChart />,
+  patientIndex: <IconUsers />,
+  queueAdd: <IconQueue />,
+  doctorIndex: <IconStethoscope />,
+  userIndex: <IconUsers />,
+  roleIndex: <IconShield />,
+  Profile: <IconUser />,
+  test: <IconActivity />,
+};
+
+/** Its own chunk: the queue contracts it parses (with the phone metadata) stay off the layout's first paint. */
+const RewaitingBell = lazy(() =>
+  import('../features/queue/rewaiting-bell.tsx').then((module) => ({ default: module.RewaitingBell })),
+);
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+const wideScreen = () =>
+  typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 48em)').matches;
+
+/** The main layout: top bar, side panel menu (Ctrl+B), global search (Ctrl/Cmd+K), settings drawer. */
+export function MainLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ModalsProvider>
+        <Shell />
+      </ModalsProvider>
+    </QueryClientProvider>
+  );
+}
+
+function Shell() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [panelOpen, setPanelOpen] = useState(wideScreen);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // The drawer's chunk is fetched on first use: the sign-in path stays small.
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
+  const [search, setSearch] = useState('');
+  const searchRef = useRef<HTMLInputElement>(null);
+  // Live updates for every screen of the layout (queue list, doctor page, bell).
+  useLiveEvents(queryClient, me !== undefined);
+
+  useAppHotkeys({
+    search: () => {
+      searchRef.current?.focus();
+      searchRef.current?.select();
+    },
+    sidePanel: () => setPanelOpen((open) => !open),
+  });
+
+  const topBar = visibleItems(TOP_BAR, me?.permissions);
+  const menu = visibleItems(SIDE_MENU, me?.permissions);
+  // The item whose path is the longest prefix of the address is the active one (/user/profile is Profile).
+  const activeRoute = [...menu, ...topBar]
+    .map((item) => item.route)
+    .filter((name) => {
+      const path = pathTo(name);
+      return location.pathname === path || location.pathname.startsWith(`${path}/`);
+    })
+    .sort((a, b) => pathTo(b).length - pathTo(a).length)[0];
+  const isActive = (name: RouteName) => name === activeRoute;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !panelOpen, desktop: !panelOpen } }}
+      padding="md"
+    >
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={panelOpen}
+              onClick={() => setPanelOpen((open) => !open)}
+              size="sm"
+              aria-label={t('layout.toggleMenu')}
+              title={`${t('layout.toggleMenu')} (Ctrl+B)`}
+              aria-expanded={panelOpen}
+              aria-controls="side-panel"
+              data-testid="side-panel-toggle"
+            />
+            <Link to={pathTo('userPortal')} style={{ color: 'inherit', textDecoration: 'none' }}>
+              <Group gap={6} wrap="nowrap">
+                <IconEyeClinic size={26} color="var(--mantine-primary-color-filled)" />
+                <Text fw={700} size="lg" visibleFrom="xs">
+                  {t('app.name')}
+                </Text>
+              </Group>
+            </Link>
+            <Group gap={4} visibleFrom="md" component="nav" aria-label={t('layout.topBar')} wrap="nowrap">
+              {topBar.map((item) => (
+                <Button
+                  key={item.route}
+                  component={Link}
+                  to={pathTo(item.route)}
+                  variant={isActive(item.route) ? 'light' : 'subtle'}
+                  aria-current={isActive(item.route) ? 'page' : undefined}
+                  size="compact-md"
+                  data-testid={`top-${item.route}`}
+                >
+                  {t(item.labelKey)}
+                </Button>
+              ))}
+            </Group>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <TextInput
+              ref={searchRef}
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+                const text = search.trim();
+                navigate(text ? pathTo('patientIndex', { search: text }) : pathTo('patientIndex'));
+              }}
+              aria-label={t('search.label')}
+              placeholder={t('search.placeholder')}
+              leftSection={<IconSearch size={16} />}
+              rightSection={<Kbd size="xs">{t(isMac ? 'search.shortcutMac' : 'search.shortcut')}</Kbd>}
+              rightSectionWidth={64}
+              w={{ base: 160, sm: 260 }}
+              data-testid="global-search"
+            />
+            {canAny(me?.permissions, BELL_PERMISSIONS) && (
+              <Suspense fallback={null}>
+                <RewaitingBell />
+              </Suspense>
+            )}
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('settings.open')}
+              title={t('settings.open')}
+              onClick={() => {
+                setSettingsLoaded(true);
+                setSettingsOpen(true);
+              }}
+              data-testid="settings-open"
+            >
+              <IconSettings />
+            </ActionIcon>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar
+        id="side-panel"
+        aria-label={t('layout.sidePanel')}
+        data-testid="side-panel"
+        // Off screen when closed: keep keyboard focus out of it too.
+        inert={!panelOpen}
+        component="nav"
+      >
+        <AppShell.Section grow component={ScrollArea} p="xs">
+          {menu.map((item) => (
+            <NavLink
+              key={item.route}
+              component={Link}
+              to={pathTo(item.route)}
+              label={t(item.labelKey)}
+              leftSection={ICONS[item.route]}
+              active={isActive(item.route)}
+              aria-current={isActive(item.route) ? 'page' : undefined}
+              data-testid={`menu-${item.route}`}
+            />
+          ))}
+        </AppShell.Section>
+        {me && (
+          <AppShell.Section
+            p="sm"
+            style={{ borderBlockStart: '1px solid var(--mantine-color-default-border)' }}
+          >
+            <Stack gap={0}>
+              <Text size="sm" fw={600} data-testid="signed-in-user">
+                {me.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {me.organization.name}
+              </Text>
+            </Stack>
+          </AppShell.Section>
+        )}
+      </AppShell.Navbar>
+      <AppShell.Main id="main">
+        <Suspense fallback={<ScreenLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      {settingsLoaded && (
+        <Suspense fallback={null}>
+          <SettingsDrawer opened={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
+      {me && <IdleNotice idleMinutes={me.session.idleMinutes} />}
+    </AppShell>
+  );
+}

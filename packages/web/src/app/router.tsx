@@ -1,0 +1,64 @@
+import { Suspense, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { LAYOUT_ROUTES, OUTER_ROUTES, type RouteDef, type RouteName } from '../lib/routes.ts';
+import { accessLoader, layoutLoader } from './guards.ts';
+import { RouteErrorPage } from './route-error-page.tsx';
+import { MainLayout, NotFoundScreen, OuterLayout, PendingScreen, SCREENS } from './screens.ts';
+import { ScreenLoader } from '../components/screen-loader.tsx';
+
+function element(name: RouteName, def: RouteDef) {
+  const Screen: ComponentType | undefined = def.screen ? SCREENS[name] : undefined;
+  const Component = Screen ?? PendingScreen;
+  // Keyed by route name: /user/add and /user/1/update share a component but not their state.
+  return <Component key={name} />;
+}
+
+function toRoute(name: RouteName, def: RouteDef): RouteObject {
+  return {
+    id: name,
+    path: def.path,
+    loader: accessLoader(def.access),
+    element: element(name, def),
+    handle: { name },
+  };
+}
+
+/**
+ * The whole route table of spec section 2 (lib/routes.ts), with its guards. Screens load lazily inside
+ * Suspense, so the guards (loaders, in the entry chunk) decide before any screen chunk is requested.
+ */
+export function appRoutes(): RouteObject[] {
+  const outer = Object.entries(OUTER_ROUTES) as [RouteName, RouteDef][];
+  const inner = Object.entries(LAYOUT_ROUTES) as [RouteName, RouteDef][];
+  return [
+    {
+      id: 'root',
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <ScreenLoader />,
+      children: [
+        {
+          id: 'outerLayout',
+          element: (
+            <Suspense fallback={<ScreenLoader />}>
+              <OuterLayout />
+            </Suspense>
+          ),
+          children: [
+            ...outer.map(([name, def]) => toRoute(name, def)),
+            { id: 'notFound', path: '*', element: <NotFoundScreen /> },
+          ],
+        },
+        {
+          id: 'mainLayout',
+          loader: layoutLoader(),
+          element: (
+            <Suspense fallback={<ScreenLoader />}>
+              <MainLayout />
+            </Suspense>
+          ),
+          children: inner.map(([name, def]) => toRoute(name, def)),
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,45 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteName } from '../lib/routes.ts';
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+/** One chunk per screen: nothing here is fetched before the route's guard has passed. */
+const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Screen =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
+
+/** Every route whose `screen` flag is set in lib/routes.ts has its component here (a test checks both ways). */
+export const SCREENS: Partial<Record<RouteName, Screen>> = {
+  login: screen(() => import('../features/auth/login-page.tsx'), 'LoginPage'),
+  start: screen(() => import('../features/home/start-page.tsx'), 'StartPage'),
+  config: screen(() => import('../features/config/config-page.tsx'), 'ConfigPage'),
+  dashboard: screen(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
+  doctorIndex: screen(() => import('../features/queue/doctor-page.tsx'), 'DoctorPage'),
+  boardIndex: screen(() => import('../features/queue/board-page.tsx'), 'BoardPage'),
+  patientIndex: screen(() => import('../features/patients/patient-list-page.tsx'), 'PatientListPage'),
+  queueAdd: screen(() => import('../features/queue/queue-page.tsx'), 'QueuePage'),
+  test: screen(() => import('../features/diagnostics/diagnostics-page.tsx'), 'DiagnosticsPage'),
+  unauthorized: screen(() => import('../features/system/unauthorized-page.tsx'), 'UnauthorizedPage'),
+  userPortal: screen(() => import('../features/portal/portal-page.tsx'), 'PortalPage'),
+  Profile: screen(() => import('../features/profile/profile-page.tsx'), 'ProfilePage'),
+  userIndex: screen(() => import('../features/users/user-list-page.tsx'), 'UserListPage'),
+  userAdd: screen(() => import('../features/users/user-form-page.tsx'), 'UserFormPage'),
+  userUpdate: screen(() => import('../features/users/user-form-page.tsx'), 'UserFormPage'),
+  userShow: screen(() => import('../features/users/user-show-page.tsx'), 'UserShowPage'),
+  roleIndex: screen(() => import('../features/roles/role-list-page.tsx'), 'RoleListPage'),
+  permissions: screen(() => import('../features/roles/role-form-page.tsx'), 'RoleFormPage'),
+  roleUpdate: screen(() => import('../features/roles/role-form-page.tsx'), 'RoleFormPage'),
+  roleShow: screen(() => import('../features/roles/role-show-page.tsx'), 'RoleShowPage'),
+};
+
+export const NotFoundScreen = screen(() => import('../features/system/not-found-page.tsx'), 'NotFoundPage');
+export const PendingScreen = screen(
+  () => import('../features/system/screen-pending-page.tsx'),
+  'ScreenPendingPage',
+);
+export const MainLayout = screen(() => import('./main-layout.tsx'), 'MainLayout');
+export const OuterLayout = screen(() => import('./outer-layout.tsx'), 'OuterLayout');
+
+/** The settings drawer, with the layouts' props; loaded the first time it is opened. */
+export const SettingsDrawer = lazy(() =>
+  import('./settings-drawer.tsx').then((module) => ({ default: module.SettingsDrawer })),
+);

@@ -1,0 +1,54 @@
+import type { ReactNode, Ref } from 'react';
+import { Table, VisuallyHidden, type MantineSpacing } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export interface ListTableProps {
+  /** Translated column headings; a last column for the row actions is added, named for screen readers only. */
+  headings: string[];
+  minWidth: number;
+  testId: string;
+  striped?: boolean;
+  highlightOnHover?: boolean;
+  verticalSpacing?: MantineSpacing;
+  tableRef?: Ref<HTMLTableElement>;
+  /** The rows (`Table.Tr`). */
+  children: ReactNode;
+}
+
+/** The frame every list screen shares: a horizontally scrolling, bordered table with its heading row. */
+export function ListTable({
+  headings,
+  minWidth,
+  testId,
+  striped = false,
+  highlightOnHover = true,
+  verticalSpacing,
+  tableRef,
+  children,
+}: ListTableProps) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table
+        ref={tableRef}
+        striped={striped}
+        highlightOnHover={highlightOnHover}
+        withTableBorder
+        verticalSpacing={verticalSpacing}
+        data-testid={testId}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {headings.map((heading) => (
+              <Table.Th key={heading}>{heading}</Table.Th>
+            ))}
+            <Table.Th>
+              <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,12 @@
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Shown while a screen's chunk or first data arrives. */
+export function ScreenLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center mih="40vh" role="status" aria-live="polite">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  );
+}

@@ -1,0 +1,160 @@
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Checkbox, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { LoginRequest, Me } from '@basira/shared/auth/auth.schemas';
+import { ApiError, isApiError } from '../../lib/api-error.ts';
+import { ScreenLoader } from '../../components/screen-loader.tsx';
+import { errorMessage } from '../../lib/error-catalogue.ts';
+import { errorText, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
+import { landingPath } from '../../lib/session-local.ts';
+import { getStoredUser, getToken } from '../../lib/storage.ts';
+import { useTranslator } from '../../lib/use-translator.ts';
+
+const loadSignIn = () => import('./sign-in.ts');
+const PasswordChangeForm = lazy(() =>
+  import('./password-change-form.tsx').then((module) => ({ default: module.PasswordChangeForm })),
+);
+
+/** /login: one identifier (email or username), password, show password; a forced password change step. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const stored = getStoredUser();
+  const [mustChange, setMustChange] = useState<Me | null>(
+    getToken() && stored?.mustChangePassword ? stored : null,
+  );
+
+  useEffect(() => {
+    document.title = `${t('auth.title')} · ${t('app.name')}`;
+  }, [t]);
+
+  return (
+    <Paper withBorder shadow="sm" p="xl" maw={440} mx="auto" mt="xl">
+      {mustChange ? (
+        <Suspense fallback={<ScreenLoader />}>
+          <PasswordChangeForm me={mustChange} onSignOut={() => setMustChange(null)} />
+        </Suspense>
+      ) : (
+        <LoginForm onMustChange={setMustChange} />
+      )}
+    </Paper>
+  );
+}
+
+function LoginForm({ onMustChange }: { onMustChange: (me: Me) => void }) {
+  const { t } = useTranslation();
+  const translate = useTranslator();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<LoginRequest>({ email: '', password: '' });
+  const [showPassword, setShowPassword] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<ErrorKeys>({});
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<Error | null>(null);
+
+  const login = async (body: LoginRequest) => {
+    setPending(true);
+    setFailure(null);
+    try {
+      // The sign-in chunk itself may not load when the server is down: that is a network failure too.
+      const module = await loadSignIn().catch(() => {
+        throw new ApiError({ kind: 'network', method: 'POST', path: 'login' });
+      });
+      const user = await module.signIn(body);
+      if (user.mustChangePassword) onMustChange(user);
+      else void navigate(landingPath(user), { replace: true });
+    } catch (error) {
+      setFieldErrors(isApiError(error) ? serverFieldErrors(error.errors) : {});
+      setFailure(error instanceof Error ? error : new Error(String(error)));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors: ErrorKeys = {};
+    if (!values.email.trim()) errors.email = 'identifier.required';
+    if (!values.password) errors.password = 'password.required';
+    setFieldErrors(errors);
+    setFailure(null);
+    if (Object.keys(errors).length === 0)
+      void login({ email: values.email.trim(), password: values.password });
+  };
+
+  const hasFieldErrors = isApiError(failure) && failure.errors !== undefined;
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="login-title">
+      <Stack gap="md">
+        <Title order={1} fz="h2" id="login-title">
+          {t('auth.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('auth.subtitle')}
+        </Text>
+        {failure && !hasFieldErrors && (
+          <Alert color="red" role="alert" data-testid="login-error">
+            <LoginFailure error={failure} message={errorMessage(translate, failure)} />
+          </Alert>
+        )}
+        <TextInput
+          name="email"
+          autoComplete="username"
+          label={t('auth.identifier')}
+          description={t('auth.identifierHint')}
+          withAsterisk
+          aria-required
+          value={values.email}
+          onChange={(event) => {
+            const email = event.currentTarget.value;
+            setValues((v) => ({ ...v, email }));
+          }}
+          error={errorText(translate, fieldErrors.email)}
+          maxLength={254}
+          onFocus={() => void loadSignIn()}
+        />
+        <TextInput
+          name="password"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          label={t('auth.password')}
+          withAsterisk
+          aria-required
+          value={values.password}
+          onChange={(event) => {
+            const password = event.currentTarget.value;
+            setValues((v) => ({ ...v, password }));
+          }}
+          error={errorText(translate, fieldErrors.password)}
+          maxLength={200}
+        />
+        <Checkbox
+          label={t('auth.showPassword')}
+          checked={showPassword}
+          onChange={(event) => setShowPassword(event.currentTarget.checked)}
+          data-testid="show-password"
+        />
+        <Button type="submit" loading={pending} fullWidth data-testid="login-submit">
+          {t('auth.signIn')}
+        </Button>
+        <Anchor component={Link} to="/config" size="sm" ta="center">
+          {t('auth.connectionSettings')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+function LoginFailure({ error, message }: { error: Error; message: string }) {
+  const { t } = useTranslation();
+  if (error instanceof ApiError && error.code === 'organization.not_found')
+    return (
+      <>
+        {message}{' '}
+        <Anchor component={Link} to="/config" inherit>
+          {t('auth.connectionSettings')}
+        </Anchor>
+      </>
+    );
+  return <>{message}</>;
+}

@@ -1,0 +1,194 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DEFAULT_ORGANIZATION } from '@basira/shared/auth/auth.schemas';
+import { healthSchema, type Health } from '@basira/shared/common/api.schemas';
+import { apiRequest } from '../../lib/api-client.ts';
+import { isApiError } from '../../lib/api-error.ts';
+import { errorMessage } from '../../lib/error-catalogue.ts';
+import { endLocalSession } from '../../lib/session-local.ts';
+import {
+  defaultConnectionString,
+  getOrganization,
+  getStoredConnectionString,
+  getToken,
+  setConnectionString,
+  setOrganization,
+} from '../../lib/storage.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { useTranslator } from '../../lib/use-translator.ts';
+
+/** Same rule as the server's organization slugs. */
+const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+export function isValidConnectionString(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+type TestResult = { ok: true; health: Health; ms: number } | { ok: false; message: string };
+
+/** /config: the API's base address and the organization, both kept in local storage; a connection test. */
+export function ConfigPage() {
+  const { t } = useTranslation();
+  const translate = useTranslator();
+  const [connection, setConnection] = useState(getStoredConnectionString() ?? defaultConnectionString());
+  const [organization, setOrg] = useState(getOrganization() ?? DEFAULT_ORGANIZATION);
+  const [errors, setErrors] = useState<{ connection?: string; organization?: string }>({});
+  const [testing, setTesting] = useState(false);
+  const [result, setResult] = useState<TestResult | null>(null);
+
+  useEffect(() => {
+    document.title = `${t('config.title')} · ${t('app.name')}`;
+  }, [t]);
+
+  const check = () => {
+    const found: typeof errors = {};
+    if (!isValidConnectionString(connection)) found.connection = t('config.invalidUrl');
+    if (!SLUG.test(organization.trim().toLowerCase())) found.organization = t('config.invalidOrganization');
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  };
+
+  const test = async () => {
+    setResult(null);
+    if (!check()) return;
+    setTesting(true);
+    const started = performance.now();
+    try {
+      const { data } = await apiRequest('health', {
+        schema: healthSchema,
+        base: connection.trim(),
+        organization: organization.trim().toLowerCase(),
+        withToken: false,
+        selfHandled: true,
+        timeoutMs: 8_000,
+      });
+      setResult({ ok: true, health: data, ms: Math.round(performance.now() - started) });
+    } catch (error) {
+      let message: string;
+      if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout'))
+        message = t('config.unreachable', { url: connection.trim() });
+      else if (isApiError(error) && error.code === 'organization.not_found')
+        message = t('config.organizationNotFound', { organization: organization.trim() });
+      else if (isApiError(error)) message = `${t('config.notBasira')} ${errorMessage(translate, error)}`;
+      else message = t('config.notBasira');
+      setResult({ ok: false, message });
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (!check()) return;
+    const base = connection.trim().replace(/\/+$/, '');
+    const org = organization.trim().toLowerCase();
+    const changed =
+      base !== (getStoredConnectionString() ?? defaultConnectionString()) ||
+      org !== (getOrganization() ?? DEFAULT_ORGANIZATION);
+    setConnectionString(base === defaultConnectionString() ? null : base);
+    setOrganization(org === DEFAULT_ORGANIZATION ? null : org);
+    // A session belongs to one server and organization: after a change, sign in again.
+    if (changed && getToken()) endLocalSession();
+    toastSuccess(t('config.saved'));
+  };
+
+  const reset = () => {
+    setConnection(defaultConnectionString());
+    setOrg(DEFAULT_ORGANIZATION);
+    setErrors({});
+    setResult(null);
+  };
+
+  return (
+    <Paper withBorder shadow="sm" p="xl" maw={560} mx="auto" mt="md">
+      <form onSubmit={save} noValidate aria-labelledby="config-title">
+        <Stack gap="md">
+          <Title order={1} fz="h2" id="config-title">
+            {t('config.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('config.text')}
+          </Text>
+          <TextInput
+            name="connectionString"
+            label={t('config.connectionString')}
+            description={t('config.connectionStringHint')}
+            withAsterisk
+            aria-required
+            value={connection}
+            onChange={(event) => setConnection(event.currentTarget.value)}
+            error={errors.connection}
+            inputMode="url"
+            dir="ltr"
+            data-testid="config-connection"
+          />
+          <TextInput
+            name="organization"
+            label={t('config.organization')}
+            description={t('config.organizationHint')}
+            withAsterisk
+            aria-required
+            value={organization}
+            onChange={(event) => setOrg(event.currentTarget.value)}
+            error={errors.organization}
+            dir="ltr"
+            data-testid="config-organization"
+          />
+          {result?.ok === true && (
+            <Alert color="green" role="status" title={t('config.connected')} data-testid="config-result">
+              <Table withRowBorders={false} verticalSpacing={2}>
+                <Table.Tbody>
+                  <Table.Tr>
+                    <Table.Th scope="row">{t('diagnostics.version')}</Table.Th>
+                    <Table.Td>{result.health.version}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th scope="row">{t('diagnostics.database')}</Table.Th>
+                    <Table.Td>{t(`diagnostics.databases.${result.health.database}`)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th scope="row">{t('diagnostics.roundTrip')}</Table.Th>
+                    <Table.Td>{t('diagnostics.ms', { value: result.ms })}</Table.Td>
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+            </Alert>
+          )}
+          {result?.ok === false && (
+            <Alert color="red" role="alert" title={t('config.failed')} data-testid="config-result">
+              {result.message}
+            </Alert>
+          )}
+          <Group justify="space-between">
+            <Group gap="xs">
+              <Button
+                variant="default"
+                onClick={() => void test()}
+                loading={testing}
+                data-testid="config-test"
+              >
+                {t('config.test')}
+              </Button>
+              <Button variant="subtle" onClick={reset}>
+                {t('config.reset')}
+              </Button>
+            </Group>
+            <Button type="submit" data-testid="config-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+          <Button component={Link} to="/login" variant="subtle">
+            {t('config.toLogin')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  dashboardSummarySchema,
+  VISITS_CHART_DAYS_DEFAULT,
+  visitsChartSchema,
+} from '@basira/shared/dashboard/dashboard.schemas';
+import { apiRequest } from '../../lib/api-client.ts';
+import { QUERY_ROOTS } from '../../lib/query-keys.ts';
+
+export const dashboardQuery = queryOptions({
+  queryKey: [QUERY_ROOTS.dashboard, 'summary'],
+  queryFn: async () => (await apiRequest('mo/dashboard', { schema: dashboardSummarySchema })).data,
+  refetchInterval: 5 * 60_000,
+});
+
+export const visitsChartQuery = (days = VISITS_CHART_DAYS_DEFAULT) =>
+  queryOptions({
+    queryKey: [QUERY_ROOTS.dashboard, 'visits', days],
+    queryFn: async () =>
+      (await apiRequest('mo/dashboard/visits', { schema: visitsChartSchema, query: { days } })).data,
+  });

@@ -1,0 +1,142 @@
+import {
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
+import { parseTypedDate } from '../../lib/dates.ts';
+import { patientSorts, type PatientSort } from '@basira/shared/patients/patients.schemas';
+import type { PatientFilters } from './patients.queries.ts';
+
+export type FilterValues = Omit<PatientFilters, 'search' | 'page'>;
+
+export const FILTER_KEYS = ['isMale', 'ageFrom', 'ageTo', 'lastVisitFrom', 'lastVisitTo', 'sort'] as const;
+
+/** The filters as kept in the address (?isMale=1&ageFrom=3…), so a list can be bookmarked and shared. */
+export function filtersFromParams(params: URLSearchParams): FilterValues {
+  const number = (key: string) => {
+    const value = params.get(key);
+    return value !== null && /^\d{1,3}$/.test(value) ? Number(value) : undefined;
+  };
+  const day = (key: string) => {
+    const value = params.get(key);
+    return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+  };
+  const sex = params.get('isMale');
+  const sort = params.get('sort');
+  return {
+    isMale: sex === '0' || sex === '1' ? sex : undefined,
+    ageFrom: number('ageFrom'),
+    ageTo: number('ageTo'),
+    lastVisitFrom: day('lastVisitFrom'),
+    lastVisitTo: day('lastVisitTo'),
+    sort: sort && (patientSorts as readonly string[]).includes(sort) ? (sort as PatientSort) : undefined,
+  };
+}
+
+export function activeFilterCount(filters: FilterValues): number {
+  return FILTER_KEYS.filter((key) => filters[key] !== undefined).length;
+}
+
+export function PatientFiltersPanel({
+  filters,
+  onChange,
+}: {
+  filters: FilterValues;
+  onChange: (next: FilterValues) => void;
+}) {
+  const { t } = useTranslation();
+  const set = <K extends keyof FilterValues>(key: K, value: FilterValues[K]) =>
+    onChange({ ...filters, [key]: value });
+  const age = (text: string) => (/^\d{1,3}$/.test(text) ? Number(text) : undefined);
+  return (
+    <Paper withBorder p="sm" data-testid="patient-filters">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="filter-sex-label">
+              {t('patients.sex')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="filter-sex-label"
+              value={filters.isMale ?? 'all'}
+              onChange={(value) => set('isMale', value === 'all' ? undefined : (value as '0' | '1'))}
+              data={[
+                { value: 'all', label: t('patients.filters.all') },
+                { value: '1', label: t('patients.male') },
+                { value: '0', label: t('patients.female') },
+              ]}
+              data-testid="filter-sex"
+            />
+          </Stack>
+          <Group gap="xs" grow wrap="nowrap">
+            <TextInput
+              label={t('patients.filters.ageFrom')}
+              inputMode="numeric"
+              maxLength={3}
+              value={filters.ageFrom?.toString() ?? ''}
+              onChange={(e) => set('ageFrom', age(e.currentTarget.value))}
+              data-testid="filter-age-from"
+            />
+            <TextInput
+              label={t('patients.filters.ageTo')}
+              inputMode="numeric"
+              maxLength={3}
+              value={filters.ageTo?.toString() ?? ''}
+              onChange={(e) => set('ageTo', age(e.currentTarget.value))}
+              data-testid="filter-age-to"
+            />
+          </Group>
+          <Group gap="xs" grow wrap="nowrap">
+            <DateInput
+              label={t('patients.filters.lastVisitFrom')}
+              clearable
+              valueFormat="YYYY-MM-DD"
+              dateParser={parseTypedDate}
+              value={filters.lastVisitFrom ?? null}
+              onChange={(value) => set('lastVisitFrom', value ?? undefined)}
+              clearButtonProps={{ 'aria-label': t('common.clear') }}
+            />
+            <DateInput
+              label={t('patients.filters.lastVisitTo')}
+              clearable
+              valueFormat="YYYY-MM-DD"
+              dateParser={parseTypedDate}
+              value={filters.lastVisitTo ?? null}
+              onChange={(value) => set('lastVisitTo', value ?? undefined)}
+              clearButtonProps={{ 'aria-label': t('common.clear') }}
+            />
+          </Group>
+          <Select
+            label={t('patients.filters.sort')}
+            data={patientSorts.map((value) => ({ value, label: t(`patients.sorts.${value}`) }))}
+            value={filters.sort ?? null}
+            placeholder={t('patients.sorts.default')}
+            clearable
+            onChange={(value) => set('sort', (value as PatientSort | null) ?? undefined)}
+            data-testid="filter-sort"
+          />
+        </SimpleGrid>
+        {activeFilterCount(filters) > 0 && (
+          <Group justify="flex-end">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => onChange({})}
+              data-testid="filter-clear"
+            >
+              {t('patients.filters.clear')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

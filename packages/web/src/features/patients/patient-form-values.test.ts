@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { Patient } from '@basira/shared/patients/patients.schemas';
+import {
+  ageFromBirthDate,
+  birthDateFromAge,
+  emptyPatientValues,
+  monthsFromBirthDate,
+  nextPhoneValue,
+  parseAge,
+  patientBody,
+  phoneCheck,
+  valuesFromPatient,
+} from './patient-form-values.ts';
+
+describe('age or birth date', () => {
+  it('computes whole years and months on the organization’s day', () => {
+    expect(ageFromBirthDate('1990-03-02', '2026-03-01')).toBe(35);
+    expect(ageFromBirthDate('1990-03-01', '2026-03-01')).toBe(36);
+    expect(ageFromBirthDate('2027-01-01', '2026-03-01')).toBeNull();
+    expect(ageFromBirthDate(null, '2026-03-01')).toBeNull();
+    expect(monthsFromBirthDate('2025-06-15', '2026-03-01')).toBe(8);
+    expect(monthsFromBirthDate('2026-02-01', '2026-03-01')).toBe(1);
+  });
+
+  it('turns an age into the approximate birth date the server keeps', () => {
+    expect(birthDateFromAge(34, '2026-03-01')).toBe('1992-03-01');
+    // 29 February of a year without one: the 28th.
+    expect(birthDateFromAge(1, '2028-02-29')).toBe('2027-02-28');
+    expect(birthDateFromAge(-1, '2026-03-01')).toBeNull();
+  });
+
+  it('reads an age typed in either digit script', () => {
+    expect(parseAge(' 34 ')).toBe(34);
+    expect(parseAge('٣٤')).toBe(34);
+    expect(parseAge('3.5')).toBeNull();
+    expect(parseAge('abc')).toBeNull();
+  });
+
+  it('sends the age (approximate) or the birth date, never both', () => {
+    const values = { ...emptyPatientValues(105, 'أحمد علي'), isMale: '1' as const, phone: '0770 123 4567' };
+    expect(patientBody({ ...values, age: '34' })).toMatchObject({ age: 34, isMale: 1, countryId: 105 });
+    expect(patientBody({ ...values, age: '34' })).not.toHaveProperty('birthDate');
+    const dated = patientBody({ ...values, birthMode: 'date', birthDate: '2015-03-07' });
+    expect(dated).toMatchObject({ birthDate: '2015-03-07' });
+    expect(dated).not.toHaveProperty('age');
+  });
+});
+
+describe('editing keeps what was not touched', () => {
+  const patient = {
+    id: 9,
+    fileNumber: 12,
+    name: 'Huda Ali',
+    countryId: 105,
+    country: { id: 105, prefix: 'IQ', icon: '', name: 'Iraq', arabicName: 'العراق', phoneCode: '+964' },
+    phone: '+9647701234567',
+    phone2: null,
+    birthDate: '1992-03-01',
+    birthDateApproximate: true,
+    age: 34,
+    isMale: 0,
+    nationalId: null,
+    address: null,
+    occupation: null,
+    referralSource: null,
+    guardianName: null,
+    guardianPhone: null,
+    alerts: { allergies: 'tropicamide', diabetes: true, hypertension: false, other: null },
+    hasAlerts: true,
+    notes: null,
+    lastQueueAt: null,
+    deletedAt: null,
+    mergedIntoId: null,
+    version: 4,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+  } satisfies Patient;
+
+  it('fills the form in the national format and the age mode for an approximate date', () => {
+    const values = valuesFromPatient(patient);
+    expect(values).toMatchObject({ phone: '0770 123 4567', birthMode: 'age', age: '34', isMale: '0' });
+    expect(values.allergies).toBe('tropicamide');
+  });
+
+  it('leaves an untouched approximate age out and sends the version read', () => {
+    const body = patientBody(valuesFromPatient(patient), patient);
+    expect(body).not.toHaveProperty('age');
+    expect(body).not.toHaveProperty('birthDate');
+    expect(body.version).toBe(4);
+    expect(patientBody({ ...valuesFromPatient(patient), age: '35' }, patient).age).toBe(35);
+  });
+});
+
+describe('phone typed as people type it', () => {
+  it('spaces an Iraqi number as it is dialled, in any digit script', () => {
+    expect(nextPhoneValue('', '07701234567', 'IQ')).toBe('0770 123 4567');
+    expect(nextPhoneValue('', '٠٧٧٠١٢٣٤٥٦٧', 'IQ')).toBe('0770 123 4567');
+    expect(nextPhoneValue('', '+9647701234567', 'IQ')).toBe('+964 770 123 4567');
+    expect(nextPhoneValue('', '009647701234567', 'IQ')).toBe('+964 770 123 4567');
+    expect(nextPhoneValue('077', '0770', 'IQ')).toBe('0770');
+  });
+
+  it('leaves deleting and typing in the middle alone', () => {
+    expect(nextPhoneValue('0770 123 4567', '0770 1234567', 'IQ')).toBe('0770 1234567');
+    expect(nextPhoneValue('0770 123', '07701 123', 'IQ', false)).toBe('07701 123');
+  });
+
+  it('tells a complete number of the chosen country from an incomplete one', () => {
+    expect(phoneCheck('0770 123 4567', 'IQ')).toEqual({
+      e164: '+9647701234567',
+      international: '+964 770 123 4567',
+    });
+    expect(phoneCheck('0770 123', 'IQ')).toBeNull();
+    expect(phoneCheck('', 'IQ')).toBeNull();
+  });
+});

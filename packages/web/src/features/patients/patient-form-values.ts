@@ -1,0 +1,198 @@
+import { AsYouType, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import type { Patient, PatientAlerts } from '@basira/shared/patients/patients.schemas';
+import { parsePhone } from '@basira/shared/patients/phone';
+import { asciiDigits } from '@basira/shared/search/arabic-normalize';
+import { displayPhone } from '../../lib/phone-format.ts';
+
+/** The patient form as the screen holds it: text as typed, choices not yet made are empty. */
+export interface PatientFormValues {
+  name: string;
+  /** The form asks explicitly: '' until chosen. */
+  isMale: '' | '1' | '0';
+  /** A birth date, or an age in years (stored by the server as an approximate birth date). */
+  birthMode: 'date' | 'age';
+  birthDate: string | null;
+  age: string;
+  countryId: string;
+  phone: string;
+  phone2: string;
+  guardianName: string;
+  guardianPhone: string;
+  nationalId: string;
+  address: string;
+  occupation: string;
+  referralSource: string;
+  allergies: string;
+  diabetes: boolean;
+  hypertension: boolean;
+  otherAlert: string;
+  notes: string;
+}
+
+export function emptyPatientValues(countryId: number, name = ''): PatientFormValues {
+  return {
+    name,
+    isMale: '',
+    birthMode: 'age',
+    birthDate: null,
+    age: '',
+    countryId: String(countryId),
+    phone: '',
+    phone2: '',
+    guardianName: '',
+    guardianPhone: '',
+    nationalId: '',
+    address: '',
+    occupation: '',
+    referralSource: '',
+    allergies: '',
+    diabetes: false,
+    hypertension: false,
+    otherAlert: '',
+    notes: '',
+  };
+}
+
+export function valuesFromPatient(patient: Patient): PatientFormValues {
+  const iso = patient.country.prefix;
+  return {
+    name: patient.name,
+    isMale: patient.isMale === 1 ? '1' : '0',
+    birthMode: patient.birthDateApproximate ? 'age' : 'date',
+    birthDate: patient.birthDate,
+    age: String(patient.age),
+    countryId: String(patient.countryId),
+    phone: displayPhone(patient.phone, iso),
+    phone2: displayPhone(patient.phone2, iso),
+    guardianName: patient.guardianName ?? '',
+    guardianPhone: displayPhone(patient.guardianPhone, iso),
+    nationalId: patient.nationalId ?? '',
+    address: patient.address ?? '',
+    occupation: patient.occupation ?? '',
+    referralSource: patient.referralSource ?? '',
+    allergies: patient.alerts.allergies ?? '',
+    diabetes: patient.alerts.diabetes,
+    hypertension: patient.alerts.hypertension,
+    otherAlert: patient.alerts.other ?? '',
+    notes: patient.notes ?? '',
+  };
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whole years from a birth date (YYYY-MM-DD) to `today` (YYYY-MM-DD); null for an invalid or future date. */
+export function ageFromBirthDate(birthDate: string | null, today: string): number | null {
+  const b = birthDate ? DAY.exec(birthDate) : null;
+  const n = DAY.exec(today);
+  if (!b || !n || birthDate! > today) return null;
+  const [by, bm, bd] = [Number(b[1]), Number(b[2]), Number(b[3])];
+  const [ny, nm, nd] = [Number(n[1]), Number(n[2]), Number(n[3])];
+  return ny - by - (nm < bm || (nm === bm && nd < bd) ? 1 : 0);
+}
+
+/** Whole months (for babies: "8 months" says more than "0 years"). */
+export function monthsFromBirthDate(birthDate: string | null, today: string): number | null {
+  const b = birthDate ? DAY.exec(birthDate) : null;
+  const n = DAY.exec(today);
+  if (!b || !n || birthDate! > today) return null;
+  const months = (Number(n[1]) - Number(b[1])) * 12 + Number(n[2]) - Number(b[2]);
+  return Number(n[3]) < Number(b[3]) ? months - 1 : months;
+}
+
+/** The approximate birth date an age stands for: today, that many years ago (as the server stores it). */
+export function birthDateFromAge(age: number, today: string): string | null {
+  const n = DAY.exec(today);
+  if (!n || !Number.isInteger(age) || age < 0) return null;
+  const year = Number(n[1]) - age;
+  // 29 February of a year that has none: the 28th.
+  const lastDay = new Date(Date.UTC(year, Number(n[2]), 0)).getUTCDate();
+  const day = Math.min(Number(n[3]), lastDay);
+  return `${String(year).padStart(4, '0')}-${n[2]}-${String(day).padStart(2, '0')}`;
+}
+
+/** An age as typed (Arabic-Indic digits too) → whole years, or null when it is not one. */
+export function parseAge(text: string): number | null {
+  const digits = asciiDigits(text.trim());
+  if (!/^\d{1,3}$/.test(digits)) return null;
+  return Number(digits);
+}
+
+const isCountryCode = (iso: string | undefined): iso is CountryCode => !!iso && /^[A-Z]{2}$/.test(iso);
+
+/**
+ * The phone field while typing: digits in any script become ASCII and the number is spaced as the country
+ * writes it ("07701234567" → "0770 123 4567"). Deleting is left alone (re-spacing would undo a deleted
+ * space), and so is text typed somewhere other than at the end.
+ */
+export function nextPhoneValue(
+  previous: string,
+  next: string,
+  iso: string | undefined,
+  atEnd = true,
+): string {
+  const ascii = asciiDigits(next);
+  if (ascii.length < previous.length || !atEnd) return ascii;
+  if (!/^\+?[\d\s\-().]*$/.test(ascii)) return ascii;
+  const digits = ascii.replace(/[^\d+]/g, '');
+  if (!digits) return ascii;
+  const formatter = new AsYouType(isCountryCode(iso) ? iso : undefined);
+  const formatted = formatter.input(digits.startsWith('00') ? `+${digits.slice(2)}` : digits);
+  return formatted || ascii;
+}
+
+/** A phone that will be accepted: its international form (what is stored), or null. */
+export function phoneCheck(
+  value: string,
+  iso: string | undefined,
+): { e164: string; international: string } | null {
+  if (!value.trim()) return null;
+  const stored = parsePhone(value, iso);
+  if (!stored) return null;
+  const parsed = parsePhoneNumberFromString(stored.e164);
+  return { e164: stored.e164, international: parsed?.formatInternational() ?? stored.e164 };
+}
+
+const text = (value: string) => value.trim() || null;
+
+export type PatientBody = Record<string, unknown>;
+
+/**
+ * The request body of `POST /api/mo/patient` (create) or `POST /api/mo/patient/{id}` (update, with the
+ * version read). An age is sent as `age` (the server keeps it as an approximate birth date); on update an
+ * untouched approximate age is left out, so it does not drift.
+ */
+export function patientBody(values: PatientFormValues, initial?: Patient): PatientBody {
+  const alerts: PatientAlerts = {
+    allergies: text(values.allergies),
+    diabetes: values.diabetes,
+    hypertension: values.hypertension,
+    other: text(values.otherAlert),
+  };
+  const body: PatientBody = {
+    name: values.name.trim(),
+    phone: values.phone.trim(),
+    countryId: Number(values.countryId),
+    isMale: values.isMale === '' ? undefined : Number(values.isMale),
+    phone2: text(values.phone2),
+    nationalId: text(values.nationalId),
+    address: text(values.address),
+    occupation: text(values.occupation),
+    referralSource: text(values.referralSource),
+    guardianName: text(values.guardianName),
+    guardianPhone: text(values.guardianPhone),
+    alerts,
+    notes: text(values.notes),
+  };
+  if (values.birthMode === 'age') {
+    const age = parseAge(values.age);
+    const unchanged = initial?.birthDateApproximate && age === initial.age;
+    if (!unchanged) body.age = age ?? (values.age.trim() === '' ? undefined : Number.NaN);
+  } else if (
+    values.birthDate &&
+    (!initial || initial.birthDateApproximate || values.birthDate !== initial.birthDate)
+  ) {
+    body.birthDate = values.birthDate;
+  }
+  if (initial) body.version = initial.version;
+  return body;
+}

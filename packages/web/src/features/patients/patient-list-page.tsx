@@ -1,0 +1,549 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Indicator,
+  Kbd,
+  Menu,
+  Modal,
+  Pagination,
+  SegmentedControl,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  PATIENTS_PER_PAGE,
+  TYPEAHEAD_MIN_LENGTH,
+  type Patient,
+} from '@basira/shared/patients/patients.schemas';
+import {
+  IconDots,
+  IconEdit,
+  IconFile,
+  IconFilter,
+  IconMerge,
+  IconPlus,
+  IconQueue,
+  IconRestore,
+  IconSearch,
+  IconTrash,
+} from '../../components/icons.tsx';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { AlertMark } from '../../components/patient-alerts.tsx';
+import { PatientDocuments } from '../../components/patient-documents.tsx';
+import { isApiError } from '../../lib/api-error.ts';
+import { errorMessage } from '../../lib/error-catalogue.ts';
+import { useFormatters } from '../../lib/format.ts';
+import { displayPhone } from '../../lib/phone-format.ts';
+import { pathTo } from '../../lib/routes.ts';
+import { can } from '../../lib/session-local.ts';
+import { toastError, toastSuccess } from '../../lib/toasts.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
+import { useMe } from '../../lib/use-me.ts';
+import { useTranslator } from '../../lib/use-translator.ts';
+import {
+  activeFilterCount,
+  filtersFromParams,
+  FILTER_KEYS,
+  PatientFiltersPanel,
+  type FilterValues,
+} from './patient-filters.tsx';
+import { PatientFormModal } from './patient-form-modal.tsx';
+import { PatientMergeModal } from './patient-merge-modal.tsx';
+import {
+  deletedPatientsQuery,
+  patientPageQuery,
+  useDeletePatient,
+  useRestorePatient,
+} from './patients.queries.ts';
+import { ListTable } from '../../components/list-table.tsx';
+
+/** The search as sent: below the typeahead's 2 characters the list is not narrowed (spec section 5). */
+export const effectiveSearch = (text: string) => {
+  const trimmed = text.trim();
+  return trimmed.length >= TYPEAHEAD_MIN_LENGTH ? trimmed : '';
+};
+
+type Editing = { patient: Patient | null; name?: string } | null;
+
+/** /patients/:search? — find, filter and keep the clinic's patients. */
+export function PatientListPage() {
+  const { t, i18n } = useTranslation();
+  const me = useMe();
+  const navigate = useNavigate();
+  const routeSearch = useParams().search ?? '';
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(routeSearch);
+  const [debounced] = useDebouncedValue(text, 250);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [documentsOf, setDocumentsOf] = useState<Patient | null>(null);
+  const [merging, setMerging] = useState<Patient | null>(null);
+  const [justSaved, setJustSaved] = useState<Patient | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const permissions = me?.permissions;
+  const isAdmin = can(permissions, 'Administrator');
+  const showDeleted = isAdmin && params.get('view') === 'deleted';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const filters = filtersFromParams(params);
+  const search = effectiveSearch(routeSearch);
+
+  const list = useQuery({ ...patientPageQuery({ search, page, ...filters }), enabled: !showDeleted });
+  const deleted = useQuery({ ...deletedPatientsQuery(page), enabled: showDeleted });
+  const current = showDeleted ? deleted : list;
+  useLoadFailure(current.error, pathTo('userPortal'));
+
+  // The global search (Ctrl+K) lands here with new text: take it (not our own echo, which would eat a
+  // trailing space typed before the next word).
+  useEffect(() => {
+    setText((current) => (current.trim() === routeSearch.trim() ? current : routeSearch));
+  }, [routeSearch]);
+
+  // Typing narrows the list as it goes (debounced); the text lives in the address.
+  useEffect(() => {
+    if (debounced.trim() === routeSearch.trim()) return;
+    const next = debounced.trim();
+    const rest = new URLSearchParams(params);
+    rest.delete('page');
+    const query = rest.toString();
+    void navigate(
+      `${next ? pathTo('patientIndex', { search: next }) : pathTo('patientIndex')}${query ? `?${query}` : ''}`,
+      {
+        replace: true,
+      },
+    );
+  }, [debounced]);
+
+  // ?new=1&name=… (from the queue's search): open the form at once with that name.
+  useEffect(() => {
+    if (params.get('new') !== '1' || !can(permissions, 'add patient')) return;
+    setEditing({ patient: null, name: params.get('name') ?? '' });
+  }, []);
+
+  // Also from the search box, where the receptionist's cursor is.
+  useHotkeys([['alt+N', () => can(permissions, 'add patient') && setEditing({ patient: null })]], []);
+
+  /** The form was opened from elsewhere (?new=1&name=…&from=queue): those parameters are spent. */
+  const closeForm = () => {
+    setEditing(null);
+    if (params.has('new')) {
+      const rest = new URLSearchParams(params);
+      for (const key of ['new', 'name', 'from']) rest.delete(key);
+      setParams(rest, { replace: true });
+    }
+  };
+
+  const setFilters = (next: FilterValues) => {
+    const rest = new URLSearchParams(params);
+    for (const key of FILTER_KEYS) rest.delete(key);
+    rest.delete('page');
+    for (const key of FILTER_KEYS) if (next[key] !== undefined) rest.set(key, String(next[key]));
+    setParams(rest, { replace: true });
+  };
+  const setPage = (next: number) => {
+    const rest = new URLSearchParams(params);
+    rest.set('page', String(next));
+    setParams(rest);
+  };
+
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      tableRef.current?.querySelector<HTMLElement>('[data-row-primary]')?.focus();
+    }
+  };
+
+  const afterSave = (saved: Patient) => {
+    const fromQueue = params.get('from') === 'queue';
+    closeForm();
+    if (fromQueue && can(permissions, 'add queue')) {
+      void navigate(`${pathTo('queueAdd')}?patientId=${saved.id}`);
+      return;
+    }
+    setJustSaved(saved);
+  };
+
+  const meta = current.data?.meta;
+  const rows = current.data?.data ?? [];
+  const filterCount = activeFilterCount(filters);
+  return (
+    <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'ar-iq', consistentWeeks: true }}>
+      <PageFrame
+        title={t('patients.title')}
+        loading={current.isPending && !current.error}
+        actions={
+          <>
+            {isAdmin && (
+              <SegmentedControl
+                size="xs"
+                value={showDeleted ? 'deleted' : 'active'}
+                onChange={(value) => setParams(value === 'deleted' ? { view: 'deleted' } : {})}
+                data={[
+                  { value: 'active', label: t('patients.active') },
+                  { value: 'deleted', label: t('patients.deletedView') },
+                ]}
+                data-testid="patient-view"
+              />
+            )}
+            {can(permissions, 'add patient') && (
+              <Button
+                leftSection={<IconPlus />}
+                rightSection={<Kbd size="xs">Alt+N</Kbd>}
+                onClick={() => setEditing({ patient: null })}
+                data-testid="patient-add"
+              >
+                {t('patients.add')}
+              </Button>
+            )}
+          </>
+        }
+        footer={
+          meta &&
+          meta.lastPage > 1 && (
+            <Pagination
+              total={meta.lastPage}
+              value={page}
+              onChange={setPage}
+              getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+              getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
+            />
+          )
+        }
+      >
+        {!showDeleted && (
+          <Group align="flex-end" gap="sm" mb="sm" wrap="wrap">
+            <TextInput
+              ref={searchRef}
+              type="search"
+              label={t('patients.search')}
+              description={t('patients.searchHint')}
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+              onKeyDown={onSearchKey}
+              leftSection={<IconSearch size={16} />}
+              autoFocus
+              autoComplete="off"
+              style={{ flex: '1 1 22rem' }}
+              maw={560}
+              data-testid="patient-search"
+            />
+            <Indicator label={filterCount} size={16} disabled={filterCount === 0}>
+              <Button
+                variant={filtersOpen ? 'light' : 'default'}
+                leftSection={<IconFilter size={16} />}
+                onClick={() => setFiltersOpen((open) => !open)}
+                aria-expanded={filtersOpen}
+                data-testid="patient-filters-toggle"
+              >
+                {t('patients.filters.title')}
+              </Button>
+            </Indicator>
+          </Group>
+        )}
+        {!showDeleted && (filtersOpen || filterCount > 0) && (
+          <PatientFiltersPanel filters={filters} onChange={setFilters} />
+        )}
+        {justSaved && (
+          <Alert
+            color="green"
+            mt="sm"
+            withCloseButton
+            closeButtonLabel={t('common.close')}
+            onClose={() => setJustSaved(null)}
+            data-testid="patient-saved"
+          >
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Text size="sm">
+                {t('patients.savedLine', { name: justSaved.name, number: justSaved.fileNumber })}
+              </Text>
+              {can(permissions, 'add queue') && (
+                <Button
+                  size="xs"
+                  component={Link}
+                  to={`${pathTo('queueAdd')}?patientId=${justSaved.id}`}
+                  leftSection={<IconQueue size={14} />}
+                >
+                  {t('patients.toQueue')}
+                </Button>
+              )}
+            </Group>
+          </Alert>
+        )}
+        {meta && (
+          <Text size="sm" c="dimmed" my="xs" aria-live="polite" data-testid="patient-count">
+            {meta.totalIsLowerBound
+              ? t('patients.countAtLeast', { count: meta.total })
+              : t('patients.count', { count: meta.total })}
+          </Text>
+        )}
+        {current.data && rows.length === 0 ? (
+          <Alert color="gray" data-testid="patient-empty">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Text size="sm">{showDeleted ? t('patients.noDeleted') : t('patients.empty')}</Text>
+              {!showDeleted && search && can(permissions, 'add patient') && (
+                <Button size="xs" variant="light" onClick={() => setEditing({ patient: null, name: search })}>
+                  {t('patients.registerAs', { name: search })}
+                </Button>
+              )}
+            </Group>
+          </Alert>
+        ) : (
+          <ListTable
+            tableRef={tableRef}
+            striped
+            minWidth={860}
+            testId="patient-table"
+            headings={[
+              t('patients.fileNumber'),
+              t('patients.name'),
+              t('patients.age'),
+              t('patients.sex'),
+              t('patients.phone'),
+              t('patients.lastVisit'),
+            ]}
+          >
+            {rows.map((patient) => (
+              <PatientRow
+                key={patient.id}
+                patient={patient}
+                deletedView={showDeleted}
+                permissions={permissions}
+                onEdit={() => setEditing({ patient })}
+                onDocuments={() => setDocumentsOf(patient)}
+                onMerge={() => setMerging(patient)}
+              />
+            ))}
+          </ListTable>
+        )}
+        {meta && meta.total > PATIENTS_PER_PAGE && (
+          <Text size="xs" c="dimmed" mt="xs">
+            {t('patients.pageOf', { page, last: meta.lastPage })}
+          </Text>
+        )}
+      </PageFrame>
+      <PatientFormModal
+        opened={editing !== null}
+        patient={editing?.patient ?? null}
+        initialName={editing?.name}
+        onClose={() => {
+          closeForm();
+          searchRef.current?.focus();
+        }}
+        onSaved={afterSave}
+        onPickExisting={(id) => {
+          closeForm();
+          if (can(permissions, 'add queue')) void navigate(`${pathTo('queueAdd')}?patientId=${id}`);
+        }}
+      />
+      <Modal
+        opened={documentsOf !== null}
+        onClose={() => setDocumentsOf(null)}
+        title={documentsOf ? t('documents.titleOf', { name: documentsOf.name }) : ''}
+        size="xl"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        {documentsOf && (
+          <PatientDocuments patientId={documentsOf.id} canEdit={can(permissions, 'edit patient')} />
+        )}
+      </Modal>
+      <PatientMergeModal patient={merging} onClose={() => setMerging(null)} />
+    </DatesProvider>
+  );
+}
+
+function PatientRow({
+  patient,
+  deletedView,
+  permissions,
+  onEdit,
+  onDocuments,
+  onMerge,
+}: {
+  patient: Patient;
+  deletedView: boolean;
+  permissions: readonly string[] | undefined;
+  onEdit: () => void;
+  onDocuments: () => void;
+  onMerge: () => void;
+}) {
+  const { t } = useTranslation();
+  const translate = useTranslator();
+  const format = useFormatters();
+  const remove = useDeletePatient();
+  const restore = useRestorePatient();
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t('roles.confirmTitle'),
+      children: <Text size="sm">{t('patients.deleteText', { name: patient.name })}</Text>,
+      labels: { confirm: t('roles.confirmYes'), cancel: t('roles.confirmNo') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-yes' } as Record<string, unknown>,
+      onConfirm: () =>
+        remove.mutate(patient.id, {
+          onSuccess: () => toastSuccess(t('patients.deleted', { name: patient.name })),
+          onError: (error) => {
+            if (isApiError(error) && error.handled) return;
+            toastError(t('patients.deleteFailed'), errorMessage(translate, error));
+          },
+        }),
+    });
+
+  const doRestore = () =>
+    restore.mutate(patient.id, {
+      onSuccess: () => toastSuccess(t('patients.restored', { name: patient.name })),
+      onError: (error) => {
+        if (isApiError(error) && error.handled) return;
+        toastError(t('patients.restoreFailed'), errorMessage(translate, error));
+      },
+    });
+
+  const canQueue = can(permissions, 'add queue');
+  const canEdit = can(permissions, 'edit patient');
+  const canDelete = can(permissions, 'delete patient');
+  const isAdmin = can(permissions, 'Administrator');
+  return (
+    <Table.Tr data-testid="patient-row" data-patient-id={patient.id} data-file-number={patient.fileNumber}>
+      <Table.Td>
+        <Text size="sm" fw={600} ff="monospace">
+          {patient.fileNumber}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={500} data-testid="patient-row-name">
+            {patient.name}
+          </Text>
+          {patient.hasAlerts && <AlertMark alerts={patient.alerts} />}
+          {patient.mergedIntoId && (
+            <Badge size="xs" color="gray" variant="light">
+              {t('patients.merged')}
+            </Badge>
+          )}
+        </Group>
+        {patient.guardianName && (
+          <Text size="xs" c="dimmed">
+            {t('patients.guardianLine', { name: patient.guardianName })}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {patient.birthDateApproximate ? '≈ ' : ''}
+        {t('patients.ageYears', { count: patient.age })}
+      </Table.Td>
+      <Table.Td>{patient.isMale === 1 ? t('patients.male') : t('patients.female')}</Table.Td>
+      <Table.Td>
+        <Text size="sm" component="bdi" dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+          {displayPhone(patient.phone, patient.country.prefix)}
+        </Text>
+      </Table.Td>
+      <Table.Td>{patient.lastQueueAt ? format.date(patient.lastQueueAt) : '—'}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          {deletedView ? (
+            isAdmin &&
+            !patient.mergedIntoId && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconRestore size={14} />}
+                loading={restore.isPending}
+                onClick={doRestore}
+                data-testid="patient-restore"
+              >
+                {t('patients.restore')}
+              </Button>
+            )
+          ) : (
+            <>
+              {canQueue && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  component={Link}
+                  to={`${pathTo('queueAdd')}?patientId=${patient.id}`}
+                  leftSection={<IconQueue size={14} />}
+                  data-row-primary
+                  aria-label={`${t('patients.toQueue')}: ${patient.name}`}
+                  data-testid="patient-queue"
+                >
+                  {t('patients.toQueue')}
+                </Button>
+              )}
+              {canEdit && (
+                <Tooltip label={t('common.edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    onClick={onEdit}
+                    aria-label={`${t('common.edit')}: ${patient.name}`}
+                    data-testid="patient-edit"
+                    {...(canQueue ? {} : { 'data-row-primary': true })}
+                  >
+                    <IconEdit />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              <Tooltip label={t('documents.title')}>
+                <ActionIcon
+                  variant="subtle"
+                  onClick={onDocuments}
+                  aria-label={`${t('documents.title')}: ${patient.name}`}
+                  data-testid="patient-documents-open"
+                  {...(canQueue || canEdit ? {} : { 'data-row-primary': true })}
+                >
+                  <IconFile />
+                </ActionIcon>
+              </Tooltip>
+              {(canDelete || isAdmin) && (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('patients.moreFor', { name: patient.name })}
+                      data-testid="patient-menu"
+                    >
+                      <IconDots />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {isAdmin && (
+                      <Menu.Item
+                        leftSection={<IconMerge size={16} />}
+                        onClick={onMerge}
+                        data-testid="patient-merge"
+                      >
+                        {t('patients.merge.action')}
+                      </Menu.Item>
+                    )}
+                    {canDelete && (
+                      <Menu.Item
+                        color="red"
+                        leftSection={<IconTrash size={16} />}
+                        onClick={confirmDelete}
+                        data-testid="patient-delete"
+                      >
+                        {t('common.delete')}
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              )}
+            </>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

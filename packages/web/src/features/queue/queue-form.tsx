@@ -1,0 +1,353 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Chip,
+  Group,
+  Paper,
+  Select,
+  Grid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DateInput, TimeInput } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PatientSummary } from '@basira/shared/patients/patients.schemas';
+import {
+  queueEntrySchema,
+  queueExamTypes,
+  type QueueEntry,
+  type QueueEntryDetail,
+  type QueueExamType,
+} from '@basira/shared/queue/queue.schemas';
+import { IconPlus } from '../../components/icons.tsx';
+import { AlertMark } from '../../components/patient-alerts.tsx';
+import { PatientPicker } from '../../components/patient-picker.tsx';
+import { isApiError } from '../../lib/api-error.ts';
+import { errorMessage } from '../../lib/error-catalogue.ts';
+import { parseTypedDate, zonedDateTimeToIso, zonedParts } from '../../lib/dates.ts';
+import { errorText, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
+import { pathTo } from '../../lib/routes.ts';
+import { can } from '../../lib/session-local.ts';
+import { toastError, toastSuccess } from '../../lib/toasts.ts';
+import { useMe } from '../../lib/use-me.ts';
+import { useTranslator } from '../../lib/use-translator.ts';
+import { useUnsavedInput } from '../../lib/unsaved-input.ts';
+import { doctorsQuery, useCreateQueueEntry, useUpdateQueueEntry } from './queue.queries.ts';
+
+interface Values {
+  examTypes: QueueExamType[];
+  doctorId: string | null;
+  /** Empty day: now (the server's default). */
+  day: string | null;
+  time: string;
+  isVisitDate: boolean;
+  note: string;
+}
+
+const emptyValues: Values = {
+  examTypes: [],
+  doctorId: null,
+  day: null,
+  time: '',
+  isVisitDate: false,
+  note: '',
+};
+
+function valuesOf(entry: QueueEntryDetail, timeZone: string | undefined): Values {
+  const { day, time } = zonedParts(new Date(entry.date), timeZone);
+  return {
+    examTypes: entry.examTypes,
+    doctorId: entry.doctor ? String(entry.doctor.id) : null,
+    day,
+    time,
+    isVisitDate: entry.isVisitDate === 1,
+    note: entry.note ?? '',
+  };
+}
+
+export interface QueueFormProps {
+  /** Update mode (queueUpdate): the entry as read. */
+  entry: QueueEntryDetail | null;
+  /** Add mode: the patient chosen elsewhere (`?patientId=`). */
+  initialPatient: PatientSummary | null;
+  onAdded: (entry: QueueEntry) => void;
+  onDone: () => void;
+}
+
+/** queueAdd and queueUpdate (both /queue): a patient, what they come for, the doctor, the time, a note. */
+export function QueueForm({ entry: given, initialPatient, onAdded, onDone }: QueueFormProps) {
+  const { t } = useTranslation();
+  const translate = useTranslator();
+  const me = useMe();
+  const [entry, setEntry] = useState(given);
+  const updating = entry !== null;
+  const timeZone = me?.organization.timeZone;
+  const initial = given ? valuesOf(given, timeZone) : emptyValues;
+  const [patient, setPatient] = useState<PatientSummary | null>(initialPatient);
+  const [pickerKey, setPickerKey] = useState(0);
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<ErrorKeys>({});
+  const [stale, setStale] = useState<QueueEntry | null>(null);
+  const doctors = useQuery(doctorsQuery);
+  const create = useCreateQueueEntry();
+  const update = useUpdateQueueEntry(entry?.id ?? 0);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const saving = create.isPending || update.isPending;
+  useUnsavedInput(
+    JSON.stringify(values) !== JSON.stringify(initial) || (!updating && patient !== initialPatient),
+  );
+
+  // A patient chosen: the next Enter adds them (most visits need nothing else).
+  useEffect(() => {
+    if (patient && !updating) submitRef.current?.focus();
+  }, [patient]);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key === 'day' || key === 'time' ? 'date' : key])
+      setErrors(({ date: _d, [key]: _k, ...rest }) => rest);
+  };
+
+  const dateValue = (): string | undefined | null => {
+    if (!values.day) return undefined;
+    return zonedDateTimeToIso(values.day, values.time || zonedParts(new Date(), timeZone).time, timeZone);
+  };
+
+  const fail = (error: unknown) => {
+    if (isApiError(error) && error.handled) return;
+    if (isApiError(error) && error.code === 'stale_version') {
+      const current = queueEntrySchema.safeParse(error.data);
+      if (current.success) setStale(current.data);
+    }
+    setErrors(isApiError(error) ? serverFieldErrors(error.errors) : {});
+    toastError(updating ? t('queue.updateFailed') : t('queue.addFailed'), errorMessage(translate, error));
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (saving) return;
+    const date = dateValue();
+    const found: ErrorKeys = {};
+    if (!updating && !patient) found.patientId = 'patientId.required';
+    if (date === null) found.date = 'date.invalid';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const common = {
+      examTypes: values.examTypes,
+      doctorId: values.doctorId ? Number(values.doctorId) : null,
+      isVisitDate: values.isVisitDate ? (1 as const) : (0 as const),
+      note: values.note.trim() || null,
+      ...(date ? { date } : {}),
+    };
+    if (entry) {
+      update.mutate(
+        { ...common, version: entry.version },
+        {
+          onSuccess: (saved) => {
+            toastSuccess(t('queue.updated', { name: saved.patient.name }));
+            onDone();
+          },
+          onError: fail,
+        },
+      );
+      return;
+    }
+    create.mutate(
+      { patientId: patient!.id, ...common },
+      {
+        onSuccess: (saved) => {
+          toastSuccess(t('queue.added', { name: saved.patient.name, number: saved.ticketNumber }));
+          setValues(emptyValues);
+          setPatient(null);
+          setPickerKey((k) => k + 1);
+          onAdded(saved);
+        },
+        onError: fail,
+      },
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="queue-form-title">
+      <form onSubmit={submit} onKeyDown={onKeyDown} noValidate data-testid="queue-form">
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={2} fz="h4" id="queue-form-title">
+              {updating ? t('queue.updateTitle') : t('queue.addTitle')}
+            </Title>
+            <Text size="xs" c="dimmed">
+              {t('queue.formHint')}
+            </Text>
+          </Group>
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              {updating ? (
+                <Stack gap={2}>
+                  <Text size="sm" fw={500}>
+                    {t('queue.patient')}
+                  </Text>
+                  <Text fw={600} data-testid="queue-form-patient">
+                    {entry.patient.name}{' '}
+                    <Text span size="sm" c="dimmed">
+                      {t('patients.fileNumberShort', { number: entry.patient.fileNumber })} ·{' '}
+                      {t('queue.ticketShort', { number: entry.ticketNumber })}
+                    </Text>
+                  </Text>
+                </Stack>
+              ) : (
+                <Group align="flex-start" gap="xs" wrap="nowrap">
+                  <div style={{ flex: 1 }}>
+                    <PatientPicker
+                      key={pickerKey}
+                      label={t('queue.patient')}
+                      value={patient}
+                      onChange={setPatient}
+                      autoFocus
+                      required
+                      error={errorText(translate, errors.patientId)}
+                      notFound={(text) =>
+                        can(me?.permissions, 'add patient') && (
+                          <Button
+                            component={Link}
+                            to={`${pathTo('patientIndex')}?new=1&from=queue&name=${encodeURIComponent(text)}`}
+                            size="compact-xs"
+                            variant="light"
+                            ms="xs"
+                            onMouseDown={(event) => event.preventDefault()}
+                          >
+                            {t('queue.registerNew', { name: text })}
+                          </Button>
+                        )
+                      }
+                      testId="queue-patient"
+                    />
+                  </div>
+                  {patient?.hasAlerts && (
+                    <div style={{ paddingBlockStart: 32 }}>
+                      <AlertMark />
+                    </div>
+                  )}
+                </Group>
+              )}
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <Select
+                label={t('queue.doctor')}
+                placeholder={t('queue.anyDoctor')}
+                clearable
+                data={(doctors.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+                value={values.doctorId}
+                onChange={(value) => set('doctorId', value)}
+                error={errorText(translate, errors.doctorId)}
+                data-testid="queue-doctor"
+              />
+            </Grid.Col>
+          </Grid>
+          <Group gap="xs" wrap="wrap" align="center">
+            <Text size="sm" fw={500} id="queue-exam-types">
+              {t('queue.examTypesLabel')}
+            </Text>
+            <Chip.Group
+              multiple
+              value={values.examTypes}
+              onChange={(v) => set('examTypes', v as QueueExamType[])}
+            >
+              <Group gap={6} role="group" aria-labelledby="queue-exam-types">
+                {queueExamTypes.map((type) => (
+                  <Chip key={type} value={type} size="sm" data-testid={`exam-type-${type}`}>
+                    {t(`queue.examTypes.${type}`)}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+          </Group>
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <DateInput
+              label={t('queue.date')}
+              placeholder={t('queue.now')}
+              clearable
+              value={values.day}
+              onChange={(value) => set('day', value)}
+              valueFormat="YYYY-MM-DD"
+              dateParser={parseTypedDate}
+              error={errorText(translate, errors.date)}
+              clearButtonProps={{ 'aria-label': t('common.clear') }}
+              popoverProps={{ withinPortal: true }}
+              w={160}
+              data-testid="queue-date"
+            />
+            <TimeInput
+              label={t('queue.time')}
+              value={values.time}
+              onChange={(event) => set('time', event.currentTarget.value)}
+              disabled={!values.day}
+              w={130}
+              data-testid="queue-time"
+            />
+            <TextInput
+              label={t('queue.note')}
+              maxLength={2000}
+              value={values.note}
+              onChange={(event) => set('note', event.currentTarget.value)}
+              error={errorText(translate, errors.note)}
+              style={{ flex: '1 1 14rem' }}
+              data-testid="queue-note"
+            />
+            <Checkbox
+              label={t('queue.isVisitDate')}
+              checked={values.isVisitDate}
+              onChange={(event) => set('isVisitDate', event.currentTarget.checked)}
+              mb={8}
+            />
+          </Group>
+          {stale && (
+            <Alert color="orange" role="alert" title={t('queue.staleTitle')}>
+              <Group justify="space-between" wrap="wrap">
+                <Text size="sm">{t('queue.staleText')}</Text>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => {
+                    setEntry((current) => (current ? { ...current, version: stale.version } : current));
+                    setStale(null);
+                  }}
+                >
+                  {t('patients.staleKeepMine')}
+                </Button>
+              </Group>
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            {updating && (
+              <Button variant="default" onClick={onDone}>
+                {t('common.cancel')}
+              </Button>
+            )}
+            <Button
+              ref={submitRef}
+              type="submit"
+              loading={saving}
+              leftSection={updating ? undefined : <IconPlus />}
+              data-testid="queue-submit"
+            >
+              {updating ? t('common.update') : t('queue.addSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { DateInput, TimeInput } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
+import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
+import { addToDay, parseTypedDate, zonedDateTimeToIso, zonedParts } from '../../lib/dates.ts';
+import { useFormatters } from '../../lib/format.ts';
+import { useMe } from '../../lib/use-me.ts';
+
+/** Quick recalls: a click instead of a calendar for the usual follow-up intervals. */
+const QUICK: { amount: number; unit: 'day' | 'week' | 'month'; key: string }[] = [
+  { amount: 1, unit: 'week', key: 'queue.rewait.in1Week' },
+  { amount: 2, unit: 'week', key: 'queue.rewait.in2Weeks' },
+  { amount: 1, unit: 'month', key: 'queue.rewait.in1Month' },
+  { amount: 3, unit: 'month', key: 'queue.rewait.in3Months' },
+  { amount: 6, unit: 'month', key: 'queue.rewait.in6Months' },
+];
+
+export interface RewaitModalProps {
+  entry: QueueEntry | null;
+  pending: boolean;
+  onClose: () => void;
+  onSubmit: (body: { date: string; note: string | null }) => void;
+}
+
+/**
+ * Re-waiting (recall) of a visit: a date and time (later: the bell lists it under Bigger Date until it is
+ * due; now or earlier: it is due at once) and a note.
+ */
+export function RewaitModal({ entry, pending, onClose, onSubmit }: RewaitModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={entry !== null}
+      onClose={onClose}
+      title={t('queue.rewait.title')}
+      size="md"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      data-testid="rewait-modal"
+    >
+      {entry && (
+        <RewaitForm key={entry.id} entry={entry} pending={pending} onClose={onClose} onSubmit={onSubmit} />
+      )}
+    </Modal>
+  );
+}
+
+function RewaitForm({
+  entry,
+  pending,
+  onClose,
+  onSubmit,
+}: Omit<RewaitModalProps, 'entry'> & { entry: QueueEntry }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  // Days and times on the clinic's clock (the organization's time zone).
+  const timeZone = useMe()?.organization.timeZone;
+  const now = zonedParts(new Date(), timeZone);
+  const [day, setDay] = useState<string | null>(addToDay(now.day, 1, 'week'));
+  const [time, setTime] = useState(now.time);
+  const [note, setNote] = useState(entry.note ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const iso = day ? zonedDateTimeToIso(day, time, timeZone) : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!iso) return setError(t('queue.rewait.dateRequired'));
+    onSubmit({ date: iso, note: note.trim() || null });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="rewait-form">
+      <Stack gap="sm">
+        <Text size="sm">{t('queue.rewait.text', { name: entry.patient.name })}</Text>
+        <Group gap={6} role="group" aria-label={t('queue.rewait.quick')}>
+          {QUICK.map((q) => (
+            <Button
+              key={q.key}
+              size="compact-sm"
+              variant={day === addToDay(now.day, q.amount, q.unit) ? 'filled' : 'light'}
+              onClick={() => {
+                setDay(addToDay(now.day, q.amount, q.unit));
+                setError(null);
+              }}
+            >
+              {t(q.key)}
+            </Button>
+          ))}
+        </Group>
+        <SimpleGrid cols={2}>
+          <DateInput
+            label={t('queue.rewait.date')}
+            withAsterisk
+            value={day}
+            onChange={(value) => {
+              setDay(value);
+              setError(null);
+            }}
+            valueFormat="YYYY-MM-DD"
+            dateParser={parseTypedDate}
+            placeholder={t('patients.datePlaceholder')}
+            error={error}
+            popoverProps={{ withinPortal: true }}
+            data-autofocus
+            data-testid="rewait-date"
+          />
+          <TimeInput
+            label={t('queue.rewait.time')}
+            value={time}
+            onChange={(event) => setTime(event.currentTarget.value)}
+            data-testid="rewait-time"
+          />
+        </SimpleGrid>
+        {iso && (
+          <Text size="sm" c={Date.parse(iso) > Date.now() ? 'dimmed' : 'orange.9'} aria-live="polite">
+            {Date.parse(iso) > Date.now()
+              ? t('queue.rewait.future', { date: format.dateTime(iso) })
+              : t('queue.rewait.due', { date: format.dateTime(iso) })}
+          </Text>
+        )}
+        <Textarea
+          label={t('queue.note')}
+          autosize
+          minRows={2}
+          maxLength={2000}
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          data-testid="rewait-note"
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={pending} data-testid="rewait-submit">
+            {t('queue.rewait.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

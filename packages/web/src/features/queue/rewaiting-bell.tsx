@@ -1,0 +1,170 @@
+import { useEffect, useState } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Table,
+  Tabs,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
+import { IconBell } from '../../components/icons.tsx';
+import { useFormatters } from '../../lib/format.ts';
+import { displayPhone } from '../../lib/phone-format.ts';
+import { getBellSound } from '../../lib/storage.ts';
+import { useMe } from '../../lib/use-me.ts';
+import { playChime, unlockAudioOnGesture } from './bell-sound.ts';
+import { boardEntry, boardLink, type BoardState } from './queue-actions.ts';
+import { rewaitingQuery } from './queue.queries.ts';
+import { useRewaitingSplit } from './use-rewaiting-bell.ts';
+
+type Tab = 'bigger' | 'waiting';
+
+/** The chime for entries that fell due, unless the sound is switched off in the settings drawer. */
+export function ringFor(due: readonly QueueEntry[], play: () => unknown = playChime): boolean {
+  if (due.length === 0 || !getBellSound()) return false;
+  play();
+  return true;
+}
+
+/**
+ * The bell of the main layout (spec sections 2, 4, 9): how many entries are set to be re-waited; a popup with
+ * Bigger Date (later than now) and Waiting (due); fetched every 5 minutes and at once on a live event; split
+ * again every 10 s; a chime when one falls due (unless switched off in the settings).
+ */
+export function RewaitingBell() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const navigate = useNavigate();
+  const format = useFormatters();
+  const list = useQuery(rewaitingQuery);
+  const [opened, setOpened] = useState(false);
+  const [tab, setTab] = useState<Tab | null>(null);
+  const [flash, setFlash] = useState(false);
+
+  useEffect(() => unlockAudioOnGesture(), []);
+  const split = useRewaitingSplit(list.data, (due) => {
+    setFlash(true);
+    ringFor(due);
+  });
+  useEffect(() => {
+    if (!flash) return;
+    const timer = window.setTimeout(() => setFlash(false), 4_000);
+    return () => window.clearTimeout(timer);
+  }, [flash]);
+
+  const total = split.bigger.length + split.waiting.length;
+  const due = split.waiting.length;
+  const active: Tab = tab ?? (due > 0 ? 'waiting' : 'bigger');
+
+  const openEntry = (entry: QueueEntry) => {
+    const how = boardEntry(entry.status.id, me?.permissions);
+    setOpened(false);
+    void navigate(boardLink(entry), { state: { open: how === 'open' } satisfies BoardState });
+  };
+
+  const table = (entries: QueueEntry[], testId: string) =>
+    entries.length === 0 ? (
+      <Text size="sm" c="dimmed" p="sm">
+        {t('bell.empty')}
+      </Text>
+    ) : (
+      <ScrollArea.Autosize mah={320}>
+        <Table striped data-testid={testId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('bell.date')}</Table.Th>
+              <Table.Th>{t('bell.patientName')}</Table.Th>
+              <Table.Th>{t('bell.phoneNumber')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('bell.open')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entries.map((entry) => (
+              <Table.Tr key={entry.id} data-testid="bell-row" data-queue-id={entry.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(entry.date)}</Table.Td>
+                <Table.Td>{entry.patient.name}</Table.Td>
+                <Table.Td>
+                  <bdi dir="ltr">{displayPhone(entry.patient.phone)}</bdi>
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    disabled={!boardEntry(entry.status.id, me?.permissions)}
+                    onClick={() => openEntry(entry)}
+                    aria-label={`${t('bell.open')}: ${entry.patient.name}`}
+                    data-testid="bell-open"
+                  >
+                    {t('bell.open')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    );
+
+  return (
+    <Indicator
+      label={total}
+      size={18}
+      color={due > 0 ? 'red' : 'gray'}
+      disabled={total === 0}
+      processing={flash}
+      offset={4}
+    >
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={560}
+        shadow="md"
+        trapFocus
+        withinPortal
+      >
+        <Popover.Target>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => setOpened((o) => !o)}
+            aria-label={t('bell.label', { count: total, due })}
+            title={t('bell.title')}
+            data-testid="bell"
+            data-count={total}
+            data-due={due}
+          >
+            <IconBell />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown p="xs" data-testid="bell-popup" aria-label={t('bell.title')}>
+          <Tabs value={active} onChange={(value) => setTab(value as Tab)}>
+            <Tabs.List>
+              <Tabs.Tab value="bigger" data-testid="bell-tab-bigger">
+                {t('bell.biggerDate')} ({split.bigger.length})
+              </Tabs.Tab>
+              <Tabs.Tab value="waiting" data-testid="bell-tab-waiting">
+                {t('bell.waiting')} ({split.waiting.length})
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="bigger" pt="xs">
+              {table(split.bigger, 'bell-bigger')}
+            </Tabs.Panel>
+            <Tabs.Panel value="waiting" pt="xs">
+              {table(split.waiting, 'bell-waiting')}
+            </Tabs.Panel>
+          </Tabs>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
+  );
+}

@@ -1,0 +1,98 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { LiveEvent } from '@basira/shared/events/events.schemas';
+import { eventsUrl, staleAfter } from './live-events-source.ts';
+import { visibleItems, TOP_BAR } from './navigation.ts';
+
+function cacheWith(keys: unknown[][]) {
+  const client = new QueryClient();
+  for (const key of keys) client.setQueryData(key, 1);
+  return client.getQueryCache();
+}
+
+describe('live events', () => {
+  const queueEvent: LiveEvent = {
+    type: 'queue.changed',
+    data: {
+      id: 5,
+      patientId: 9,
+      action: 'cancel',
+      status: { id: 4, name: 'Canceled', color: '#e03131' },
+      isRewaiting: 0,
+      date: '2026-03-01T09:00:00Z',
+      doctorId: null,
+      at: '2026-03-01T09:00:00Z',
+    },
+  };
+
+  it('refresh the queue lists, the bell, the doctor page, the dashboard and that patient’s board', () => {
+    const cache = cacheWith([
+      ['queue', 'filter', { page: 1 }],
+      ['queue', 'rewaiting'],
+      ['queue', 'worklist'],
+      ['queue', 'doctors'],
+      ['queue', 'ticket', 5],
+      ['dashboard', 'summary'],
+      ['board', 9, 5],
+      ['board', 8, 4],
+      ['patients', 'filter', {}],
+    ]);
+    const stale = cache
+      .getAll()
+      .filter(staleAfter(queueEvent))
+      .map((q) => q.queryKey);
+    expect(stale).toEqual([
+      ['queue', 'filter', { page: 1 }],
+      ['queue', 'rewaiting'],
+      ['queue', 'worklist'],
+      ['dashboard', 'summary'],
+      ['board', 9, 5],
+    ]);
+  });
+
+  it('refresh the patient lists on a patient change', () => {
+    const cache = cacheWith([
+      ['patients', 'filter', {}],
+      ['queue', 'rewaiting'],
+      ['board', 3, 1],
+    ]);
+    const event: LiveEvent = { type: 'patient.changed', data: { id: 3, action: 'updated', at: '' } };
+    expect(
+      cache
+        .getAll()
+        .filter(staleAfter(event))
+        .map((q) => q.queryKey),
+    ).toEqual([
+      ['patients', 'filter', {}],
+      ['board', 3, 1],
+    ]);
+  });
+
+  it('connect with the token and organization in the query (EventSource sends no headers)', () => {
+    expect(eventsUrl('http://clinic/api/', 'tok en', 'north')).toBe(
+      'http://clinic/api/events?token=tok+en&org=north',
+    );
+    expect(eventsUrl('http://clinic/api', 't', null)).toBe('http://clinic/api/events?token=t');
+  });
+});
+
+describe('top bar', () => {
+  it('links Dashboard, Patient and Doctor with `dashboard`, each only when its own route lets the user in', () => {
+    const names = (permissions: string[]) => visibleItems(TOP_BAR, permissions).map((item) => item.route);
+    expect(names(['dashboard'])).toEqual(['dashboard', 'Profile']);
+    expect(names(['dashboard', 'show patients', 'open board'])).toEqual([
+      'dashboard',
+      'patientIndex',
+      'doctorIndex',
+      'Profile',
+    ]);
+    expect(names(['open board', 'show patients'])).toEqual([]);
+    expect(names(['Administrator'])).toEqual([
+      'dashboard',
+      'patientIndex',
+      'doctorIndex',
+      'Profile',
+      'userIndex',
+    ]);
+  });
+});

@@ -1,0 +1,57 @@
+import type { PermissionName } from '@basira/shared/permissions/permissions';
+import { hasScreen, PATIENT_SCREENS, QUEUE_SCREENS, ROUTES, type RouteName } from './routes.ts';
+import { canAny } from './session-local.ts';
+
+export interface NavItem {
+  route: RouteName;
+  labelKey: string;
+  /** Spec: an item shows when the user holds any of its permissions, or when it is public. */
+  access: 'public' | readonly PermissionName[];
+}
+
+const ROLE_PERMISSIONS: readonly PermissionName[] = [
+  'show permission',
+  'add permission',
+  'edit permission',
+  'delete permission',
+];
+
+/** Top bar (spec section 2): Dashboard, Patient, Doctor, My Profile need `dashboard`; Users needs `show users`. */
+export const TOP_BAR: readonly NavItem[] = [
+  { route: 'dashboard', labelKey: 'nav.dashboard', access: ['dashboard'] },
+  { route: 'patientIndex', labelKey: 'nav.patient', access: ['dashboard'] },
+  { route: 'doctorIndex', labelKey: 'nav.doctor', access: ['dashboard'] },
+  { route: 'Profile', labelKey: 'nav.myProfile', access: ['dashboard'] },
+  { route: 'userIndex', labelKey: 'nav.users', access: ['show users'] },
+];
+
+/** The side panel menu. */
+export const SIDE_MENU: readonly NavItem[] = [
+  { route: 'userPortal', labelKey: 'nav.portal', access: 'public' },
+  { route: 'dashboard', labelKey: 'nav.dashboard', access: ['dashboard'] },
+  { route: 'patientIndex', labelKey: 'nav.patients', access: PATIENT_SCREENS },
+  { route: 'queueAdd', labelKey: 'nav.queue', access: QUEUE_SCREENS },
+  { route: 'doctorIndex', labelKey: 'nav.doctor', access: ['open board', 'show board'] },
+  { route: 'notification', labelKey: 'nav.notifications', access: 'public' },
+  { route: 'userIndex', labelKey: 'nav.users', access: ['show users'] },
+  { route: 'roleIndex', labelKey: 'nav.roles', access: ROLE_PERMISSIONS },
+  { route: 'printSettingUpdate', labelKey: 'nav.printSetting', access: ['print setting'] },
+  { route: 'Profile', labelKey: 'nav.profile', access: 'public' },
+  { route: 'test', labelKey: 'nav.diagnostics', access: 'public' },
+];
+
+/**
+ * Items this user may see; routes whose screens are not in this version are never linked, and neither is a
+ * route whose own guard would refuse the user (a top-bar link needs `dashboard` and the route's permission).
+ */
+export function visibleItems(
+  items: readonly NavItem[],
+  permissions: readonly string[] | undefined,
+): NavItem[] {
+  return items.filter((item) => {
+    if (!hasScreen(item.route)) return false;
+    if (item.access !== 'public' && !canAny(permissions, item.access)) return false;
+    const guard = ROUTES[item.route].access;
+    return typeof guard === 'string' || canAny(permissions, guard);
+  });
+}

@@ -1,0 +1,160 @@
+import type { Me } from '@basira/shared/auth/auth.schemas';
+
+/**
+ * The local-storage keys of spec section 9, verbatim. The spec names the last two only in words ("connection
+ * string", "organization"); they are stored as `connectionString` and `organization`.
+ */
+export const STORAGE_KEYS = {
+  token: 'token',
+  user: 'user',
+  isAuthenticated: 'isAuthenticated',
+  isDark: 'isDark',
+  dir: 'dir',
+  lang: 'lang',
+  connectionString: 'connectionString',
+  organization: 'organization',
+} as const;
+
+/** Older installs kept the language under `locale` (the spec's other reading); it is read once and moved. */
+export const LEGACY_LANG_KEY = 'locale';
+
+export type Language = 'ar' | 'en';
+export type Direction = 'rtl' | 'ltr';
+
+export const LANGUAGES: readonly Language[] = ['ar', 'en'];
+export const DEFAULT_LANGUAGE: Language = 'ar';
+
+/** Spec: `isDark` holds '0' for dark. Light is stored as '1'. */
+export const DARK_VALUE = '0';
+export const LIGHT_VALUE = '1';
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Private mode or a full quota: the app still works for this page view.
+  }
+}
+
+export const isLanguage = (v: unknown): v is Language => v === 'ar' || v === 'en';
+export const directionOf = (lang: Language): Direction => (lang === 'ar' ? 'rtl' : 'ltr');
+
+export function getLanguage(): Language {
+  const stored = read(STORAGE_KEYS.lang);
+  if (isLanguage(stored)) return stored;
+  const legacy = read(LEGACY_LANG_KEY);
+  if (legacy !== null) {
+    write(LEGACY_LANG_KEY, null);
+    if (isLanguage(legacy)) {
+      write(STORAGE_KEYS.lang, legacy);
+      return legacy;
+    }
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export function setLanguage(lang: Language): void {
+  write(STORAGE_KEYS.lang, lang);
+}
+
+/** The stored direction, else the language's own (ar → rtl, en → ltr). */
+export function getDirection(lang: Language = getLanguage()): Direction {
+  const stored = read(STORAGE_KEYS.dir);
+  return stored === 'rtl' || stored === 'ltr' ? stored : directionOf(lang);
+}
+
+export function setDirection(dir: Direction): void {
+  write(STORAGE_KEYS.dir, dir);
+}
+
+export function getIsDark(): boolean {
+  return read(STORAGE_KEYS.isDark) === DARK_VALUE;
+}
+
+export function setIsDark(dark: boolean): void {
+  write(STORAGE_KEYS.isDark, dark ? DARK_VALUE : LIGHT_VALUE);
+}
+
+export function getToken(): string | null {
+  const token = read(STORAGE_KEYS.token);
+  return token && token.trim() ? token : null;
+}
+
+export function getStoredUser(): Me | null {
+  const raw = read(STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    // Our own copy of GET /api/me (written by setStoredUser); only its shape is checked here.
+    const parsed = JSON.parse(raw) as Partial<Me> | null;
+    return parsed && typeof parsed.id === 'number' && Array.isArray(parsed.permissions)
+      ? (parsed as Me)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setStoredUser(user: Me): void {
+  write(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+/** A successful sign-in: token, user and the isAuthenticated flag together. */
+export function storeSession(token: string, user: Me): void {
+  write(STORAGE_KEYS.token, token);
+  setStoredUser(user);
+  write(STORAGE_KEYS.isAuthenticated, 'true');
+}
+
+/** Logout (spec section 4): clears token, user and isAuthenticated; settings stay. */
+export function clearSession(): void {
+  write(STORAGE_KEYS.token, null);
+  write(STORAGE_KEYS.user, null);
+  write(STORAGE_KEYS.isAuthenticated, null);
+}
+
+/** The API base: the stored connection string, else this server's own `/api`. */
+export function defaultConnectionString(): string {
+  return `${window.location.origin}/api`;
+}
+
+export function getConnectionString(): string {
+  const stored = read(STORAGE_KEYS.connectionString)?.trim();
+  return stored ? stored.replace(/\/+$/, '') : defaultConnectionString();
+}
+
+export function getStoredConnectionString(): string | null {
+  return read(STORAGE_KEYS.connectionString);
+}
+
+export function setConnectionString(value: string | null): void {
+  write(STORAGE_KEYS.connectionString, value?.trim() ? value.trim().replace(/\/+$/, '') : null);
+}
+
+export function getOrganization(): string | null {
+  const stored = read(STORAGE_KEYS.organization)?.trim();
+  return stored ? stored : null;
+}
+
+export function setOrganization(value: string | null): void {
+  write(STORAGE_KEYS.organization, value?.trim() ? value.trim().toLowerCase() : null);
+}
+
+/** Not a spec key: whether the bell chimes when a recall falls due (on unless switched off). */
+export const BELL_SOUND_KEY = 'bellSound';
+
+export function getBellSound(): boolean {
+  return read(BELL_SOUND_KEY) !== '0';
+}
+
+export function setBellSound(on: boolean): void {
+  write(BELL_SOUND_KEY, on ? '1' : '0');
+}

@@ -1,0 +1,119 @@
+// `npm test`: the whole suite, in order: lint, typecheck, unit tests (shared, web), API tests on PGlite and
+// on PostgreSQL, then the end-to-end tests in Chromium. Outside CI a part whose service is missing is
+// skipped loudly; with CI=true it fails instead. Benchmarks never run here (see bench/).
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { build } from './build.mjs';
+import { root, run } from './lib.mjs';
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const reports = path.join(root, 'node_modules/.cache/basira-test');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const results = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failed = false;
+
+async function step(name, command, args, options) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const code = await run(command, args, options);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push(`${code === 0 ? '✓' : '✗'} ${name} (${seconds} s)`);
+  if (code !== 0) failed = true;
+  return code === 0;
+}
+
+function skip(name, why) {
+  console.log(`\n!!!!!!!! SKIPPED: ${name}: ${why} !!!!!!!!`);
+  results.push(`! ${name} SKIPPED (${why})`);
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+}
+
+async function postgresReachable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const vitest = (name, projects, env = {}) => {
+  const out = path.join(reports, `${name}.json`);
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
+  return step(name, 'npx', args, { env }).finally(() => countVitest(out));
+};
+
+await step('lint (eslint)', 'npx', ['eslint', '.']);
+await step('format (prettier)', 'npx', ['prettier', '--check', '.']);
+const typed = ['packages/shared', 'packages/server', 'packages/web', 'e2e', 'bench'].filter((p) =>
+  existsSync(path.join(root, p, 'tsconfig.json')),
+);
+for (const p of typed) await step(`typecheck ${p}`, 'npx', ['tsc', '-p', p]);
+
+const unitProjects = [
+  'shared',
+  ...(existsSync(path.join(root, 'packages/web/vitest.config.ts')) ? ['web'] : []),
+];
+await vitest('unit tests', unitProjects);
+await vitest('API tests on PGlite', ['server'], { TEST_DB: 'pglite' });
+
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+if (await postgresReachable(pgUrl))
+  await vitest('API tests on PostgreSQL', ['server'], { TEST_DB: 'postgres' });
+else if (ci) {
+  console.error(`\n✗ PostgreSQL is not reachable at ${pgUrl}; CI must run the PostgreSQL suite.`);
+  results.push('✗ API tests on PostgreSQL (PostgreSQL unreachable)');
+  failed = true;
+} else skip('API tests on PostgreSQL', `no PostgreSQL at ${pgUrl}`);
+
+const playwrightConfig = path.join(root, 'e2e/playwright.config.ts');
+if (existsSync(playwrightConfig)) {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    if (ci) {
+      results.push(`✗ end-to-end tests (no Chromium at ${chromium})`);
+      failed = true;
+    } else skip('end-to-end tests', `no Chromium at ${chromium} (apt-get install chromium)`);
+  } else {
+    await build();
+    const out = path.join(reports, 'e2e.json');
+    await step('end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '-c', playwrightConfig], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    });
+    countPlaywright(out);
+  }
+}
+
+console.log(`\n${results.join('\n')}`);
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failed ? 1 : 0);
