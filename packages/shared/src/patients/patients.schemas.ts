@@ -237,6 +237,11 @@ export const patientPageSchema = z.object({
   meta: pageMetaSchema.extend({
     /** Matches are counted up to PATIENT_COUNT_CAP: true means "at least `total`". */
     totalIsLowerBound: z.boolean(),
+    /**
+     * Present when some rows of this page match only with misspelt words corrected: the corrected search
+     * (normalised). The screen says these are near names, so an empty-looking search does not puzzle.
+     */
+    nearMatchesOf: z.string().optional(),
   }),
 });
 
@@ -246,6 +251,8 @@ export const duplicateQuerySchema = z.object({
   phone: z.string().trim().max(40).optional(),
   countryId: idSchema.default(DEFAULT_COUNTRY_ID),
   birthDate: isoDate('birthDate').optional(),
+  /** `1` when `birthDate` stands for an age typed in the form: then a year either side also matches. */
+  birthDateApproximate: queryBool.optional(),
   /** The record being edited, left out of its own candidates. */
   excludeId: idSchema.optional(),
 });

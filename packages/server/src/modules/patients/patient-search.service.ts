@@ -4,8 +4,10 @@ import {
   desc,
   eq,
   getTableColumns,
+  gte,
   isNull,
   like,
+  lte,
   ne,
   notInArray,
   or,
@@ -70,6 +72,21 @@ const summaryColumns = {
   lastQueueAt: patients.lastQueueAt,
 };
 
+/** "Born the same day" for the duplicate check; a year either side when either date stands for an age. */
+function sameBirthDate(birthDate: string, approximate: boolean) {
+  const from = addDays(birthDate, -366);
+  const to = addDays(birthDate, 366);
+  const near = and(gte(patients.birthDate, from), lte(patients.birthDate, to));
+  return {
+    where: approximate
+      ? near
+      : or(eq(patients.birthDate, birthDate), and(eq(patients.birthDateApproximate, true), near)),
+    matches: (r: { birthDate: string; birthDateApproximate: boolean }) =>
+      r.birthDate === birthDate ||
+      ((approximate || r.birthDateApproximate) && r.birthDate >= from && r.birthDate <= to),
+  };
+}
+
 /**
  * Patient search, answered in stages so that the first page never sorts every match (a common name matches
  * hundreds of thousands of rows at 1M patients):
@@ -108,7 +125,7 @@ export class PatientSearchService {
     if ([...search].length < TYPEAHEAD_MIN_LENGTH) return [];
     const plan = this.plan(search);
     if (!plan) return [];
-    const rows = await this.consistently((db) =>
+    const { rows } = await this.consistently((db) =>
       this.collect<SummaryRow & { id: number }>(
         db,
         scope.orgId,
@@ -132,10 +149,11 @@ export class PatientSearchService {
     const plan = search ? this.plan(search) : undefined;
     const sort: PatientSort = query.sort ?? (plan ? 'relevance' : 'newest');
 
-    const { rows, total, cap } = await this.consistently(async (db) => {
+    const { rows, total, cap, nearMatchesOf } = await this.consistently(async (db) => {
       let rows: PatientRow[];
       let total: number;
       let cap = PATIENT_COUNT_CAP;
+      let nearMatchesOf: string | undefined;
       if (search && !plan) {
         rows = [];
         total = 0;
@@ -144,10 +162,14 @@ export class PatientSearchService {
         total = await this.cappedCount(db, scope.orgId, and(plan.matches, extra), cap);
         const window = Math.min(offset + perPage, RELEVANCE_WINDOW);
         const ranked =
-          offset < window ? await this.collect<PatientRow>(db, scope.orgId, plan, extra, window) : [];
-        rows = ranked.slice(offset, offset + perPage);
+          offset < window
+            ? await this.collect<PatientRow>(db, scope.orgId, plan, extra, window)
+            : { rows: [], nearFrom: undefined };
+        rows = ranked.rows.slice(offset, offset + perPage);
+        if (ranked.nearFrom !== undefined && ranked.nearFrom < offset + perPage)
+          nearMatchesOf = ranked.nearOf;
         // Corrected misspellings count too when they are all there is.
-        if (total < window) total = Math.max(total, ranked.length);
+        if (total < window) total = Math.max(total, ranked.rows.length);
       } else {
         const where = and(plan?.matches, extra);
         total = await this.cappedCount(db, scope.orgId, where);
@@ -162,17 +184,25 @@ export class PatientSearchService {
           .limit(perPage)
           .offset(offset);
       }
-      return { rows, total, cap };
+      return { rows, total, cap, nearMatchesOf };
     });
     const lowerBound = total > cap;
     const shownTotal = Math.min(total, cap);
     return {
       data: rows.map((r): Patient => toPatient(r, this.countries, today)),
-      meta: { ...pageMeta(query.page, perPage, shownTotal), totalIsLowerBound: lowerBound },
+      meta: {
+        ...pageMeta(query.page, perPage, shownTotal),
+        totalIsLowerBound: lowerBound,
+        ...(nearMatchesOf === undefined ? {} : { nearMatchesOf }),
+      },
     };
   }
 
-  /** Candidates for "is this person already registered?": same normalised name and birth date, or phone. */
+  /**
+   * Candidates for "is this person already registered?": same normalised name and birth date, or phone.
+   * When either birth date stands for an age (approximate), a year either side counts as the same: an age
+   * typed at one visit and a birth date at another rarely agree to the day.
+   */
   async duplicates(
     scope: RequestContext,
     q: {
@@ -180,14 +210,13 @@ export class PatientSearchService {
       phone?: string | undefined;
       countryId: number;
       birthDate?: string | undefined;
+      birthDateApproximate?: 0 | 1 | undefined;
       excludeId?: number | undefined;
     },
   ) {
     const nameNorm = q.name ? normalizeName(q.name) : '';
-    const byName =
-      nameNorm && q.birthDate
-        ? and(eq(patients.nameNorm, nameNorm), eq(patients.birthDate, q.birthDate))
-        : undefined;
+    const sameBirth = q.birthDate ? sameBirthDate(q.birthDate, q.birthDateApproximate === 1) : undefined;
+    const byName = nameNorm && sameBirth ? and(eq(patients.nameNorm, nameNorm), sameBirth.where) : undefined;
     const phone = q.phone ? parsePhone(q.phone, this.countries.isoOf(q.countryId)) : undefined;
     const byPhone = phone
       ? or(
@@ -197,7 +226,12 @@ export class PatientSearchService {
       : undefined;
     if (!byName && !byPhone) return [];
     const rows = await this.db
-      .select({ ...summaryColumns, nameNorm: patients.nameNorm, phone2: patients.phone2 })
+      .select({
+        ...summaryColumns,
+        nameNorm: patients.nameNorm,
+        phone2: patients.phone2,
+        birthDateApproximate: patients.birthDateApproximate,
+      })
       .from(patients)
       .where(
         this.live(scope.orgId, or(byName, byPhone), q.excludeId ? ne(patients.id, q.excludeId) : undefined),
@@ -207,7 +241,7 @@ export class PatientSearchService {
     const today = this.today(scope);
     return rows.map((r) => {
       const reasons: ('name_birth_date' | 'phone')[] = [];
-      if (byName && r.nameNorm === nameNorm && r.birthDate === q.birthDate) reasons.push('name_birth_date');
+      if (sameBirth && r.nameNorm === nameNorm && sameBirth.matches(r)) reasons.push('name_birth_date');
       if (phone && (r.phone === phone.e164 || r.phone2 === phone.e164)) reasons.push('phone');
       return { ...toSummary(r, today), reasons };
     });
@@ -248,7 +282,8 @@ export class PatientSearchService {
 
   /**
    * The first `limit` rows of the stages in order, each stage leaving out what earlier ones found; then, when
-   * that is not enough, the stages again with misspelt words corrected.
+   * that is not enough, the stages again with misspelt words corrected. `nearFrom` is the index of the first
+   * row found only through the correction, and `nearOf` the corrected text, so the screen can say so.
    */
   private async collect<T extends { id: number }>(
     db: Db,
@@ -257,7 +292,7 @@ export class PatientSearchService {
     extra: SQL | undefined,
     limit: number,
     columns?: typeof summaryColumns,
-  ): Promise<T[]> {
+  ): Promise<{ rows: T[]; nearFrom?: number | undefined; nearOf?: string }> {
     const rows: T[] = [];
     const runStages = async (stages: Stage[]) => {
       for (const stage of stages) {
@@ -289,9 +324,11 @@ export class PatientSearchService {
     await runStages(plan.stages);
     if (rows.length < limit && plan.fuzzyFrom) {
       const corrected = await this.correct(db, orgId, plan.fuzzyFrom);
+      const exact = rows.length;
       if (corrected) await runStages(namePlan(corrected).stages);
+      if (corrected && rows.length > exact) return { rows, nearFrom: exact, nearOf: corrected };
     }
-    return rows;
+    return { rows };
   }
 
   private select<T>(

@@ -102,10 +102,20 @@ describe('typeahead finds a patient however the name was typed', () => {
   });
 
   it('tolerates a misspelt word when nothing else matches (similarity on the name words)', async () => {
-    const { names } = await clinicWith({ name: 'Mustafa Kamal Jaber' }, { name: 'عبدالرحمن ناصر' });
+    const { c, names } = await clinicWith({ name: 'Mustafa Kamal Jaber' }, { name: 'عبدالرحمن ناصر' });
     expect(await names('mustafa kamel')).toEqual(['Mustafa Kamal Jaber']);
     expect(await names('عبدالرحمان')).toEqual(['عبدالرحمن ناصر']);
     expect(await names('zzzzqqq')).toEqual([]);
+    // The list page says which rows are near names only, and what they matched.
+    type Page = { data: Patient[]; meta: { nearMatchesOf?: string } };
+    const filter = (text: string) =>
+      c
+        .call('GET', `/api/mo/patient/filter?page=1&search=${encodeURIComponent(text)}`)
+        .then((r) => r.json<Page>());
+    const near = await filter('mustafa kamel');
+    expect(near.data.map((p) => p.name)).toEqual(['Mustafa Kamal Jaber']);
+    expect(near.meta.nearMatchesOf).toBe('mustafa kamal');
+    expect((await filter('mustafa kamal')).meta.nearMatchesOf).toBeUndefined();
   });
 
   it('answers [] below 2 characters and at most 10 rows', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Patient } from '@basira/shared/patients/patients.schemas';
@@ -251,6 +252,30 @@ describe('duplicates', () => {
       phone,
     });
     expect(second.statusCode).toBe(201);
+  });
+
+  it('matches a year either side when either birth date stands for an age', async () => {
+    const name = `زينب ${randomUUID().slice(0, 6)} علي`;
+    const known = await c.patient({ name, birthDate: '1990-05-04' });
+    const check = (q: string) =>
+      c.ok<{ id: number; reasons: string[] }[]>(
+        'GET',
+        `/api/mo/patient/duplicates?name=${encodeURIComponent(name)}&${q}`,
+      );
+    // An age typed now (approximate) against an exact birth date stored earlier.
+    expect(await check('birthDate=1991-02-01&birthDateApproximate=1')).toEqual([
+      expect.objectContaining({ id: known.id, reasons: ['name_birth_date'] }),
+    ]);
+    expect(await check('birthDate=1991-02-01')).toEqual([]);
+    expect(await check('birthDate=1992-02-01&birthDateApproximate=1')).toEqual([]);
+    // An exact birth date typed now against an age stored earlier.
+    const aged = await c.patient({ name: `${name} كاظم`, age: 40 });
+    expect(
+      await c.ok<{ id: number }[]>(
+        'GET',
+        `/api/mo/patient/duplicates?name=${encodeURIComponent(`${name} كاظم`)}&birthDate=${aged.birthDate.slice(0, 4)}-01-15`,
+      ),
+    ).toEqual([expect.objectContaining({ id: aged.id })]);
   });
 });
 
