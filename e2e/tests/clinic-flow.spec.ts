@@ -35,6 +35,8 @@ test.describe('the clinic day', () => {
 
     // …and finds them again typed without the hamza.
     await patients.search.fill(`احمد ${surname}`);
+    // The list is the search's answer (not the unfiltered list that also holds the new record).
+    await expect(page.getByTestId('patient-count')).toHaveText(t('patients.count', { count: 1 }));
     await expect(patients.row(name)).toBeVisible();
     await expect(patients.row(name).getByTestId('alert-mark')).toBeVisible();
     await shot('patient-list');
@@ -49,6 +51,7 @@ test.describe('the clinic day', () => {
     await queue.submit.click();
     await expect(page.getByTestId('queue-last-added')).toContainText(name);
     await page.getByTestId('queue-search').fill(surname);
+    await expect(page.getByTestId('queue-count')).toHaveText(t('queue.count', { count: 1 }));
     const row = queue.row(name);
     await expect(queue.status(row)).toHaveAttribute('data-status', 'Waiting');
     await shot('queue');
