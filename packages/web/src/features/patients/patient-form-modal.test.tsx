@@ -153,13 +153,27 @@ describe('the patient form', () => {
     expect(await screen.findByTestId('duplicate-candidate')).toHaveTextContent('Huda Ali');
     const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(posts()).toHaveLength(0);
+    const checks = () =>
+      fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('/duplicates'));
+    // An age is checked as an approximate birth date (the server then allows a year either side).
+    expect(checks()).toHaveLength(1);
+    expect(checks()[0]).toContain('birthDateApproximate=1');
+
+    // Changing a checked field withdraws the warning; the next save checks again.
+    await user.clear(screen.getByTestId('patient-age'));
+    await user.type(screen.getByTestId('patient-age'), '31');
+    expect(screen.queryByTestId('duplicate-candidate')).toBeNull();
+    await user.click(screen.getByTestId('patient-submit'));
+    expect(await screen.findByTestId('duplicate-candidate')).toBeInTheDocument();
+    expect(checks()).toHaveLength(2);
+    expect(posts()).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: text('patients.saveAnyway') }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(JSON.parse(String(posts()[0]![1]!.body))).toMatchObject({
       name: 'Huda Ali',
       isMale: 0,
-      age: 30,
+      age: 31,
       phone: '0770 123 4567',
       countryId: 105,
     });

@@ -1,25 +1,19 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
-  ActionIcon,
   Alert,
-  Badge,
   Button,
   Group,
   Indicator,
   Kbd,
-  Menu,
   Modal,
   Pagination,
   SegmentedControl,
-  Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -28,31 +22,13 @@ import {
   TYPEAHEAD_MIN_LENGTH,
   type Patient,
 } from '@basira/shared/patients/patients.schemas';
-import {
-  IconDots,
-  IconEdit,
-  IconFile,
-  IconFilter,
-  IconMerge,
-  IconPlus,
-  IconQueue,
-  IconRestore,
-  IconSearch,
-  IconTrash,
-} from '../../components/icons.tsx';
+import { IconFilter, IconPlus, IconQueue, IconSearch } from '../../components/icons.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { AlertMark } from '../../components/patient-alerts.tsx';
 import { PatientDocuments } from '../../components/patient-documents.tsx';
-import { isApiError } from '../../lib/api-error.ts';
-import { errorMessage } from '../../lib/error-catalogue.ts';
-import { useFormatters } from '../../lib/format.ts';
-import { displayPhone } from '../../lib/phone-format.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
-import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
-import { useTranslator } from '../../lib/use-translator.ts';
 import {
   activeFilterCount,
   filtersFromParams,
@@ -62,12 +38,8 @@ import {
 } from './patient-filters.tsx';
 import { PatientFormModal } from './patient-form-modal.tsx';
 import { PatientMergeModal } from './patient-merge-modal.tsx';
-import {
-  deletedPatientsQuery,
-  patientPageQuery,
-  useDeletePatient,
-  useRestorePatient,
-} from './patients.queries.ts';
+import { PatientRow } from './patient-row.tsx';
+import { deletedPatientsQuery, patientPageQuery } from './patients.queries.ts';
 import { ListTable } from '../../components/list-table.tsx';
 
 /** The search as sent: below the typeahead's 2 characters the list is not narrowed (spec section 5). */
@@ -289,6 +261,11 @@ export function PatientListPage() {
               : t('patients.count', { count: meta.total })}
           </Text>
         )}
+        {meta?.nearMatchesOf && (
+          <Text size="sm" c="orange.9" mb="xs" data-testid="patient-near-matches">
+            {t('patients.nearMatches', { near: meta.nearMatchesOf })}
+          </Text>
+        )}
         {current.data && rows.length === 0 ? (
           <Alert color="gray" data-testid="patient-empty">
             <Group justify="space-between" wrap="wrap" gap="xs">
@@ -361,189 +338,5 @@ export function PatientListPage() {
       </Modal>
       <PatientMergeModal patient={merging} onClose={() => setMerging(null)} />
     </DatesProvider>
-  );
-}
-
-function PatientRow({
-  patient,
-  deletedView,
-  permissions,
-  onEdit,
-  onDocuments,
-  onMerge,
-}: {
-  patient: Patient;
-  deletedView: boolean;
-  permissions: readonly string[] | undefined;
-  onEdit: () => void;
-  onDocuments: () => void;
-  onMerge: () => void;
-}) {
-  const { t } = useTranslation();
-  const translate = useTranslator();
-  const format = useFormatters();
-  const remove = useDeletePatient();
-  const restore = useRestorePatient();
-
-  const confirmDelete = () =>
-    modals.openConfirmModal({
-      title: t('roles.confirmTitle'),
-      children: <Text size="sm">{t('patients.deleteText', { name: patient.name })}</Text>,
-      labels: { confirm: t('roles.confirmYes'), cancel: t('roles.confirmNo') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-yes' } as Record<string, unknown>,
-      onConfirm: () =>
-        remove.mutate(patient.id, {
-          onSuccess: () => toastSuccess(t('patients.deleted', { name: patient.name })),
-          onError: (error) => {
-            if (isApiError(error) && error.handled) return;
-            toastError(t('patients.deleteFailed'), errorMessage(translate, error));
-          },
-        }),
-    });
-
-  const doRestore = () =>
-    restore.mutate(patient.id, {
-      onSuccess: () => toastSuccess(t('patients.restored', { name: patient.name })),
-      onError: (error) => {
-        if (isApiError(error) && error.handled) return;
-        toastError(t('patients.restoreFailed'), errorMessage(translate, error));
-      },
-    });
-
-  const canQueue = can(permissions, 'add queue');
-  const canEdit = can(permissions, 'edit patient');
-  const canDelete = can(permissions, 'delete patient');
-  const isAdmin = can(permissions, 'Administrator');
-  return (
-    <Table.Tr data-testid="patient-row" data-patient-id={patient.id} data-file-number={patient.fileNumber}>
-      <Table.Td>
-        <Text size="sm" fw={600} ff="monospace">
-          {patient.fileNumber}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={500} data-testid="patient-row-name">
-            {patient.name}
-          </Text>
-          {patient.hasAlerts && <AlertMark alerts={patient.alerts} />}
-          {patient.mergedIntoId && (
-            <Badge size="xs" color="gray" variant="light">
-              {t('patients.merged')}
-            </Badge>
-          )}
-        </Group>
-        {patient.guardianName && (
-          <Text size="xs" c="dimmed">
-            {t('patients.guardianLine', { name: patient.guardianName })}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {patient.birthDateApproximate ? '≈ ' : ''}
-        {t('patients.ageYears', { count: patient.age })}
-      </Table.Td>
-      <Table.Td>{patient.isMale === 1 ? t('patients.male') : t('patients.female')}</Table.Td>
-      <Table.Td>
-        <Text size="sm" component="bdi" dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-          {displayPhone(patient.phone, patient.country.prefix)}
-        </Text>
-      </Table.Td>
-      <Table.Td>{patient.lastQueueAt ? format.date(patient.lastQueueAt) : '—'}</Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          {deletedView ? (
-            isAdmin &&
-            !patient.mergedIntoId && (
-              <Button
-                size="compact-sm"
-                variant="light"
-                leftSection={<IconRestore size={14} />}
-                loading={restore.isPending}
-                onClick={doRestore}
-                data-testid="patient-restore"
-              >
-                {t('patients.restore')}
-              </Button>
-            )
-          ) : (
-            <>
-              {canQueue && (
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  component={Link}
-                  to={`${pathTo('queueAdd')}?patientId=${patient.id}`}
-                  leftSection={<IconQueue size={14} />}
-                  data-row-primary
-                  aria-label={`${t('patients.toQueue')}: ${patient.name}`}
-                  data-testid="patient-queue"
-                >
-                  {t('patients.toQueue')}
-                </Button>
-              )}
-              {canEdit && (
-                <Tooltip label={t('common.edit')}>
-                  <ActionIcon
-                    variant="subtle"
-                    onClick={onEdit}
-                    aria-label={`${t('common.edit')}: ${patient.name}`}
-                    data-testid="patient-edit"
-                    {...(canQueue ? {} : { 'data-row-primary': true })}
-                  >
-                    <IconEdit />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-              <Tooltip label={t('documents.title')}>
-                <ActionIcon
-                  variant="subtle"
-                  onClick={onDocuments}
-                  aria-label={`${t('documents.title')}: ${patient.name}`}
-                  data-testid="patient-documents-open"
-                  {...(canQueue || canEdit ? {} : { 'data-row-primary': true })}
-                >
-                  <IconFile />
-                </ActionIcon>
-              </Tooltip>
-              {(canDelete || isAdmin) && (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('patients.moreFor', { name: patient.name })}
-                      data-testid="patient-menu"
-                    >
-                      <IconDots />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {isAdmin && (
-                      <Menu.Item
-                        leftSection={<IconMerge size={16} />}
-                        onClick={onMerge}
-                        data-testid="patient-merge"
-                      >
-                        {t('patients.merge.action')}
-                      </Menu.Item>
-                    )}
-                    {canDelete && (
-                      <Menu.Item
-                        color="red"
-                        leftSection={<IconTrash size={16} />}
-                        onClick={confirmDelete}
-                        data-testid="patient-delete"
-                      >
-                        {t('common.delete')}
-                      </Menu.Item>
-                    )}
-                  </Menu.Dropdown>
-                </Menu>
-              )}
-            </>
-          )}
-        </Group>
-      </Table.Td>
-    </Table.Tr>
   );
 }

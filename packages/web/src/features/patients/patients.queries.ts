@@ -76,6 +76,8 @@ export function fetchDuplicates(query: {
   phone?: string;
   countryId: number;
   birthDate?: string;
+  /** `'1'` when the birth date stands for an age typed in the form. */
+  birthDateApproximate?: '1';
 }) {
   return apiRequest('mo/patient/duplicates', { schema: duplicateCandidatesSchema, query }).then(
     (r) => r.data,

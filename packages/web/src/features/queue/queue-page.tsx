@@ -16,7 +16,8 @@ import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { boardEntry, boardLink, type BoardState } from './queue-actions.ts';
 import { QueueForm } from './queue-form.tsx';
-import { QueueList, queueFiltersFromParams, queueFiltersToParams, type ListFilters } from './queue-list.tsx';
+import { queueFiltersFromParams, queueFiltersToParams, type ListFilters } from './queue-list-params.ts';
+import { QueueList } from './queue-list.tsx';
 import { queueEntryQuery, queuePatientQuery } from './queue.queries.ts';
 import { TicketPrintModal } from './queue-ticket.tsx';
 

@@ -1,0 +1,209 @@
+import { ActionIcon, Badge, Button, Group, Menu, Table, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Patient } from '@basira/shared/patients/patients.schemas';
+import {
+  IconDots,
+  IconEdit,
+  IconFile,
+  IconMerge,
+  IconQueue,
+  IconRestore,
+  IconTrash,
+} from '../../components/icons.tsx';
+import { AlertMark } from '../../components/patient-alerts.tsx';
+import { isApiError } from '../../lib/api-error.ts';
+import { errorMessage } from '../../lib/error-catalogue.ts';
+import { useFormatters } from '../../lib/format.ts';
+import { displayPhone } from '../../lib/phone-format.ts';
+import { pathTo } from '../../lib/routes.ts';
+import { can } from '../../lib/session-local.ts';
+import { toastError, toastSuccess } from '../../lib/toasts.ts';
+import { useTranslator } from '../../lib/use-translator.ts';
+import { useDeletePatient, useRestorePatient } from './patients.queries.ts';
+
+/** One patient in the list: the record at a glance and what may be done with it (or, deleted, its restore). */
+export function PatientRow({
+  patient,
+  deletedView,
+  permissions,
+  onEdit,
+  onDocuments,
+  onMerge,
+}: {
+  patient: Patient;
+  deletedView: boolean;
+  permissions: readonly string[] | undefined;
+  onEdit: () => void;
+  onDocuments: () => void;
+  onMerge: () => void;
+}) {
+  const { t } = useTranslation();
+  const translate = useTranslator();
+  const format = useFormatters();
+  const remove = useDeletePatient();
+  const restore = useRestorePatient();
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t('roles.confirmTitle'),
+      children: <Text size="sm">{t('patients.deleteText', { name: patient.name })}</Text>,
+      labels: { confirm: t('roles.confirmYes'), cancel: t('roles.confirmNo') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-yes' } as Record<string, unknown>,
+      onConfirm: () =>
+        remove.mutate(patient.id, {
+          onSuccess: () => toastSuccess(t('patients.deleted', { name: patient.name })),
+          onError: (error) => {
+            if (isApiError(error) && error.handled) return;
+            toastError(t('patients.deleteFailed'), errorMessage(translate, error));
+          },
+        }),
+    });
+
+  const doRestore = () =>
+    restore.mutate(patient.id, {
+      onSuccess: () => toastSuccess(t('patients.restored', { name: patient.name })),
+      onError: (error) => {
+        if (isApiError(error) && error.handled) return;
+        toastError(t('patients.restoreFailed'), errorMessage(translate, error));
+      },
+    });
+
+  const canQueue = can(permissions, 'add queue');
+  const canEdit = can(permissions, 'edit patient');
+  const canDelete = can(permissions, 'delete patient');
+  const isAdmin = can(permissions, 'Administrator');
+  return (
+    <Table.Tr data-testid="patient-row" data-patient-id={patient.id} data-file-number={patient.fileNumber}>
+      <Table.Td>
+        <Text size="sm" fw={600} ff="monospace">
+          {patient.fileNumber}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={500} data-testid="patient-row-name">
+            {patient.name}
+          </Text>
+          {patient.hasAlerts && <AlertMark alerts={patient.alerts} />}
+          {patient.mergedIntoId && (
+            <Badge size="xs" color="gray" variant="light">
+              {t('patients.merged')}
+            </Badge>
+          )}
+        </Group>
+        {patient.guardianName && (
+          <Text size="xs" c="dimmed">
+            {t('patients.guardianLine', { name: patient.guardianName })}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {patient.birthDateApproximate ? '≈ ' : ''}
+        {t('patients.ageYears', { count: patient.age })}
+      </Table.Td>
+      <Table.Td>{patient.isMale === 1 ? t('patients.male') : t('patients.female')}</Table.Td>
+      <Table.Td>
+        <Text size="sm" component="bdi" dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+          {displayPhone(patient.phone, patient.country.prefix)}
+        </Text>
+      </Table.Td>
+      <Table.Td>{patient.lastQueueAt ? format.date(patient.lastQueueAt) : '—'}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          {deletedView ? (
+            isAdmin &&
+            !patient.mergedIntoId && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconRestore size={14} />}
+                loading={restore.isPending}
+                onClick={doRestore}
+                data-testid="patient-restore"
+              >
+                {t('patients.restore')}
+              </Button>
+            )
+          ) : (
+            <>
+              {canQueue && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  component={Link}
+                  to={`${pathTo('queueAdd')}?patientId=${patient.id}`}
+                  leftSection={<IconQueue size={14} />}
+                  data-row-primary
+                  aria-label={`${t('patients.toQueue')}: ${patient.name}`}
+                  data-testid="patient-queue"
+                >
+                  {t('patients.toQueue')}
+                </Button>
+              )}
+              {canEdit && (
+                <Tooltip label={t('common.edit')}>
+                  <ActionIcon
+                    variant="subtle"
+                    onClick={onEdit}
+                    aria-label={`${t('common.edit')}: ${patient.name}`}
+                    data-testid="patient-edit"
+                    {...(canQueue ? {} : { 'data-row-primary': true })}
+                  >
+                    <IconEdit />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              <Tooltip label={t('documents.title')}>
+                <ActionIcon
+                  variant="subtle"
+                  onClick={onDocuments}
+                  aria-label={`${t('documents.title')}: ${patient.name}`}
+                  data-testid="patient-documents-open"
+                  {...(canQueue || canEdit ? {} : { 'data-row-primary': true })}
+                >
+                  <IconFile />
+                </ActionIcon>
+              </Tooltip>
+              {(canDelete || isAdmin) && (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('patients.moreFor', { name: patient.name })}
+                      data-testid="patient-menu"
+                    >
+                      <IconDots />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {isAdmin && (
+                      <Menu.Item
+                        leftSection={<IconMerge size={16} />}
+                        onClick={onMerge}
+                        data-testid="patient-merge"
+                      >
+                        {t('patients.merge.action')}
+                      </Menu.Item>
+                    )}
+                    {canDelete && (
+                      <Menu.Item
+                        color="red"
+                        leftSection={<IconTrash size={16} />}
+                        onClick={confirmDelete}
+                        data-testid="patient-delete"
+                      >
+                        {t('common.delete')}
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              )}
+            </>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

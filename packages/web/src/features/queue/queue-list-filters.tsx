@@ -1,0 +1,104 @@
+import { Chip, Group, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { queueExamTypes, type QueueExamType } from '@basira/shared/queue/queue.schemas';
+import { queueStatuses, type QueueStatusId } from '@basira/shared/queue/queue-states';
+import { IconSearch } from '../../components/icons.tsx';
+import { STATUS_COLOR } from '../../components/status-badge.tsx';
+import { parseTypedDate } from '../../lib/dates.ts';
+import type { ListFilters } from './queue-list-params.ts';
+import { doctorsQuery } from './queue.queries.ts';
+
+/** The queue list's filters: status chips, the patient search, dates, doctor, exam type and "last only". */
+export function QueueListFilters({
+  filters,
+  onFilters,
+  search,
+  onSearch,
+}: {
+  filters: ListFilters;
+  onFilters: (next: ListFilters) => void;
+  /** The search box's text as typed (the list follows it once typing pauses). */
+  search: string;
+  onSearch: (text: string) => void;
+}) {
+  const { t } = useTranslation();
+  const doctors = useQuery(doctorsQuery);
+  const set = <K extends keyof ListFilters>(key: K, value: ListFilters[K]) =>
+    onFilters({ ...filters, [key]: value });
+  return (
+    <>
+      <Chip.Group
+        multiple
+        value={(filters.status ?? []).map(String)}
+        onChange={(value) => set('status', value.length ? (value.map(Number) as QueueStatusId[]) : undefined)}
+      >
+        <Group gap={6} role="group" aria-label={t('queue.statusFilter')}>
+          {queueStatuses().map((status) => (
+            <Chip
+              key={status.id}
+              value={String(status.id)}
+              color={STATUS_COLOR[status.id]}
+              size="sm"
+              data-testid={`status-filter-${status.name}`}
+            >
+              {t(`queue.status.${status.name}`)}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+        <TextInput
+          type="search"
+          label={t('queue.searchPatient')}
+          value={search}
+          onChange={(event) => onSearch(event.currentTarget.value)}
+          leftSection={<IconSearch size={16} />}
+          data-testid="queue-search"
+        />
+        <DateInput
+          label={t('queue.from')}
+          clearable
+          valueFormat="YYYY-MM-DD"
+          dateParser={parseTypedDate}
+          value={filters.from ?? null}
+          onChange={(value) => set('from', value ?? undefined)}
+          clearButtonProps={{ 'aria-label': t('common.clear') }}
+          data-testid="queue-from"
+        />
+        <DateInput
+          label={t('queue.to')}
+          clearable
+          valueFormat="YYYY-MM-DD"
+          dateParser={parseTypedDate}
+          value={filters.to ?? null}
+          onChange={(value) => set('to', value ?? undefined)}
+          clearButtonProps={{ 'aria-label': t('common.clear') }}
+          data-testid="queue-to"
+        />
+        <Select
+          label={t('queue.doctor')}
+          placeholder={t('queue.anyDoctor')}
+          clearable
+          data={(doctors.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+          value={filters.doctorId ? String(filters.doctorId) : null}
+          onChange={(value) => set('doctorId', value ? Number(value) : undefined)}
+        />
+        <Select
+          label={t('queue.examTypesLabel')}
+          placeholder={t('queue.anyExamType')}
+          clearable
+          data={queueExamTypes.map((type) => ({ value: type, label: t(`queue.examTypes.${type}`) }))}
+          value={filters.examType ?? null}
+          onChange={(value) => set('examType', (value as QueueExamType | null) ?? undefined)}
+        />
+      </SimpleGrid>
+      <Switch
+        label={t('queue.lastOnly')}
+        checked={filters.last ?? false}
+        onChange={(event) => set('last', event.currentTarget.checked || undefined)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,230 @@
+import { ActionIcon, Badge, Button, Group, Menu, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
+import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
+import {
+  IconDots,
+  IconEdit,
+  IconEye,
+  IconPrinter,
+  IconStethoscope,
+  IconTrash,
+} from '../../components/icons.tsx';
+import { AlertMark } from '../../components/patient-alerts.tsx';
+import { STATUS_COLOR, StatusBadge } from '../../components/status-badge.tsx';
+import { isApiError } from '../../lib/api-error.ts';
+import { errorMessage } from '../../lib/error-catalogue.ts';
+import { useFormatters, waitingMinutes } from '../../lib/format.ts';
+import { displayPhone } from '../../lib/phone-format.ts';
+import { can } from '../../lib/session-local.ts';
+import { toastError, toastSuccess } from '../../lib/toasts.ts';
+import { useTranslator } from '../../lib/use-translator.ts';
+import { boardEntry, boardLink, visibleActions, type BoardState } from './queue-actions.ts';
+import { useDeleteQueueEntry } from './queue.queries.ts';
+import type { useStateMoves } from './use-state-moves.tsx';
+
+/** One visit in the queue list: ticket, patient, status and wait, with the board link and the row's menu. */
+export function QueueRow({
+  entry,
+  now,
+  permissions,
+  pending,
+  onMove,
+  onEdit,
+  onPrint,
+}: {
+  entry: QueueEntry;
+  now: number;
+  permissions: readonly string[] | undefined;
+  pending: boolean;
+  onMove: ReturnType<typeof useStateMoves>['run'];
+  onEdit: (entry: QueueEntry) => void;
+  onPrint: (entry: QueueEntry) => void;
+}) {
+  const { t } = useTranslation();
+  const translate = useTranslator();
+  const format = useFormatters();
+  const remove = useDeleteQueueEntry();
+  const actions = visibleActions(entry.status.id, permissions);
+  const board = boardEntry(entry.status.id, permissions);
+  const canEdit = can(permissions, 'edit queue');
+  const canPrint = can(permissions, 'print squint');
+  const canDelete = can(permissions, 'delete queue');
+  // Waiting, and already due (a recall dated later has not started waiting yet).
+  const waited = entry.status.id === QUEUE_STATUS.Waiting ? waitingMinutes(entry.waitingSince, now) : null;
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t('roles.confirmTitle'),
+      children: <Text size="sm">{t('queue.deleteText', { name: entry.patient.name })}</Text>,
+      labels: { confirm: t('roles.confirmYes'), cancel: t('roles.confirmNo') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-yes' } as Record<string, unknown>,
+      onConfirm: () =>
+        remove.mutate(entry.id, {
+          onSuccess: () => toastSuccess(t('queue.deleted', { name: entry.patient.name })),
+          onError: (error) => {
+            if (isApiError(error) && error.handled) return;
+            toastError(t('queue.deleteFailed'), errorMessage(translate, error));
+          },
+        }),
+    });
+
+  return (
+    <Table.Tr data-testid="queue-row" data-queue-id={entry.id} data-status={entry.status.name}>
+      <Table.Td
+        style={{ borderInlineStart: `4px solid var(--mantine-color-${STATUS_COLOR[entry.status.id]}-6)` }}
+      >
+        <Text fw={700} size="lg" ff="monospace">
+          {entry.ticketNumber}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {format.time(entry.date)}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {format.date(entry.date)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={600} data-testid="queue-row-name">
+            {entry.patient.name}
+          </Text>
+          {entry.patient.hasAlerts && <AlertMark />}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('patients.fileNumberShort', { number: entry.patient.fileNumber })} ·{' '}
+          <bdi dir="ltr">{displayPhone(entry.patient.phone)}</bdi>
+        </Text>
+        {entry.note && (
+          <Text size="xs" c="dimmed" lineClamp={1} title={entry.note}>
+            {entry.note}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          {entry.examTypes.map((type) => (
+            <Badge key={type} size="sm" variant="outline" color="gray">
+              {t(`queue.examTypes.${type}`)}
+            </Badge>
+          ))}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        {entry.doctor?.name ?? (
+          <Text span c="dimmed" size="sm">
+            {t('queue.anyDoctor')}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={4} align="flex-start">
+          <StatusBadge status={entry.status} />
+          {entry.isRewaiting === 1 && (
+            <Badge size="xs" variant="light" color="violet" data-testid="rewaiting-badge">
+              {t('queue.rewaitingOn', { date: format.dateTime(entry.date) })}
+            </Badge>
+          )}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        {waited !== null ? (
+          <Text size="sm" c={waited >= 30 ? 'red.8' : undefined} fw={500}>
+            {format.duration(waited)}
+          </Text>
+        ) : (
+          '—'
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          {board === 'open' && (
+            <Button
+              size="compact-sm"
+              component={Link}
+              to={boardLink(entry)}
+              state={{ open: true } satisfies BoardState}
+              leftSection={<IconStethoscope size={14} />}
+              aria-label={`${t('queue.openBoard')}: ${entry.patient.name}`}
+              data-testid="queue-open-board"
+            >
+              {t('queue.openBoard')}
+            </Button>
+          )}
+          {board === 'show' && (
+            <Tooltip label={t('queue.showBoard')}>
+              <ActionIcon
+                variant="subtle"
+                component={Link}
+                to={boardLink(entry)}
+                aria-label={`${t('queue.showBoard')}: ${entry.patient.name}`}
+                data-testid="queue-show-board"
+              >
+                <IconEye />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {(actions.length > 0 || canEdit || canPrint || canDelete) && (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon
+                  variant="subtle"
+                  loading={pending}
+                  aria-label={t('queue.actionsFor', { name: entry.patient.name })}
+                  data-testid="queue-row-menu"
+                >
+                  <IconDots />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {actions.map((action) => (
+                  <Menu.Item
+                    key={action}
+                    onClick={() => onMove(entry, action)}
+                    color={action === 'cancel' ? 'red' : undefined}
+                    data-testid={`queue-action-${action}`}
+                  >
+                    {t(`queue.actions.${action}`)}
+                  </Menu.Item>
+                ))}
+                {actions.length > 0 && (canEdit || canPrint || canDelete) && <Menu.Divider />}
+                {canEdit && (
+                  <Menu.Item
+                    leftSection={<IconEdit size={16} />}
+                    onClick={() => onEdit(entry)}
+                    data-testid="queue-edit"
+                  >
+                    {t('common.edit')}
+                  </Menu.Item>
+                )}
+                {canPrint && (
+                  <Menu.Item
+                    leftSection={<IconPrinter size={16} />}
+                    onClick={() => onPrint(entry)}
+                    data-testid="queue-print"
+                  >
+                    {t('queue.ticket.print')}
+                  </Menu.Item>
+                )}
+                {canDelete && (
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={confirmDelete}
+                    data-testid="queue-delete"
+                  >
+                    {t('common.delete')}
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
