@@ -74,6 +74,13 @@ test.describe('patients', () => {
     await form.name.fill(`فاطمة ${surname} حسن`);
     await form.submit.click();
     await expect(patients.row(`فاطمة ${surname} حسن`)).toBeVisible();
+
+    // A misspelt surname still finds the record, and the list says these are near names.
+    const misspelt = surname.slice(0, -1) + (surname.endsWith('ب') ? 'ت' : 'ب');
+    await patients.search.fill(misspelt);
+    await expect(page.getByTestId('patient-near-matches')).toContainText(surname);
+    await expect(patients.row(`فاطمة ${surname} حسن`)).toBeVisible();
+    await shot('patient-near-matches');
   });
 
   test('an administrator deletes and restores a record, and merges two records of one person', async ({
