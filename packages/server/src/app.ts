@@ -20,6 +20,7 @@ import { packageRoot } from './lib/paths.ts';
 import { registerAuth, requirePermissionDeclarations, type RouteEntry } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionService } from './modules/auth/session.service.ts';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const routes = requirePermissionDeclarations(app);
 
   registerSecurityHeaders(app);
+  registerTextGuard(app);
   // No allowed origins means same-origin only, which browsers enforce without any CORS headers.
   if (config.CORS_ORIGINS.length)
     await app.register(cors, {

@@ -65,6 +65,59 @@ describe('bad input never becomes a 500', () => {
     expect(page.statusCode).toBe(422);
   });
 
+  it('a null character (which PostgreSQL text cannot hold) → 422 naming the fields, on every route', async () => {
+    const res = await post(
+      JSON.stringify({ name: 'Front\u0000desk', permissions: ['show users', 'x\u0000'] }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      name: ['field.null_character'],
+      'permissions.1': ['field.null_character'],
+    });
+    expectErrorShape(res.body);
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      org: org.slug,
+      payload: { email: 'admin\u0000', password: 'x' },
+    });
+    expect(login.statusCode).toBe(422);
+    // The guard runs before validation, so it covers every route, including those yet to come.
+    const reads = t.routes.filter(
+      (r) => r.method === 'GET' && r.url.startsWith('/api/') && !r.url.includes(':'),
+    );
+    expect(reads.length).toBeGreaterThan(10);
+    for (const route of reads) {
+      if (route.url.startsWith('/api/docs') || route.url === '/api/events') continue;
+      const read = await t.request({
+        method: 'GET',
+        url: `${route.url}?search=a%00b`,
+        org: org.slug,
+        token: org.adminToken,
+      });
+      expect(read.statusCode, route.url).toBe(422);
+    }
+  });
+
+  it('dates outside the clinic years (1800–2999) → 422, not an overflow in SQL', async () => {
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.request({ method, url, org: org.slug, token: org.adminToken, ...(payload ? { payload } : {}) });
+    const filter = await call('GET', '/api/mo/queue/filter?page=1&from=0000-01-01&to=9999-12-31');
+    expect(filter.statusCode).toBe(422);
+    expect(filter.json().errors).toEqual({ from: ['from.invalid'], to: ['to.invalid'] });
+    const visit = await call('POST', '/api/mo/queue', { patientId: 1, date: '3000-01-01T00:00:00Z' });
+    expect(visit.json().errors).toEqual({ date: ['date.invalid'] });
+    const patient = await call('POST', '/api/mo/patient', {
+      name: 'Ali Hassan',
+      phone: '0770 123 4567',
+      birthDate: '1799-12-31',
+    });
+    expect(patient.json().errors).toEqual({ birthDate: ['birthDate.invalid'] });
+    expect((await call('GET', '/api/mo/queue/filter?page=1&from=1800-01-01&to=2999-12-31')).statusCode).toBe(
+      200,
+    );
+  });
+
   it('unknown API paths → 404 in the error shape', async () => {
     const res = await t.request({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);

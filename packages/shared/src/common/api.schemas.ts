@@ -42,3 +42,22 @@ export const healthSchema = dataOf(
   }),
 );
 export type Health = z.infer<typeof healthSchema>['data'];
+
+/**
+ * Dates a clinic can mean: years 1800 to 2999. Outside them a date is a typing error, and turning it into an
+ * instant in the organization's time zone would overflow what PostgreSQL and ISO strings carry (a 500).
+ */
+const EARLIEST_DAY = '1800-01-01';
+const LATEST_DAY = '2999-12-31';
+const inClinicYears = (value: string) => {
+  const day = value.slice(0, 10);
+  return day >= EARLIEST_DAY && day <= LATEST_DAY;
+};
+
+/** `YYYY-MM-DD`, a real calendar day within the clinic's years; errors say `<key>.invalid`. */
+export const isoDateSchema = (key: string) =>
+  z.iso.date(`${key}.invalid`).refine(inClinicYears, `${key}.invalid`);
+
+/** ISO 8601 with an offset or Z (e.g. 2026-03-01T09:30:00+03:00), within the clinic's years. */
+export const isoDateTimeSchema = (key: string) =>
+  z.iso.datetime({ offset: true, error: `${key}.invalid` }).refine(inClinicYears, `${key}.invalid`);

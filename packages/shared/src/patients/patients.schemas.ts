@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, idSchema, pageMetaSchema, pageQuerySchema } from '../common/api.schemas.ts';
+import { dataOf, idSchema, isoDateSchema, pageMetaSchema, pageQuerySchema } from '../common/api.schemas.ts';
 import { countrySchema, DEFAULT_COUNTRY_ID } from '../countries/countries.schemas.ts';
 import { parsePhone } from './phone.ts';
 
@@ -11,8 +11,6 @@ export const PATIENTS_PER_PAGE = 25;
 export const PATIENT_COUNT_CAP = 10_000;
 
 export const isMaleSchema = z.union([z.literal(0), z.literal(1)], { error: 'isMale.invalid' });
-
-const isoDate = (key: string) => z.iso.date(`${key}.invalid`);
 
 /** Optional text: blank is stored as null. */
 const optionalText = (field: string, max: number) =>
@@ -55,7 +53,7 @@ const patientFields = {
   phone: z.string().trim().min(1, 'phone.required').max(40, 'phone.max'),
   countryId: idSchema.default(DEFAULT_COUNTRY_ID),
   /** YYYY-MM-DD, not in the future. Absent with no `age`: today (the spec's default). */
-  birthDate: isoDate('birthDate').optional(),
+  birthDate: isoDateSchema('birthDate').optional(),
   /** Years, instead of a birth date: stored as an approximate birth date, marked so. */
   age: z.number().int('age.invalid').min(0, 'age.min').max(130, 'age.max').optional(),
   isMale: isMaleSchema.default(1),
@@ -219,8 +217,8 @@ export const patientFilterQuerySchema = pageQuerySchema
     isMale: queryBool.optional(),
     ageFrom: queryAge.optional(),
     ageTo: queryAge.optional(),
-    lastVisitFrom: isoDate('lastVisitFrom').optional(),
-    lastVisitTo: isoDate('lastVisitTo').optional(),
+    lastVisitFrom: isoDateSchema('lastVisitFrom').optional(),
+    lastVisitTo: isoDateSchema('lastVisitTo').optional(),
     /** Default: `relevance` with search text, `newest` without. */
     sort: z.enum(patientSorts).optional(),
   })
@@ -250,7 +248,7 @@ export const duplicateQuerySchema = z.object({
   name: z.string().trim().max(200).optional(),
   phone: z.string().trim().max(40).optional(),
   countryId: idSchema.default(DEFAULT_COUNTRY_ID),
-  birthDate: isoDate('birthDate').optional(),
+  birthDate: isoDateSchema('birthDate').optional(),
   /** `1` when `birthDate` stands for an age typed in the form: then a year either side also matches. */
   birthDateApproximate: queryBool.optional(),
   /** The record being edited, left out of its own candidates. */

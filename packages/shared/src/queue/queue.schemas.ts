@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { dataOf, idSchema, pageOf, pageQuerySchema } from '../common/api.schemas.ts';
+import {
+  dataOf,
+  idSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  pageOf,
+  pageQuerySchema,
+} from '../common/api.schemas.ts';
 import { patientSummarySchema } from '../patients/patients.schemas.ts';
 import { QUEUE_STATUS_IDS } from './queue-states.ts';
 
@@ -27,9 +34,7 @@ export const queueStatusSchema = z.object({
   color: z.string(),
 });
 
-/** ISO 8601 with an offset or Z, e.g. 2026-03-01T09:30:00+03:00. */
-export const dateTimeSchema = z.iso.datetime({ offset: true, error: 'date.invalid' });
-const localDate = (field: string) => z.iso.date(`${field}.invalid`);
+export const dateTimeSchema = isoDateTimeSchema('date');
 
 export const userRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
@@ -131,8 +136,8 @@ export const queueFilterQuerySchema = pageQuerySchema
   .extend({
     status: statusList.optional(),
     /** The organization's calendar days, inclusive. */
-    from: localDate('from').optional(),
-    to: localDate('to').optional(),
+    from: isoDateSchema('from').optional(),
+    to: isoDateSchema('to').optional(),
     doctorId: idSchema.optional(),
     examType: z.enum(queueExamTypes).optional(),
     isRewaiting: z
