@@ -20,6 +20,16 @@ function contentDisposition(kind: 'attachment' | 'inline', name: string): string
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/**
+ * The multipart parser throws plain errors for a malformed body or one cut off mid-file: the client's
+ * mistake, so a 400 (the stored part is already removed). Its limit errors carry their own status.
+ */
+function unreadableUpload(error: unknown): never {
+  if (error instanceof AppError || typeof (error as { statusCode?: unknown }).statusCode === 'number')
+    throw error;
+  throw new AppError('bad_request', 'The upload could not be read: it is malformed or was cut off.');
+}
+
 export const documentsRoutes: FastifyPluginAsyncZod<{
   documents: DocumentsService;
   maxBytes: number;
@@ -55,14 +65,17 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       if (!request.isMultipart())
         throw new AppError('unsupported_media_type', 'Send the document as multipart/form-data.');
-      const file = await request.file();
+      const file = await request.file().catch(unreadableUpload);
       if (!file) throw new AppError('validation', 'The given data was invalid.', { file: ['file.required'] });
-      const data = await documents.upload(
-        contextOf(request),
-        request.params.id,
-        { fileName: file.filename, stream: file.file },
-        request.query,
-      );
+      const data = await documents
+        .upload(
+          contextOf(request),
+          request.params.id,
+          { fileName: file.filename, stream: file.file },
+          request.query,
+        )
+        // The file part itself failed: the body was cut off or malformed, not our storage or database.
+        .catch((error: unknown) => (file.file.errored ? unreadableUpload(error) : Promise.reject(error)));
       return reply.status(201).send({ data });
     },
   );

@@ -123,6 +123,33 @@ describe('patient documents', () => {
     expect(readdirSync(dataDir, { recursive: true }).length).toBe(before);
   });
 
+  it('answers 400 for a malformed or cut-off upload, and keeps nothing of it', async () => {
+    const uploads = () => readdirSync(path.join(dataDir, 'uploads'), { recursive: true }).length;
+    const listed = async () =>
+      (await c.ok<PatientDocument[]>('GET', `/api/mo/patient/${patient.id}/document`)).length;
+    const [filesBefore, rowsBefore] = [uploads(), await listed()];
+    const { payload, headers } = multipart('scan.pdf', PDF, 'application/pdf');
+    const send = (body: Buffer | string, contentType = headers['content-type']) =>
+      t.request({
+        method: 'POST',
+        url: `/api/mo/patient/${patient.id}/document`,
+        org: org.slug,
+        token: org.adminToken,
+        payload: body,
+        headers: { 'content-type': contentType },
+      });
+    for (const res of [
+      await send(payload.subarray(0, payload.length - 40)), // cut off inside the file part
+      await send('not multipart at all'),
+      await send(payload, 'multipart/form-data'), // no boundary
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('bad_request');
+    }
+    expect(uploads()).toBe(filesBefore);
+    expect(await listed()).toBe(rowsBefore);
+  });
+
   it('needs `edit patient` to upload or delete; reading needs a patient-reading permission', async () => {
     const reader = await userWith(t, org, ['show patients']);
     expect((await upload('a.pdf', PDF, '', reader.token)).statusCode).toBe(403);
