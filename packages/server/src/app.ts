@@ -7,12 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -20,7 +15,7 @@ import { packageRoot } from './lib/paths.ts';
 import { registerAuth, requirePermissionDeclarations, type RouteEntry } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerTextGuard } from './plugins/text-guard.ts';
+import { validatorCompiler } from './plugins/validation.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionService } from './modules/auth/session.service.ts';
@@ -126,7 +121,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const routes = requirePermissionDeclarations(app);
 
   registerSecurityHeaders(app);
-  registerTextGuard(app);
   // No allowed origins means same-origin only, which browsers enforce without any CORS headers.
   if (config.CORS_ORIGINS.length)
     await app.register(cors, {

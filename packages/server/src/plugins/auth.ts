@@ -7,7 +7,7 @@ import {
 import { holdsAny, isPermissionName, type RoutePermission } from '@basira/shared/permissions/permissions';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
-import { findOrganization } from '../modules/organizations/organizations.service.ts';
+import { findOrganization, ORG_SLUG } from '../modules/organizations/organizations.service.ts';
 import type { SessionService } from '../modules/auth/session.service.ts';
 import type { Organization, RequestContext } from '../types.ts';
 
@@ -52,18 +52,19 @@ const ORG_CACHE_MS = 60_000;
  * token, then the route's permission. Public routes skip the token.
  */
 export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionService): void {
-  const orgCache = new Map<string, { org: Organization | undefined; at: number }>();
+  const orgCache = new Map<string, { org: Organization; at: number }>();
 
   async function organizationOf(request: FastifyRequest, fromQuery: boolean): Promise<Organization> {
     const raw = request.headers[ORGANIZATION_HEADER] ?? (fromQuery ? queryParam(request, 'org') : undefined);
     const slug = (typeof raw === 'string' && raw.trim() ? raw.trim() : DEFAULT_ORGANIZATION).toLowerCase();
-    let hit = orgCache.get(slug);
-    if (!hit || Date.now() - hit.at > ORG_CACHE_MS || !hit.org) {
-      hit = { org: await findOrganization(db, slug.slice(0, 63)), at: Date.now() };
-      orgCache.set(slug, hit);
-    }
-    if (!hit.org) throw new AppError('organization.not_found', `No organization "${slug.slice(0, 63)}".`);
-    return hit.org;
+    const hit = orgCache.get(slug);
+    if (hit && Date.now() - hit.at <= ORG_CACHE_MS) return hit.org;
+    // Only a well-formed slug reaches SQL, and only organizations found are cached: a stranger sending made-up
+    // names can neither fail a query nor grow the cache.
+    const org = ORG_SLUG.test(slug) ? await findOrganization(db, slug) : undefined;
+    if (!org) throw new AppError('organization.not_found', `No organization "${slug.slice(0, 63)}".`);
+    orgCache.set(slug, { org, at: Date.now() });
+    return org;
   }
 
   app.decorateRequest('org', null as unknown as Organization);
