@@ -23,8 +23,11 @@ export default defineConfig<TestOptions>({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 45_000,
-  expect: { timeout: 8_000 },
+  // Generous on purpose: CI runs on a shared 2-core VM whose speed was seen to vary threefold within a run.
+  // Timeouts here catch hangs, not slowness; speed is measured in bench/, and the one timing the spec asks
+  // for (a change seen by another screen within 2 s) is asserted explicitly.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [
     ['list'],
     // npm test sets PLAYWRIGHT_JSON_OUTPUT_NAME; a run by hand writes next to the other results.
@@ -38,7 +41,7 @@ export default defineConfig<TestOptions>({
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
-    actionTimeout: 10_000,
+    actionTimeout: 20_000,
   },
   projects: [
     { name: 'ar', use: { lang: 'ar', locale: 'ar-IQ' } },

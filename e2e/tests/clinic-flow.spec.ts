@@ -18,7 +18,7 @@ test.describe('the clinic day', () => {
     shot,
     axe,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await signIn();
     const surname = arabicWord();
     const name = `أحمد ${surname}`;

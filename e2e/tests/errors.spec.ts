@@ -21,7 +21,7 @@ test.describe('error catalogue in the browser', () => {
     const toast = shell.toast(t('errors.sessionExpired'));
     await expect(toast).toBeVisible();
     await shot('session-expired');
-    await expect(page).toHaveURL(/\/login$/, { timeout: 6_000 });
+    await expect(page).toHaveURL(/\/login$/, { timeout: 12_000 });
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 

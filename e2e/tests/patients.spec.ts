@@ -15,7 +15,7 @@ test.describe('patients', () => {
     signIn,
     shot,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const session = await signIn();
     const surname = arabicWord();
     const phone = iraqiMobile();
@@ -90,7 +90,7 @@ test.describe('patients', () => {
     signIn,
     shot,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const session = await signIn();
     const surname = arabicWord();
     const kept = await api.createPatient(session.token, { name: `علي ${surname}`, phone: iraqiMobile() });
