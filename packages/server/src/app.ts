@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -15,6 +15,7 @@ import { packageRoot } from './lib/paths.ts';
 import { registerAuth, requirePermissionDeclarations, type RouteEntry } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerAnswerCheck, serializerCompiler } from './plugins/serialization.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -56,6 +57,8 @@ export interface AppDeps {
   database?: Database;
   /** Where to print the first administrator's generated password. */
   print?: (line: string) => void;
+  /** Check every JSON answer against its route's schema (the test suites; see plugins/serialization.ts). */
+  checkAnswers?: boolean;
 }
 
 export interface BuiltApp {
@@ -121,6 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const routes = requirePermissionDeclarations(app);
 
   registerSecurityHeaders(app);
+  if (deps.checkAnswers) registerAnswerCheck(app);
   // No allowed origins means same-origin only, which browsers enforce without any CORS headers.
   if (config.CORS_ORIGINS.length)
     await app.register(cors, {

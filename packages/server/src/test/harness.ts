@@ -46,7 +46,12 @@ export async function startTestApp(
     dataDir: 'memory://',
     poolSize: 4,
   });
-  const built = await buildApp(config, { database, clock: options.clock, print: () => {} });
+  const built = await buildApp(config, {
+    database,
+    clock: options.clock,
+    print: () => {},
+    checkAnswers: true,
+  });
 
   const request: TestApp['request'] = ({ token, org, headers, ...rest }) =>
     built.app.inject({
