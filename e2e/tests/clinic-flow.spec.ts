@@ -262,21 +262,21 @@ test.describe('the clinic day', () => {
         phone: iraqiMobile(),
       });
       const entry = await api.queue(session.token, patient.id);
-      // Due a few seconds after the page's own (installed) clock.
+      // Due a minute after the page's own (installed) clock: enough for a slow machine to open the bell first.
       const pageNow = page.url().startsWith('http') ? await page.evaluate(() => Date.now()) : Date.now();
       await api.rewait(session.token, entry.id, new Date(pageNow + seconds * 1000));
       return patient.name;
     };
     const notes = () => page.evaluate(() => (window as unknown as { notes: number }).notes);
 
-    const first = await recall(5);
+    const first = await recall(60);
     await page.goto('/dashboard');
     const bell = new Bell(page, t);
     await bell.open();
     await expect((await bell.tab('bigger')).getByTestId('bell-row').filter({ hasText: first })).toBeVisible();
     expect(await notes()).toBe(0);
-    // The lists are split again every 10 s: the recall is due by then.
-    await page.clock.fastForward('00:11');
+    // A minute on, the recall is due; the lists are split again every 10 s.
+    await page.clock.fastForward('01:01');
     await expect(
       (await bell.tab('waiting')).getByTestId('bell-row').filter({ hasText: first }),
     ).toBeVisible();
@@ -290,12 +290,12 @@ test.describe('the clinic day', () => {
     await shell.drawer.getByTestId('bell-sound-toggle').click();
     expect(await page.evaluate(() => localStorage.getItem('bellSound'))).toBe('0');
     await shell.closeSettings();
-    const second = await recall(5);
+    const second = await recall(60);
     await bell.open();
     await expect(
       (await bell.tab('bigger')).getByTestId('bell-row').filter({ hasText: second }),
     ).toBeVisible();
-    await page.clock.fastForward('00:11');
+    await page.clock.fastForward('01:01');
     await expect(
       (await bell.tab('waiting')).getByTestId('bell-row').filter({ hasText: second }),
     ).toBeVisible();
