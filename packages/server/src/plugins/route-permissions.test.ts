@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdsAny, type PermissionName } from '@basira/shared/permissions/permissions';
-import { startTestApp, userWith, type TestApp, type TestOrg } from '../test/harness.ts';
+import { concreteUrl, startTestApp, userWith, type TestApp, type TestOrg } from '../test/harness.ts';
 
 let t: TestApp;
 let org: TestOrg;
@@ -13,8 +13,6 @@ beforeAll(async () => {
   bystander = (await userWith(t, org, ['print setting'])).token;
 });
 afterAll(() => t.close());
-
-const concrete = (url: string) => url.replace(/:[A-Za-z]+\??/g, '1');
 
 describe('route permission table', () => {
   it('lists every API route with its permission (review changes to this file)', async () => {
@@ -31,7 +29,11 @@ describe('route permission table', () => {
     const guarded = t.routes.filter((r) => r.permission !== 'public');
     expect(guarded.length).toBeGreaterThan(5);
     for (const route of guarded) {
-      const res = await t.request({ method: route.method as 'GET', url: concrete(route.url), org: org.slug });
+      const res = await t.request({
+        method: route.method as 'GET',
+        url: concreteUrl(route.url),
+        org: org.slug,
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(res.json()).toMatchObject({ code: 'unauthorized', message: expect.any(String) });
     }
@@ -48,7 +50,7 @@ describe('route permission table', () => {
     for (const route of denied) {
       const res = await t.request({
         method: route.method as 'GET',
-        url: concrete(route.url),
+        url: concreteUrl(route.url),
         org: org.slug,
         token: bystander,
       });

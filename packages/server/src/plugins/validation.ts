@@ -3,7 +3,7 @@ import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider
 import type { FieldErrors } from '@basira/shared/errors/error-codes';
 import { AppError } from '../lib/errors.ts';
 
-export const NULL_CHARACTER_KEY = 'field.null_character';
+const NULL_CHARACTER_KEY = 'field.null_character';
 
 /** The dotted path of every string under `value` that holds U+0000. */
 function pathsWithNull(value: unknown, path: string, found: string[]): string[] {

@@ -29,6 +29,9 @@ export interface TestOrg {
   adminRoleId: number;
 }
 
+/** A route's URL with every path parameter filled in (`/api/role/:id` → `/api/role/1`). */
+export const concreteUrl = (url: string) => url.replace(/:[A-Za-z]+\??/g, '1');
+
 export const dbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 export async function startTestApp(

@@ -16,6 +16,7 @@ import { boardEntry, boardLink, type BoardState } from './queue-actions.ts';
 import { worklistQuery } from './queue.queries.ts';
 import { useNow } from './use-now.ts';
 import { ListTable } from '../../components/list-table.tsx';
+import { ExamTypeBadges } from './exam-type-badges.tsx';
 
 /** /doctor: today's Waiting and WithDoctor entries for me or for no one, by ticket; one click opens the board. */
 export function DoctorPage() {
@@ -120,13 +121,7 @@ export function DoctorPage() {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4}>
-                    {entry.examTypes.map((type) => (
-                      <Badge key={type} size="sm" variant="outline" color="gray">
-                        {t(`queue.examTypes.${type}`)}
-                      </Badge>
-                    ))}
-                  </Group>
+                  <ExamTypeBadges types={entry.examTypes} />
                 </Table.Td>
                 <Table.Td>
                   <StatusBadge status={entry.status} />

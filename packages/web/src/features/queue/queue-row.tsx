@@ -24,6 +24,7 @@ import { useTranslator } from '../../lib/use-translator.ts';
 import { boardEntry, boardLink, visibleActions, type BoardState } from './queue-actions.ts';
 import { useDeleteQueueEntry } from './queue.queries.ts';
 import type { useStateMoves } from './use-state-moves.tsx';
+import { ExamTypeBadges } from './exam-type-badges.tsx';
 
 /** One visit in the queue list: ticket, patient, status and wait, with the board link and the row's menu. */
 export function QueueRow({
@@ -106,13 +107,7 @@ export function QueueRow({
         )}
       </Table.Td>
       <Table.Td>
-        <Group gap={4}>
-          {entry.examTypes.map((type) => (
-            <Badge key={type} size="sm" variant="outline" color="gray">
-              {t(`queue.examTypes.${type}`)}
-            </Badge>
-          ))}
-        </Group>
+        <ExamTypeBadges types={entry.examTypes} />
       </Table.Td>
       <Table.Td>
         {entry.doctor?.name ?? (

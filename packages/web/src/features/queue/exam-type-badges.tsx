@@ -1,0 +1,17 @@
+import { Badge, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { QueueExamType } from '@basira/shared/queue/queue.schemas';
+
+/** What a visit comes for, as small outlined badges (queue list and doctor page). */
+export function ExamTypeBadges({ types }: { types: readonly QueueExamType[] }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4}>
+      {types.map((type) => (
+        <Badge key={type} size="sm" variant="outline" color="gray">
+          {t(`queue.examTypes.${type}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
