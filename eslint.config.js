@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import layers from './eslint-rules/layers.js';
+import orgScopedQuery from './eslint-rules/org-scoped-query.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/screenshots/**', 'bench/.data/**'] },
@@ -14,4 +16,31 @@ export default tseslint.config(
       eqeqeq: ['error', 'smart'],
     },
   },
+  {
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    plugins: { basira: { rules: { layers, 'org-scoped-query': orgScopedQuery } } },
+    rules: { 'basira/layers': 'error' },
+  },
+  {
+    // Tests and the test harness read across organizations on purpose.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/server/src/test/**'],
+    rules: {
+      'basira/org-scoped-query': [
+        'error',
+        { globalTables: ['countries', 'organizations'], scopingFunctions: ['inOrg', 'liveInOrg'] },
+      ],
+      // Rows that people edit carry `version`; the one way to change them is lib/versioned.ts (issue 7).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='update'][arguments.0.name=/^(users|roles|patients|queueEntries|examRecords|examOptions)$/]",
+          message:
+            'Write a versioned row through updateVersioned (lib/versioned.ts), or say why this write is not an edit.',
+        },
+      ],
+    },
+  },
+  { files: ['packages/server/src/lib/versioned.ts'], rules: { 'no-restricted-syntax': 'off' } },
 );

@@ -34,6 +34,7 @@ export class QueuePage {
   async action(row: Locator, action: 'finish' | 'rewait' | 'wait' | 'cancel'): Promise<void> {
     await row.getByTestId('queue-row-menu').click();
     await this.page.getByTestId(`queue-action-${action}`).click();
+    if (action === 'cancel') await this.page.getByTestId('confirm-yes').click();
   }
 }
 
@@ -52,7 +53,7 @@ export class BoardPage {
     await expect(this.status).toHaveAttribute('data-status', name);
   }
 
-  action(action: 'finish' | 'rewait' | 'wait' | 'cancel'): Locator {
+  action(action: 'open' | 'finish' | 'rewait' | 'wait' | 'cancel'): Locator {
     return this.page.getByTestId(`board-action-${action}`);
   }
 
@@ -64,11 +65,19 @@ export class BoardPage {
     const date = this.page.getByTestId('rewait-date');
     await date.fill(day);
     await date.press('Tab');
-    await this.page.getByTestId('rewait-time').fill(time);
+    await fillClockTime(this.page.getByTestId('rewait-form'), time);
     if (note) await this.page.getByTestId('rewait-note').fill(note);
     await this.page.getByTestId('rewait-submit').click();
     await expect(dialog).toBeHidden();
   }
+}
+
+/** A ClockTimeInput (12-hour, ص/م or AM/PM) set to a 24-hour HH:mm. */
+export async function fillClockTime(scope: Locator, time: string): Promise<void> {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  await scope.getByTestId('time-hours').pressSequentially(String(hours % 12 || 12).padStart(2, '0'));
+  await scope.getByTestId('time-minutes').pressSequentially(String(minutes).padStart(2, '0'));
+  await scope.getByTestId('time-ampm').selectOption({ index: hours < 12 ? 1 : 2 });
 }
 
 /** The bell of the main layout and its popup. */

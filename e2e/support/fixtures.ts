@@ -168,6 +168,17 @@ export function iraqiMobile(): string {
 export const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+/** Gives the page a session as the sign-in screen stores it (once per tab, so a later sign-out holds). */
+export async function handSession(page: Page, session: Session): Promise<void> {
+  await page.addInitScript((s) => {
+    if (sessionStorage.getItem('e2e-seeded')) return;
+    sessionStorage.setItem('e2e-seeded', '1');
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('user', JSON.stringify(s.user));
+    localStorage.setItem('isAuthenticated', 'true');
+  }, session);
+}
+
 interface Fixtures {
   t: T;
   api: Api;
@@ -193,20 +204,25 @@ export const test = base.extend<Fixtures & TestOptions>({
     await page.addInitScript((l) => {
       if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
     }, lang);
+    // Every screen keeps the strict Content-Security-Policy: a blocked eval or script fails the test.
+    const violations: string[] = [];
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.warn(`csp-violation: ${e.violatedDirective} ${e.sourceFile}:${e.lineNumber}`),
+      ),
+    );
+    page.on('console', (m) => {
+      if (m.text().startsWith('csp-violation:')) violations.push(m.text());
+    });
     await use(page);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
   },
   t: async ({ lang }, use) => use(translator(lang)),
   api: async ({ baseURL }, use) => use(new Api(baseURL!)),
   signIn: async ({ page, api }, use) => {
     await use(async (as) => {
       const session = as ? await api.login(as.identifier, as.password) : await api.admin();
-      await page.addInitScript((s) => {
-        if (sessionStorage.getItem('e2e-seeded')) return;
-        sessionStorage.setItem('e2e-seeded', '1');
-        localStorage.setItem('token', s.token);
-        localStorage.setItem('user', JSON.stringify(s.user));
-        localStorage.setItem('isAuthenticated', 'true');
-      }, session);
+      await handSession(page, session);
       return session;
     });
   },
@@ -238,3 +254,10 @@ export const test = base.extend<Fixtures & TestOptions>({
 });
 
 export { expect };
+
+/** A local calendar day `offset` days from today, as the date inputs take it. */
+export function day(offset: number): string {
+  const at = new Date();
+  at.setDate(at.getDate() + offset);
+  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+}

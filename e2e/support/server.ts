@@ -44,16 +44,19 @@ async function waitForHealth(baseURL: string, child: ChildProcess, output: () =>
   throw new Error(`Basira server did not answer /api/health in time:\n${output()}`);
 }
 
-/** The BUILT server (`npm run build` first) on a free port and a fresh embedded database (PGlite). */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const main = path.join(ROOT, 'packages/server/dist/main.js');
-  if (!existsSync(main) || !existsSync(path.join(ROOT, 'packages/web/dist/index.html')))
+/**
+ * The BUILT server (`npm run build` first) on a free port and a fresh embedded database (PGlite); `root` may
+ * name another checkout's build (bench/attack compares before and after a fix).
+ */
+export async function startServer(env: Record<string, string> = {}, root = ROOT): Promise<RunningServer> {
+  const main = path.join(root, 'packages/server/dist/main.js');
+  if (!existsSync(main) || !existsSync(path.join(root, 'packages/web/dist/index.html')))
     throw new Error('The app is not built: run `npm run build` first (npm test does it).');
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'basira-e2e-'));
   let output = '';
   const child = spawn(process.execPath, [main], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),

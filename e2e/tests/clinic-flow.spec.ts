@@ -1,14 +1,19 @@
-import { test, expect, arabicWord, iraqiMobile, unique } from '../support/fixtures.ts';
+import {
+  test,
+  expect,
+  arabicWord,
+  iraqiMobile,
+  unique,
+  Api,
+  handSession,
+  type T,
+  day,
+} from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { startServer } from '../support/server.ts';
 import { PatientListPage } from '../pages/patients-pages.ts';
 import { AppShell } from '../pages/app-shell.ts';
 import { Bell, BoardPage, QueuePage } from '../pages/queue-pages.ts';
-
-/** A local calendar day `offset` days from today, as the date inputs take it. */
-function day(offset: number): string {
-  const at = new Date();
-  at.setDate(at.getDate() + offset);
-  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
-}
 
 test.describe('the clinic day', () => {
   test('register, find by another spelling, queue, open from the doctor page, re-wait, open from the bell, finish', async ({
@@ -78,7 +83,7 @@ test.describe('the clinic day', () => {
     const board = new BoardPage(page, t);
     await board.expectStatus('WithDoctor');
     await expect(page.getByTestId('patient-alerts')).toContainText('تروبيكاميد');
-    await expect(page.getByTestId('board-patient-name')).toHaveText(name);
+    await expect(page.getByTestId('patient-card-name')).toHaveText(name);
     await shot('board');
     expect(await axe()).toEqual([]);
 
@@ -101,8 +106,10 @@ test.describe('the clinic day', () => {
     await expect(due).toBeVisible();
     await shot('bell-waiting');
 
-    // Opened from the bell, then finished.
+    // The bell's Open shows the board; the doctor starts the visit there, then finishes it.
     await due.getByTestId('bell-open').click();
+    await board.expectStatus('Waiting');
+    await board.action('open').click();
     await board.expectStatus('WithDoctor');
     await board.action('finish').click();
     await board.expectStatus('Finished');
@@ -238,67 +245,94 @@ test.describe('the clinic day', () => {
     await expect(row).toContainText('يحتاج قطرة توسيع');
   });
 
-  test('the bell chimes when a recall falls due, unless the sound is switched off', async ({
+  test('a patient queued twice the same day: the form shows the open visit, and adds only when asked', async ({
     page,
     t,
     api,
     signIn,
+    shot,
   }) => {
     const session = await signIn();
-    // Count the notes the Web Audio API is asked to play.
-    await page.addInitScript(() => {
-      const counter = window as unknown as { notes: number };
-      counter.notes = 0;
-      const original = AudioContext.prototype.createOscillator;
-      AudioContext.prototype.createOscillator = function (this: AudioContext) {
-        counter.notes += 1;
-        return original.call(this);
-      };
+    const patient = await api.createPatient(session.token, {
+      name: `هدى ${arabicWord()}`,
+      phone: iraqiMobile(),
     });
-    await page.clock.install();
-    const recall = async (seconds: number) => {
-      const patient = await api.createPatient(session.token, {
-        name: `ليلى ${arabicWord()}`,
-        phone: iraqiMobile(),
-      });
-      const entry = await api.queue(session.token, patient.id);
-      // Due a minute after the page's own (installed) clock: enough for a slow machine to open the bell first.
-      const pageNow = page.url().startsWith('http') ? await page.evaluate(() => Date.now()) : Date.now();
-      await api.rewait(session.token, entry.id, new Date(pageNow + seconds * 1000));
-      return patient.name;
-    };
-    const notes = () => page.evaluate(() => (window as unknown as { notes: number }).notes);
+    const first = await api.queue(session.token, patient.id);
+    await page.goto(`/queue?patientId=${patient.id}`);
+    const queue = new QueuePage(page, t);
+    await expect(queue.picker).toHaveValue(patient.name);
+    await queue.submit.click();
+    const duplicate = page.getByTestId('queue-duplicate');
+    await expect(duplicate).toContainText(String(first.ticketNumber));
+    await shot('queue-duplicate');
+    await page.getByTestId('queue-duplicate-add').click();
+    await expect(page.getByTestId('queue-last-added')).toContainText(patient.name);
+    await expect(duplicate).toHaveCount(0);
+  });
 
-    const first = await recall(60);
-    await page.goto('/dashboard');
-    const bell = new Bell(page, t);
-    await bell.open();
-    await expect((await bell.tab('bigger')).getByTestId('bell-row').filter({ hasText: first })).toBeVisible();
-    expect(await notes()).toBe(0);
-    // A minute on, the recall is due; the lists are split again every 10 s.
-    await page.clock.fastForward('01:01');
-    await expect(
-      (await bell.tab('waiting')).getByTestId('bell-row').filter({ hasText: first }),
-    ).toBeVisible();
-    await expect.poll(notes).toBeGreaterThan(0);
-    const heard = await notes();
-    await page.keyboard.press('Escape');
-
-    // Switched off in the settings drawer: the next one is silent.
-    const shell = new AppShell(page, t);
-    await shell.openSettings();
-    await shell.drawer.getByTestId('bell-sound-toggle').click();
-    expect(await page.evaluate(() => localStorage.getItem('bellSound'))).toBe('0');
-    await shell.closeSettings();
-    const second = await recall(60);
-    await bell.open();
-    await expect(
-      (await bell.tab('bigger')).getByTestId('bell-row').filter({ hasText: second }),
-    ).toBeVisible();
-    await page.clock.fastForward('01:01');
-    await expect(
-      (await bell.tab('waiting')).getByTestId('bell-row').filter({ hasText: second }),
-    ).toBeVisible();
-    expect(await notes()).toBe(heard);
+  test('the bell chimes when a recall falls due, unless the sound is switched off', async ({ page, t }) => {
+    // Its own server: the bell lists the whole organization's recalls, and a parallel test's recall that falls
+    // due (or is re-dated to the past) while this bell is open would chime here too.
+    const own = await startServer();
+    try {
+      await bellChimes(page, t, own.baseURL);
+    } finally {
+      await own.stop();
+    }
   });
 });
+
+async function bellChimes(page: Page, t: T, baseURL: string): Promise<void> {
+  const api = new Api(baseURL);
+  const session = await api.admin();
+  await handSession(page, session);
+  // Count the notes the Web Audio API is asked to play.
+  await page.addInitScript(() => {
+    const counter = window as unknown as { notes: number };
+    counter.notes = 0;
+    const original = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      counter.notes += 1;
+      return original.call(this);
+    };
+  });
+  await page.clock.install();
+  const recall = async (seconds: number) => {
+    const patient = await api.createPatient(session.token, {
+      name: `ليلى ${arabicWord()}`,
+      phone: iraqiMobile(),
+    });
+    const entry = await api.queue(session.token, patient.id);
+    // Due a minute after the page's own (installed) clock: enough for a slow machine to open the bell first.
+    const pageNow = page.url().startsWith('http') ? await page.evaluate(() => Date.now()) : Date.now();
+    await api.rewait(session.token, entry.id, new Date(pageNow + seconds * 1000));
+    return patient.name;
+  };
+  const notes = () => page.evaluate(() => (window as unknown as { notes: number }).notes);
+
+  const first = await recall(60);
+  await page.goto(`${baseURL}/dashboard`);
+  const bell = new Bell(page, t);
+  await bell.open();
+  await expect((await bell.tab('bigger')).getByTestId('bell-row').filter({ hasText: first })).toBeVisible();
+  expect(await notes()).toBe(0);
+  // A minute on, the recall is due; the lists are split again every 10 s.
+  await page.clock.fastForward('01:01');
+  await expect((await bell.tab('waiting')).getByTestId('bell-row').filter({ hasText: first })).toBeVisible();
+  await expect.poll(notes).toBeGreaterThan(0);
+  const heard = await notes();
+  await page.keyboard.press('Escape');
+
+  // Switched off in the settings drawer: the next one is silent.
+  const shell = new AppShell(page, t);
+  await shell.openSettings();
+  await shell.drawer.getByTestId('bell-sound-toggle').click();
+  expect(await page.evaluate(() => localStorage.getItem('bellSound'))).toBe('0');
+  await shell.closeSettings();
+  const second = await recall(60);
+  await bell.open();
+  await expect((await bell.tab('bigger')).getByTestId('bell-row').filter({ hasText: second })).toBeVisible();
+  await page.clock.fastForward('01:01');
+  await expect((await bell.tab('waiting')).getByTestId('bell-row').filter({ hasText: second })).toBeVisible();
+  expect(await notes()).toBe(heard);
+}

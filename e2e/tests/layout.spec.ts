@@ -1,4 +1,4 @@
-import { test, expect, translator } from '../support/fixtures.ts';
+import { test, expect, arabicWord, iraqiMobile, translator } from '../support/fixtures.ts';
 import { AppShell } from '../pages/app-shell.ts';
 
 test.describe('main layout', () => {
@@ -98,6 +98,44 @@ test.describe('main layout', () => {
     await page.keyboard.press('Control+KeyB');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect.poll(onScreen).toBe(true);
+
+    // With an Arabic keyboard layout the K key types ن: the shortcut follows the key, not the letter.
+    await shell.search.blur();
+    const cdp = await page.context().newCDPSession(page);
+    const arabicK = { modifiers: 2, key: 'ن', code: 'KeyK', windowsVirtualKeyCode: 75 };
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...arabicK });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...arabicK });
+    await expect(shell.search).toBeFocused();
+  });
+
+  test('on a tablet (820 px) the side panel starts closed, remembers the choice, and row actions stay on screen', async ({
+    page,
+    api,
+    signIn,
+    shot,
+  }) => {
+    await page.setViewportSize({ width: 820, height: 1180 });
+    const session = await signIn();
+    const patient = await api.createPatient(session.token, {
+      name: `زينب ${arabicWord()} الموسوي`,
+      phone: iraqiMobile(),
+    });
+    await api.queue(session.token, patient.id, { note: 'ملاحظة طويلة عن سبب الزيارة' });
+    await page.goto(`/queue?q=${encodeURIComponent(patient.name)}`);
+    const toggle = page.getByTestId('side-panel-toggle');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const row = page.getByTestId('queue-row').filter({ hasText: patient.name });
+    await expect(row.getByTestId('queue-row-menu')).toBeInViewport({ ratio: 1 });
+    await expect(row.getByTestId('queue-row-phone')).toHaveCSS('white-space', 'nowrap');
+    await shot('tablet-queue');
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.reload();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await page.reload();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('the Arabic font is bundled and served by the app itself', async ({ page, baseURL }) => {

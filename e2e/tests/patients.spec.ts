@@ -99,7 +99,7 @@ test.describe('patients', () => {
       phone: iraqiMobile(),
     });
     await api.queue(session.token, other.id, { note: 'old visit' });
-    const finished = await api.queue(session.token, other.id);
+    const finished = await api.queue(session.token, other.id, { confirmDuplicate: true });
     await api.move(session.token, finished.id, 'canceled');
 
     const patients = new PatientListPage(page, t);

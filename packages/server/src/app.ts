@@ -13,13 +13,15 @@ import { openDatabase, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { packageRoot } from './lib/paths.ts';
 import { registerAuth, requirePermissionDeclarations, type RouteEntry } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { clientErrorHandler, registerErrorHandler } from './plugins/errors.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { DOCUMENT_HEADERS, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerAnswerCheck, serializerCompiler } from './plugins/serialization.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { SignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
-import { SessionService } from './modules/auth/session.service.ts';
+import { SessionService } from './lib/sessions.ts';
 import { countriesRoutes } from './modules/countries/countries.routes.ts';
 import { seedCountries } from './modules/countries/countries.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -29,11 +31,17 @@ import { RolesService } from './modules/roles/roles.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { boardRoutes } from './modules/board/board.routes.ts';
+import { patientFileRoutes } from './modules/patient-file/patient-file.routes.ts';
+import { PatientFileService } from './modules/patient-file/patient-file.service.ts';
 import { BoardService } from './modules/board/board.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { EventHub } from './modules/events/event-hub.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
+import { examsRoutes } from './modules/exams/exams.routes.ts';
+import { ExamsService } from './modules/exams/exams.service.ts';
+import { optionsRoutes } from './modules/options/options.routes.ts';
+import { OptionsService, seedMissingOptions } from './modules/options/options.service.ts';
 import { CountryDirectory } from './modules/patients/country-directory.ts';
 import { LocalDiskStorage } from './modules/patients/document-storage.ts';
 import { documentsRoutes } from './modules/patients/documents.routes.ts';
@@ -85,6 +93,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
       deps.print,
     );
+    await seedMissingOptions(db);
   });
 
   const sessions = new SessionService(database, clock, {
@@ -99,7 +108,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     sessions,
     users,
     clock,
-    { maxFailures: config.LOGIN_MAX_FAILURES, windowMs: config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000 },
+    new SignInThrottle(database.db, clock, {
+      maxFailures: config.LOGIN_MAX_FAILURES,
+      maxFailuresPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMs: config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+    }),
     config.SESSION_IDLE_MINUTES,
   );
 
@@ -114,14 +127,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
 
   const webDir = config.WEB_DIST_DIR ?? path.resolve(packageRoot, '../web/dist');
   const hasWeb = existsSync(path.join(webDir, 'index.html'));
-  registerErrorHandler(app, hasWeb ? (_request, reply) => reply.sendFile('index.html', webDir) : undefined);
-  const routes = requirePermissionDeclarations(app);
+  registerErrorHandler(
+    app,
+    hasWeb ? (_request, reply) => reply.headers(DOCUMENT_HEADERS).sendFile('index.html', webDir) : undefined,
+  );
+  const routes = requirePermissionDeclarations(app, { docs: 'authenticated' });
 
   registerSecurityHeaders(app);
   if (deps.checkAnswers) registerAnswerCheck(app);
@@ -159,7 +177,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const queue = new QueueService(database.db, clock, events);
   const queueLists = new QueueListsService(database.db, clock);
   const transitions = new QueueTransitionsService(database.db, clock, events);
-  const board = new BoardService(database.db, patients, queue, queueLists, transitions, documents);
+  const exams = new ExamsService(database.db, clock, events);
+  const board = new BoardService(database.db, patients, queue, queueLists, transitions, documents, exams);
+  const patientFile = new PatientFileService(database.db, patients, queueLists, exams, documents);
+  const options = new OptionsService(database.db);
   const dashboard = new DashboardService(database.db, clock);
 
   registerAuth(app, database.db, sessions);
@@ -172,6 +193,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(documentsRoutes, { documents, maxBytes: config.UPLOAD_MAX_BYTES });
   await app.register(queueRoutes, { queue, lists: queueLists, transitions });
   await app.register(boardRoutes, { board, lists: queueLists });
+  await app.register(patientFileRoutes, { patientFile });
+  await app.register(examsRoutes, { exams });
+  await app.register(optionsRoutes, { options });
   await app.register(dashboardRoutes, { dashboard });
   await app.register(eventsRoutes, {
     hub: events,

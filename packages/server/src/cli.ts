@@ -1,17 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { DEFAULT_ORGANIZATION } from '@basira/shared/auth/auth.schemas';
+import { userCreateSchema } from '@basira/shared/users/users.schemas';
 import { loadConfig } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
-import { roles, sessions, userRoles, users } from './db/schema.ts';
-import { generatePassword, hashPassword } from './lib/passwords.ts';
-import { AUTH_CHANNEL } from './modules/auth/session.service.ts';
+import { systemClock } from './lib/clock.ts';
+import { findOrganization, ORG_SLUG } from './lib/organizations.ts';
+import { generatePassword } from './lib/passwords.ts';
+import { administrationPrincipal, SessionService } from './lib/sessions.ts';
 import { seedCountries } from './modules/countries/countries.service.ts';
-import {
-  createOrganization,
-  findOrganization,
-  ORG_SLUG,
-} from './modules/organizations/organizations.service.ts';
+import { createOrganization } from './modules/organizations/organizations.service.ts';
+import { RolesService } from './modules/roles/roles.service.ts';
+import { UsersService } from './modules/users/users.service.ts';
+import type { Organization, RequestContext } from './types.ts';
 
 const HELP = `Basira administration
   npm run cli -- create-org --slug <slug> --name <name> --admin-email <email> [--admin-password <pw>] [--time-zone <tz>]
@@ -43,10 +45,38 @@ function need(name: keyof typeof values): string {
   return v.trim();
 }
 
-async function orgId(db: Db): Promise<number> {
+async function organization(db: Db): Promise<Organization> {
   const org = await findOrganization(db, values.org!);
   if (!org) throw new Error(`No organization "${values.org}"`);
-  return org.id;
+  return org;
+}
+
+/** The services the API uses, with the administration CLI as the acting administrator (audited as `cli`). */
+function servicesFor(db: Db, org: Organization) {
+  const sessions = new SessionService(database, systemClock, {
+    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: config.SESSION_ABSOLUTE_MINUTES * 60_000,
+  });
+  const ctx: RequestContext = {
+    orgId: org.id,
+    timeZone: org.timeZone,
+    userId: null,
+    ip: 'cli',
+    requestId: `cli-${randomUUID()}`,
+  };
+  return {
+    ctx,
+    actor: administrationPrincipal(org),
+    users: new UsersService(db, sessions),
+    roles: new RolesService(db, sessions),
+  };
+}
+
+/** A request schema's verdict as one line per field. */
+function parsed<T>(schema: z.ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new Error(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
 }
 
 const commands: Record<string, (db: Db) => Promise<string>> = {
@@ -63,53 +93,34 @@ const commands: Record<string, (db: Db) => Promise<string>> = {
     return `Organization "${slug}" created. Administrator ${values['admin-email']} password: ${password}`;
   },
   'create-user': async (db) => {
-    const org = await orgId(db);
-    const password = values.password ?? generatePassword();
-    const [user] = await db
-      .insert(users)
-      .values({
-        orgId: org,
-        name: need('name'),
-        email: need('email'),
-        username: values.username ?? null,
-        passwordHash: await hashPassword(password),
-        mustChangePassword: true,
-      })
-      .returning();
+    const { ctx, actor, users, roles } = servicesFor(db, await organization(db));
+    const roleIds: number[] = [];
     if (values.role) {
-      const [role] = await db
-        .select()
-        .from(roles)
-        .where(and(eq(roles.orgId, org), sql`lower(${roles.name}) = lower(${values.role})`));
-      if (!role) throw new Error(`No role "${values.role}" (the user was created without a role)`);
-      await db.insert(userRoles).values({ userId: user!.id, roleId: role.id });
+      const wanted = values.role.toLowerCase();
+      const role = (await roles.list(ctx.orgId)).find((r) => r.name.toLowerCase() === wanted);
+      if (!role) throw new Error(`No role "${values.role}"`);
+      roleIds.push(role.id);
     }
-    return `User ${user!.email} created (id ${user!.id}). Password: ${password}`;
+    const password = values.password ?? generatePassword();
+    const input = parsed(userCreateSchema, {
+      name: need('name'),
+      email: need('email'),
+      username: values.username ?? null,
+      roles: roleIds,
+      password,
+      password_confirmation: password,
+    });
+    const user = await users.create(ctx, actor, input);
+    return `User ${user.email} created (id ${user.id}). Password: ${password}`;
   },
   'reset-password': async (db) => {
-    const org = await orgId(db);
+    const { ctx, users } = servicesFor(db, await organization(db));
     const who = values.email ?? values.username;
     if (!who) throw new Error('--email or --username is required');
-    const password = values.password ?? generatePassword();
-    const [user] = await db
-      .update(users)
-      .set({
-        passwordHash: await hashPassword(password),
-        mustChangePassword: true,
-        isActive: true,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(users.orgId, org),
-          sql`(lower(${users.email}) = lower(${who}) or lower(${users.username}) = lower(${who}))`,
-        ),
-      )
-      .returning();
+    const user = await users.byIdentifier(ctx.orgId, who);
     if (!user) throw new Error(`No user "${who}" in "${values.org}"`);
-    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
-    // Running servers drop their cached sessions of this user at once.
-    await database.notify(AUTH_CHANNEL, JSON.stringify({ userId: user.id }));
+    const password = values.password ?? generatePassword();
+    await users.resetPassword(ctx, user.id, password);
     return `Password of ${user.email} reset: ${password} (to be changed at next sign-in; their sessions were ended)`;
   },
 };

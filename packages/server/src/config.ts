@@ -30,6 +30,7 @@ export const configSchema = z.object({
   SESSION_IDLE_MINUTES: minutes.default(60),
   SESSION_ABSOLUTE_MINUTES: minutes.default(12 * 60),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   LOGIN_FAILURE_WINDOW_MINUTES: minutes.default(15),
   LOGIN_RATE_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   BODY_LIMIT_BYTES: z.coerce

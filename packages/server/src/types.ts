@@ -1,5 +1,5 @@
 import type { RoutePermission } from '@basira/shared/permissions/permissions';
-import type { Principal } from './modules/auth/session.service.ts';
+import type { Principal } from './lib/sessions.ts';
 
 export interface Organization {
   id: number;
@@ -17,6 +17,11 @@ declare module 'fastify' {
      * activity: for the event stream only, since the browser's EventSource cannot set headers.
      */
     queryAuth?: boolean;
+    /**
+     * Set at registration from the route's own path (plugins/auth.ts): `api` answers carry patient data and get
+     * the API's headers and checks; `document` is the web app's files and the API description.
+     */
+    surface?: 'api' | 'document';
   }
   interface FastifyRequest {
     org: Organization;
@@ -30,6 +35,8 @@ export interface RequestContext {
   /** The organization's time zone: what 'today' means for it. */
   timeZone: string;
   userId: number | null;
+  /** The acting user's name, for answers that show who saved a record (no query needed for it). */
+  userName?: string | undefined;
   ip: string;
   requestId: string;
 }

@@ -27,9 +27,14 @@ describe('the built web app', () => {
     const deep = await t.request({ method: 'GET', url: '/boards/12/34' });
     expect(deep.statusCode).toBe(200);
     expect(deep.body).toContain('<title>Basira</title>');
-    const api = await t.request({ method: 'GET', url: '/api/boards/12' });
-    expect(api.statusCode).toBe(404);
-    expect(api.json().code).toBe('not_found');
+    expect(deep.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(deep.headers['x-frame-options']).toBe('SAMEORIGIN');
+    for (const url of ['/api/boards/12', '/%61pi/boards/12']) {
+      const api = await t.request({ method: 'GET', url });
+      expect(api.statusCode, url).toBe(404);
+      expect(api.json().code).toBe('not_found');
+      expect(api.headers['cache-control']).toBe('no-store');
+    }
   });
 
   it('caches content-hashed chunks for good', async () => {

@@ -4,6 +4,7 @@ import {
   boolean,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -12,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -52,6 +54,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_org_email_uq').on(t.orgId, sql`lower(${t.email})`),
     uniqueIndex('users_org_username_uq').on(t.orgId, sql`lower(${t.username})`),
+    unique('users_id_org_uq').on(t.id, t.orgId),
   ],
 );
 
@@ -64,32 +67,41 @@ export const roles = pgTable(
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
-  (t) => [uniqueIndex('roles_org_name_uq').on(t.orgId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('roles_org_name_uq').on(t.orgId, sql`lower(${t.name})`),
+    unique('roles_id_org_uq').on(t.id, t.orgId),
+  ],
 );
 
 /** Permissions are stored by name: the catalogue's ids live in code and names never change. */
 export const rolePermissions = pgTable(
   'role_permissions',
   {
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
+    roleId: integer('role_id').notNull(),
     permission: text('permission').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.permission] }),
+    // With the organization in the key, a role's permission row cannot belong to another organization.
+    foreignKey({ columns: [t.roleId, t.orgId], foreignColumns: [roles.id, roles.orgId] }).onDelete('cascade'),
+  ],
 );
 
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    orgId: orgIdColumn(),
+    userId: integer('user_id').notNull(),
+    roleId: integer('role_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.roleId] }),
+    index('user_roles_role_idx').on(t.roleId),
+    // A user and a role of two organizations can never be linked: both keys carry the organization.
+    foreignKey({ columns: [t.userId, t.orgId], foreignColumns: [users.id, users.orgId] }).onDelete('cascade'),
+    foreignKey({ columns: [t.roleId, t.orgId], foreignColumns: [roles.id, roles.orgId] }).onDelete('cascade'),
+  ],
 );
 
 /** Only a SHA-256 of the token is kept: a leaked table cannot sign anyone in. */
@@ -143,6 +155,13 @@ export const auditLog = pgTable(
     index('audit_log_org_created_idx').on(t.orgId, t.createdAt),
     index('audit_log_login_failures_idx')
       .on(t.orgId, t.subject, t.createdAt)
+      .where(sql`${t.action} = 'auth.login_failed'`),
+    // The sign-in throttle (modules/auth/sign-in-throttle.ts): per account, and per address.
+    index('audit_log_sign_in_account_idx')
+      .on(t.orgId, t.entityId, t.createdAt)
+      .where(sql`${t.action} IN ('auth.login_failed', 'auth.login')`),
+    index('audit_log_login_failures_ip_idx')
+      .on(t.orgId, t.ip, t.createdAt)
       .where(sql`${t.action} = 'auth.login_failed'`),
   ],
 );
@@ -323,8 +342,9 @@ export const queueStatusEvents = pgTable(
 );
 
 /**
- * Examination records of every type (DESIGN section 4): the exam screens come later; the board lists them,
- * a merge moves them, and a queue entry that has any cannot be deleted.
+ * Examination records of every type (DESIGN section 4), one table: `type` names the definition in
+ * shared/exams that validated `data`; `derived` holds what was computed from it when it was saved. A deleted
+ * record is kept (clinical data is never erased) and hidden. A queue entry that has any cannot be deleted.
  */
 export const examRecords = pgTable(
   'exam_records',
@@ -337,13 +357,37 @@ export const examRecords = pgTable(
     queueId: integer('queue_id').references(() => queueEntries.id),
     type: text('type').notNull(),
     data: jsonb('data').notNull().default({}),
+    derived: jsonb('derived'),
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by'),
     updatedBy: integer('updated_by'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by'),
     ...timestamps,
   },
   (t) => [
     index('exam_records_patient_idx').on(t.orgId, t.patientId, t.type, t.createdAt),
     index('exam_records_queue_idx').on(t.queueId),
   ],
+);
+
+/**
+ * The clinic's pick lists of the exam forms (the spec's numbered categories 1-25, shared/exams/exam-options),
+ * seeded for each organization and edited by its administrators. A record stores the label it was given, so
+ * editing a list never changes a record.
+ */
+export const examOptions = pgTable(
+  'exam_options',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    category: text('category').notNull(),
+    labelAr: text('label_ar').notNull(),
+    labelEn: text('label_en').notNull(),
+    position: integer('position').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [index('exam_options_category_idx').on(t.orgId, t.category, t.position)],
 );

@@ -20,13 +20,19 @@ export const notFound = (what = 'Record') => new AppError('not_found', `${what} 
 export const fieldError = (field: string, key: string, message = 'The given data was invalid.') =>
   new AppError('validation', message, { [field]: [key] });
 
-/** PostgreSQL error code of an error or of its cause (drizzle wraps driver errors). */
-export function pgCode(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
-    if (typeof e.code === 'string') return e.code;
+/** A field of the driver's error, on the error or on its cause (drizzle wraps driver errors). */
+function pgField(error: unknown, field: 'code' | 'constraint'): string | undefined {
+  for (let e = error as Record<string, unknown> | undefined, depth = 0; e && depth < 5; depth++) {
+    if (typeof e[field] === 'string') return e[field];
     e = e.cause as typeof e;
   }
   return undefined;
 }
+
+/** PostgreSQL error code of an error or of its cause. */
+export const pgCode = (error: unknown) => pgField(error, 'code');
+
+/** The constraint a PostgreSQL error names (a unique violation's index), if any. */
+export const pgConstraint = (error: unknown) => pgField(error, 'constraint');
 
 export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';

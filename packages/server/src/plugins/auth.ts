@@ -7,12 +7,9 @@ import {
 import { holdsAny, isPermissionName, type RoutePermission } from '@basira/shared/permissions/permissions';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
-import { findOrganization, ORG_SLUG } from '../modules/organizations/organizations.service.ts';
-import type { SessionService } from '../modules/auth/session.service.ts';
+import { findOrganization, ORG_SLUG } from '../lib/organizations.ts';
+import type { SessionService } from '../lib/sessions.ts';
 import type { Organization, RequestContext } from '../types.ts';
-
-/** Routes outside /api (the built web app) and the API docs are public by nature; nothing else is. */
-const isInherentlyPublic = (url: string) => !url.startsWith('/api') || url.startsWith('/api/docs');
 
 export interface RouteEntry {
   method: string;
@@ -20,23 +17,37 @@ export interface RouteEntry {
   permission: RoutePermission;
 }
 
+/** A route's registered path (never the request's text) says whether it belongs to the API. */
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
+const isDocsPath = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+
+export interface PermissionDefaults {
+  /** What the API description's routes (`/api/docs…`, registered by swagger-ui without route config) require. */
+  docs: RoutePermission;
+}
+
 /**
- * Every route must state its permission; a route without one stops the app at boot (deny by default).
+ * Every route must state its permission; an API route without one stops the app at boot (deny by default).
+ * Only the built web app's files (outside /api) and the API description (by `defaults.docs`) get one here.
+ * Each route's config also records its `surface`, which the auth and security-header hooks read: decisions
+ * follow the route the router matched, never the URL text (`/%61pi/...` matches `/api/...`).
  * Returns the route table as it fills, for the snapshot and the generated 401/403 tests.
  */
-export function requirePermissionDeclarations(app: FastifyInstance): RouteEntry[] {
+export function requirePermissionDeclarations(
+  app: FastifyInstance,
+  defaults: PermissionDefaults,
+): RouteEntry[] {
   const table: RouteEntry[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
-    const declared = route.config?.permission;
-    if (declared === undefined) {
-      if (isInherentlyPublic(route.url)) {
-        route.config = { ...route.config, permission: 'public' };
-        return;
-      }
+    const api = isApiPath(route.url) && !isDocsPath(route.url);
+    const declared =
+      route.config?.permission ?? (api ? undefined : isDocsPath(route.url) ? defaults.docs : 'public');
+    if (declared === undefined)
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.permission`);
-    }
-    for (const method of methods) table.push({ method, url: route.url, permission: declared });
+    route.config = { ...route.config, permission: declared, surface: api ? 'api' : 'document' };
+    if (isApiPath(route.url))
+      for (const method of methods) table.push({ method, url: route.url, permission: declared });
     const names = typeof declared === 'string' ? [declared] : declared;
     for (const name of names)
       if (name !== 'public' && name !== 'authenticated' && !isPermissionName(name))
@@ -71,23 +82,24 @@ export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionServ
   app.decorateRequest('principal', null);
 
   app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config?.permission as RoutePermission | undefined;
-    if (!request.routeOptions.url || !request.url.startsWith('/api') || request.url.startsWith('/api/docs'))
-      return;
-    const queryAuth = request.routeOptions.config?.queryAuth === true;
-    request.org = await organizationOf(request, queryAuth);
+    // Unmatched paths reach only the 404 handler, which reads nothing.
+    if (!request.routeOptions.url) return;
+    const { permission, surface, queryAuth } = request.routeOptions.config;
+    if (permission === undefined) throw new AppError('forbidden', 'You do not have permission to do this.');
+    if (permission === 'public' && surface !== 'api') return;
+    request.org = await organizationOf(request, queryAuth === true);
     if (permission === 'public') return;
 
     const token = bearerToken(request) || (queryAuth ? (queryParam(request, 'token') ?? '') : '');
     if (!token) throw new AppError('unauthorized', 'Sign in to continue.');
-    const background = request.headers[BACKGROUND_HEADER] === '1' || queryAuth;
+    const background = request.headers[BACKGROUND_HEADER] === '1' || queryAuth === true;
     const principal = await sessions.resolve(token, request.org.id, background);
     request.principal = principal;
 
     if (permission === 'authenticated') return;
     if (principal.user.mustChangePassword)
       throw new AppError('auth.password_change_required', 'Change your password to continue.');
-    if (!permission || !holdsAny(principal.permissions, permission))
+    if (!holdsAny(principal.permissions, permission))
       throw new AppError('forbidden', 'You do not have permission to do this.');
   });
 }
@@ -98,6 +110,7 @@ export function contextOf(request: FastifyRequest): RequestContext {
     orgId: request.org.id,
     timeZone: request.org.timeZone,
     userId: request.principal?.user.id ?? null,
+    userName: request.principal?.user.name,
     ip: request.ip,
     requestId: String(request.id),
   };

@@ -1,12 +1,17 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode, FieldErrors } from '@basira/shared/errors/error-codes';
-import { ERROR_STATUS } from '@basira/shared/errors/error-codes';
+import { ERROR_STATUS, isMessageKey } from '@basira/shared/errors/error-codes';
 import { isDatabaseDown } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
+import { API_HEADERS } from './security-headers.ts';
 
 const MESSAGES: Partial<Record<ErrorCode, string>> = {
   bad_request: 'The request could not be read.',
+  request_timeout: 'The request took too long to arrive. Try again.',
+  headers_too_large: 'The request headers are too large.',
   validation: 'The given data was invalid.',
   unauthorized: 'Sign in to continue.',
   forbidden: 'You do not have permission to do this.',
@@ -28,7 +33,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 
 /** Zod issue → message key: our schemas give keys like `name.min`; anything else becomes `field.<issue code>`. */
 function messageKey(message: string, keyword: string): string {
-  return /^[a-z_]+(\.[a-z_]+)+$/i.test(message) ? message : `field.${keyword}`;
+  return isMessageKey(message) ? message : `field.${keyword}`;
 }
 
 function fieldErrors(validation: { instancePath: string; message?: string; keyword: string }[]): FieldErrors {
@@ -50,6 +55,8 @@ function send(
   const body: ErrorBody & { data?: unknown } = { message: message ?? MESSAGES[code] ?? code, code };
   if (errors) body.errors = errors;
   if (extra?.data !== undefined) body.data = extra.data;
+  // Every error answer is JSON, whichever route it came from (the web app's wildcard passes unknown paths on).
+  void reply.headers(API_HEADERS);
   if (extra?.headers) void reply.headers(extra.headers);
   return reply.status(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
 }
@@ -85,9 +92,48 @@ export function registerErrorHandler(
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (spaFallback && !isApi && (request.method === 'GET' || request.method === 'HEAD'))
+    if (spaFallback && !looksLikeApi(request.url) && (request.method === 'GET' || request.method === 'HEAD'))
       return spaFallback(request, reply);
     return send(reply, 'not_found');
   });
+}
+
+/**
+ * Whether an unmatched path was meant for the API, read as loosely as any client or proxy might (`/%61pi/x`,
+ * `/API/x`, `//api/x`): such a path answers the API's JSON 404, never the web app's page.
+ */
+function looksLikeApi(url: string): boolean {
+  let path = url.split('?', 1)[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // left as written: it still gets a 404 or the web app's not-found page
+  }
+  return /^\/+api(\/|$)/i.test(path);
+}
+
+const CLIENT_ERRORS: Record<string, ErrorCode> = {
+  ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
+  HPE_HEADER_OVERFLOW: 'headers_too_large',
+};
+
+/**
+ * What Node answers itself, before Fastify sees a request (a bad Content-Length, a NUL in a header, headers too
+ * large): the app's error shape and the API's security headers, as for any other answer.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code = (error.code && CLIENT_ERRORS[error.code]) || 'bad_request';
+  const body = JSON.stringify({ message: MESSAGES[code] ?? MESSAGES.bad_request, code });
+  const headers = Object.entries({
+    ...API_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  const status = ERROR_STATUS[code];
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}\r\n${body}`);
+  socket.destroy(error);
 }

@@ -33,8 +33,9 @@ export function clinic(t: TestApp, org: TestOrg, token = org.adminToken) {
     ok,
     patient: (fields: Record<string, unknown> = {}) =>
       ok<Patient>('POST', '/api/mo/patient', { name: 'Ahmed Ali Hassan', phone: randomPhone(), ...fields }),
+    /** Queues a patient; a second open visit the same day is confirmed (queue.test covers the refusal). */
     queue: (patientId: number, fields: Record<string, unknown> = {}) =>
-      ok<QueueEntry>('POST', '/api/mo/queue', { patientId, ...fields }),
+      ok<QueueEntry>('POST', '/api/mo/queue', { patientId, confirmDuplicate: true, ...fields }),
     open: (entry: { id: number; patientId: number }, as = token) =>
       call('POST', `/api/mo/patient/open/board/${entry.patientId}/${entry.id}`, undefined, as),
   };

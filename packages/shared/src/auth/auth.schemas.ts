@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userSchema } from '../users/users.schemas.ts';
+import { usernameSchema, userSchema } from '../users/users.schemas.ts';
 
 /** Header that marks polls and the event stream, which must not keep an idle session alive. */
 export const BACKGROUND_HEADER = 'x-background';
@@ -30,7 +30,7 @@ export const profileUpdateSchema = z
   .object({
     name: z.string().trim().min(3, 'name.min').max(120),
     email: z.email('email.invalid').max(254),
-    username: z.string().trim().min(3).max(60).nullish(),
+    username: usernameSchema.nullish(),
     currentPassword: z.string().max(200).optional(),
     password: passwordSchema.optional(),
     password_confirmation: z.string().max(200).optional(),

@@ -1,11 +1,41 @@
 import { z } from 'zod';
 
-/** Ids are positive integers everywhere (the role screen tells update mode by a numeric id). */
-export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const idParamsSchema = z.object({ id: idSchema });
+/**
+ * Ids and versions are PostgreSQL `integer` columns: 1 to 2^31-1. A number past that names no row, and sent to
+ * SQL it would fail as out of range (a 500), so it is refused here.
+ */
+export const MAX_INT = 2_147_483_647;
+const positiveInt = z.number().int().min(1).max(MAX_INT);
+
+/** An id in a JSON body: a JSON integer only (`true`, `"3"`, `[3]` and `1.5` are refused, never coerced). */
+export const idSchema = positiveInt;
+
+/**
+ * A whole number written in a path or query string: decimal digits only (`0x3`, ` 3`, `1e3`, `+3` are refused),
+ * then bounded. `key` names the messages (`<key>.min`, `<key>.max`) where a form shows them.
+ */
+export const queryIntSchema = (min: number, max: number, key?: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, key ? `${key}.invalid` : undefined)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, key ? `${key}.min` : undefined)
+        .max(max, key ? `${key}.max` : undefined),
+    );
+
+/** An id in a path or query string. In a path, a refused id answers 404 (it names nothing); in a query, 422. */
+export const idTextSchema = queryIntSchema(1, MAX_INT);
+export const idParamsSchema = z.object({ id: idTextSchema });
+
+/** The `version` an update read: a JSON integer within the column. */
+export const versionSchema = z.number({ error: 'version.required' }).int().min(1).max(MAX_INT);
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: queryIntSchema(1, 100_000).default(1),
   search: z.string().trim().max(200).optional(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf } from '../common/api.schemas.ts';
+import { dataOf, queryIntSchema } from '../common/api.schemas.ts';
 import { queueStatusSchema } from '../queue/queue.schemas.ts';
 
 /** The week the dashboard counts from starts on Saturday, as in Iraq (0 = Sunday … 6 = Saturday). */
@@ -28,7 +28,7 @@ export type DashboardSummary = z.infer<typeof dashboardSummarySchema>['data'];
 
 /** `GET /api/mo/dashboard/visits?days=30`: loaded lazily for the chart. */
 export const visitsChartQuerySchema = z.object({
-  days: z.coerce.number().int().min(1).max(366).default(VISITS_CHART_DAYS_DEFAULT),
+  days: queryIntSchema(1, 366).default(VISITS_CHART_DAYS_DEFAULT),
 });
 export const visitsChartSchema = dataOf(
   z.array(

@@ -4,6 +4,8 @@
  */
 export const ERROR_STATUS = {
   bad_request: 400,
+  request_timeout: 408,
+  headers_too_large: 431,
   validation: 422,
   unauthorized: 401,
   'auth.invalid_credentials': 401,
@@ -23,6 +25,7 @@ export const ERROR_STATUS = {
   'patient.has_open_visits': 409,
   'patient.merged': 409,
   'queue.illegal_transition': 409,
+  'queue.duplicate_open': 409,
   'queue.has_records': 409,
   payload_too_large: 413,
   'document.too_large': 413,
@@ -47,3 +50,6 @@ export interface ErrorBody {
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }
+
+/** A message key of a field error (`name.min`, `value.k2_below_k1`), as opposed to a library's sentence. */
+export const isMessageKey = (message: string) => /^[a-z_][a-z0-9_]*(\.[a-z0-9_]+)+$/i.test(message);

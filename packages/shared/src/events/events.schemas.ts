@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { READ_EXAMS } from '../exams/exam-types.ts';
+import { READ_PATIENTS, READ_QUEUE, type PermissionName } from '../permissions/permissions.ts';
 import { queueStatusSchema } from '../queue/queue.schemas.ts';
 
 /**
@@ -12,6 +14,7 @@ export const EVENTS_PATH = '/api/events';
 export const READY_EVENT = 'ready';
 export const QUEUE_CHANGED_EVENT = 'queue.changed';
 export const PATIENT_CHANGED_EVENT = 'patient.changed';
+export const EXAM_CHANGED_EVENT = 'exam.changed';
 /** Sent before the server closes the stream because the session ended (logout, expiry, revocation). */
 export const SESSION_ENDED_EVENT = 'session.ended';
 
@@ -49,11 +52,30 @@ export const patientChangedSchema = z.object({
 });
 export type PatientChanged = z.infer<typeof patientChangedSchema>;
 
+/** `event: exam.changed` data: a record was saved or deleted (the board and the exam lists refetch). */
+export const examChangedSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  patientId: z.number().int(),
+  queueId: z.number().int().nullable(),
+  action: z.enum(['created', 'updated', 'deleted']),
+  at: z.string(),
+});
+export type ExamChanged = z.infer<typeof examChangedSchema>;
+
 export const readyEventSchema = z.object({ at: z.string(), heartbeatSeconds: z.number().int() });
 
 export type LiveEvent =
   | { type: typeof QUEUE_CHANGED_EVENT; data: QueueChanged }
-  | { type: typeof PATIENT_CHANGED_EVENT; data: PatientChanged };
+  | { type: typeof PATIENT_CHANGED_EVENT; data: PatientChanged }
+  | { type: typeof EXAM_CHANGED_EVENT; data: ExamChanged };
+
+/** Who receives each event: only users allowed to read what it is about. */
+export const EVENT_READERS: Record<LiveEvent['type'], readonly PermissionName[]> = {
+  [QUEUE_CHANGED_EVENT]: READ_QUEUE,
+  [PATIENT_CHANGED_EVENT]: READ_PATIENTS,
+  [EXAM_CHANGED_EVENT]: READ_EXAMS,
+};
 
 export const eventsQuerySchema = z.object({
   token: z.string().max(200).optional(),

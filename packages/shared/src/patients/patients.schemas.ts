@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { dataOf, idSchema, isoDateSchema, pageMetaSchema, pageQuerySchema } from '../common/api.schemas.ts';
+import {
+  dataOf,
+  idSchema,
+  idTextSchema,
+  isoDateSchema,
+  pageMetaSchema,
+  pageQuerySchema,
+  queryIntSchema,
+  versionSchema,
+} from '../common/api.schemas.ts';
 import { countrySchema, DEFAULT_COUNTRY_ID } from '../countries/countries.schemas.ts';
 import { parsePhone } from './phone.ts';
 
@@ -143,7 +152,7 @@ const patientUpdateBase = z.object({
   guardianPhone: patientFields.guardianPhone,
   alerts: patientAlertsSchema.optional(),
   notes: patientFields.notes,
-  version: z.number({ error: 'version.required' }).int().positive(),
+  version: versionSchema,
 });
 export function patientUpdateSchema(isoOf: CountryIsoLookup) {
   return patientUpdateBase.superRefine(crossFieldRules(isoOf), always);
@@ -209,7 +218,7 @@ export const patientSorts = ['relevance', 'name', 'fileNumber', 'lastVisit', 'ne
 export type PatientSort = (typeof patientSorts)[number];
 
 const queryBool = z.enum(['0', '1']).transform((v) => (v === '1' ? 1 : 0));
-const queryAge = z.coerce.number().int().min(0, 'age.min').max(150, 'age.max');
+const queryAge = queryIntSchema(0, 150, 'age');
 
 /** `GET /api/mo/patient/filter?page=`: search text, sex, age range, last-visit range, sort. */
 export const patientFilterQuerySchema = pageQuerySchema
@@ -247,12 +256,12 @@ export const patientPageSchema = z.object({
 export const duplicateQuerySchema = z.object({
   name: z.string().trim().max(200).optional(),
   phone: z.string().trim().max(40).optional(),
-  countryId: idSchema.default(DEFAULT_COUNTRY_ID),
+  countryId: idTextSchema.default(DEFAULT_COUNTRY_ID),
   birthDate: isoDateSchema('birthDate').optional(),
   /** `1` when `birthDate` stands for an age typed in the form: then a year either side also matches. */
   birthDateApproximate: queryBool.optional(),
   /** The record being edited, left out of its own candidates. */
-  excludeId: idSchema.optional(),
+  excludeId: idTextSchema.optional(),
 });
 export const duplicateReasons = ['name_birth_date', 'phone'] as const;
 export const duplicateCandidatesSchema = dataOf(
@@ -272,7 +281,7 @@ export const patientMergeResultSchema = dataOf(
   }),
 );
 
-export const patientIdParamsSchema = z.object({ patientId: idSchema });
+export const patientIdParamsSchema = z.object({ patientId: idTextSchema });
 
 // ---- Documents -------------------------------------------------------------------------------------------
 
@@ -307,7 +316,7 @@ export type PatientDocument = z.infer<typeof patientDocumentSchema>;
 /** Multipart form fields sent with the file (`file`). */
 export const documentUploadFieldsSchema = z.object({
   category: z.enum(documentCategories, { error: 'category.invalid' }).default('general'),
-  queueId: idSchema.optional(),
+  queueId: idTextSchema.optional(),
 });
 
 export const patientDocumentResponseSchema = dataOf(patientDocumentSchema);

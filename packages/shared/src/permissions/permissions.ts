@@ -55,6 +55,7 @@ export const PERMISSION_NAMES = [
   'send message',
   'show audit',
   'show support',
+  'print outer',
 ] as const;
 
 export type PermissionName = (typeof PERMISSION_NAMES)[number];
@@ -70,6 +71,23 @@ export const PERMISSIONS: readonly Permission[] = PERMISSION_NAMES.map((name, in
 }));
 
 export const ADMINISTRATOR: PermissionName = 'Administrator';
+
+/** Who may read patients' records: the patient screens, and reception queueing a patient (search, duplicates). */
+export const READ_PATIENTS: readonly PermissionName[] = [
+  'show patients',
+  'add patient',
+  'edit patient',
+  'add queue',
+];
+
+/** Who may read queue entries: the queue screens, the doctor's board and worklist, and the re-waiting bell. */
+export const READ_QUEUE: readonly PermissionName[] = [
+  'show queues',
+  'edit queue',
+  'open board',
+  'show board',
+  'rewaiting board',
+];
 
 const byName = new Map<string, Permission>(PERMISSIONS.map((p) => [p.name, p]));
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dataOf, idSchema, pageOf, pageQuerySchema } from '../common/api.schemas.ts';
+import { EXAM_TYPES } from '../exams/exam-types.ts';
+import { dataOf, idTextSchema, pageOf, pageQuerySchema } from '../common/api.schemas.ts';
 import { patientDocumentSchema, patientSchema } from '../patients/patients.schemas.ts';
 import { queueEntryDetailSchema, queueEntrySchema, userRefSchema } from './queue.schemas.ts';
 
@@ -9,11 +10,13 @@ export const BOARD_VISITS_PER_PAGE = 10;
 export const BOARD_EXAMS_PER_TYPE = 10;
 export const BOARD_DOCUMENTS_LIMIT = 50;
 
-export const boardParamsSchema = z.object({ patientId: idSchema, queueId: idSchema });
+export const boardParamsSchema = z.object({ patientId: idTextSchema, queueId: idTextSchema });
 
 export const examRecordRefSchema = z.object({
   id: z.number().int(),
-  type: z.string(),
+  type: z.enum(EXAM_TYPES),
+  /** The type's one line (its definition's summary): what a clinician reads at a glance. */
+  summary: z.string(),
   queueId: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -22,7 +25,7 @@ export const examRecordRefSchema = z.object({
 export type ExamRecordRef = z.infer<typeof examRecordRefSchema>;
 
 export const boardExamGroupSchema = z.object({
-  type: z.string(),
+  type: z.enum(EXAM_TYPES),
   total: z.number().int(),
   /** Latest first, at most BOARD_EXAMS_PER_TYPE; those of this visit carry its `queueId`. */
   records: z.array(examRecordRefSchema),
@@ -46,6 +49,6 @@ export const boardResponseSchema = dataOf(boardSchema);
 /** `GET /api/mo/board/{patientId}/visits?page=`: the board's earlier visits, page by page. */
 export const boardVisitsQuerySchema = pageQuerySchema.pick({ page: true }).extend({
   /** The visit the board is open on, left out of "earlier". */
-  exceptQueueId: idSchema.optional(),
+  exceptQueueId: idTextSchema.optional(),
 });
 export const boardVisitsSchema = pageOf(queueEntrySchema);

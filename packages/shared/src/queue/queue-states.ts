@@ -45,6 +45,14 @@ export const queueStatuses = (): readonly QueueStatus[] => STATUS_LIST;
 export const QUEUE_ACTIONS = ['open', 'finish', 'cancel', 'wait', 'rewait'] as const;
 export type QueueAction = (typeof QUEUE_ACTIONS)[number];
 
+/** The path segment of each status call (spec section 7: `/mo/queue/canceled/{id}`…); opening is the board's. */
+export const ACTION_SEGMENT: Record<Exclude<QueueAction, 'open'>, string> = {
+  cancel: 'canceled',
+  wait: 'waiting',
+  finish: 'finished',
+  rewait: 'rewaiting',
+};
+
 const { Waiting, WithDoctor, Finished, Canceled } = QUEUE_STATUS;
 
 export const TRANSITIONS: Record<QueueAction, { from: readonly QueueStatusId[]; to: QueueStatusId }> = {

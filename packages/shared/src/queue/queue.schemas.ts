@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   dataOf,
   idSchema,
+  idTextSchema,
+  versionSchema,
   isoDateSchema,
   isoDateTimeSchema,
   pageOf,
@@ -10,9 +12,12 @@ import {
 import { patientSummarySchema } from '../patients/patients.schemas.ts';
 import { QUEUE_STATUS_IDS } from './queue-states.ts';
 
-/** What the patient comes for (spec section 3, queue labels). */
-export const queueExamTypes = ['Spectacles', 'Lasik', 'FollowUp', 'Biometry', 'Examinations'] as const;
-export type QueueExamType = (typeof queueExamTypes)[number];
+/**
+ * What the patient comes for (spec section 3, queue labels): the reasons of a visit, not exam records (those are
+ * `ExamType`, shared/exams). The API keeps the field name `examTypes` that clients already use.
+ */
+export const VISIT_REASONS = ['Spectacles', 'Lasik', 'FollowUp', 'Biometry', 'Examinations'] as const;
+export type VisitReason = (typeof VISIT_REASONS)[number];
 
 export const QUEUE_PER_PAGE = 25;
 /** The bell's list is bounded; a clinic with more open recalls than this has a different problem. */
@@ -51,7 +56,7 @@ export const queueEntrySchema = z.object({
   note: z.string().nullable(),
   isRewaiting: flagSchema,
   status: queueStatusSchema,
-  examTypes: z.array(z.enum(queueExamTypes)),
+  examTypes: z.array(z.enum(VISIT_REASONS)),
   doctor: userRefSchema.nullable(),
   /** When the current status began. */
   statusSince: z.string(),
@@ -100,11 +105,13 @@ export const queueCreateSchema = z.object({
   isVisitDate: flagSchema.default(0),
   note: noteSchema,
   examTypes: z
-    .array(z.enum(queueExamTypes, { error: 'examTypes.invalid' }))
+    .array(z.enum(VISIT_REASONS, { error: 'examTypes.invalid' }))
     .max(5)
     .default([]),
   /** An active user of this organization holding `open board`. */
   doctorId: idSchema.nullish(),
+  /** Queue the patient although they already have an open visit that day (else 409 `queue.duplicate_open`). */
+  confirmDuplicate: z.boolean().optional(),
 });
 export type QueueCreate = z.output<typeof queueCreateSchema>;
 
@@ -114,11 +121,11 @@ export const queueUpdateSchema = z.object({
   isVisitDate: flagSchema.optional(),
   note: noteSchema.optional(),
   examTypes: z
-    .array(z.enum(queueExamTypes, { error: 'examTypes.invalid' }))
+    .array(z.enum(VISIT_REASONS, { error: 'examTypes.invalid' }))
     .max(5)
     .optional(),
   doctorId: idSchema.nullish(),
-  version: z.number({ error: 'version.required' }).int().positive(),
+  version: versionSchema,
 });
 export type QueueUpdate = z.output<typeof queueUpdateSchema>;
 
@@ -138,8 +145,8 @@ export const queueFilterQuerySchema = pageQuerySchema
     /** The organization's calendar days, inclusive. */
     from: isoDateSchema('from').optional(),
     to: isoDateSchema('to').optional(),
-    doctorId: idSchema.optional(),
-    examType: z.enum(queueExamTypes).optional(),
+    doctorId: idTextSchema.optional(),
+    examType: z.enum(VISIT_REASONS).optional(),
     isRewaiting: z
       .enum(['0', '1'])
       .transform((v) => v === '1')
@@ -152,8 +159,8 @@ export const queueEntryResponseSchema = dataOf(queueEntrySchema);
 export const queueEntryDetailResponseSchema = dataOf(queueEntryDetailSchema);
 export const queuePageSchema = pageOf(queueEntrySchema);
 export const queueListSchema = dataOf(z.array(queueEntrySchema));
-export const queueIdParamsSchema = z.object({ id: idSchema });
-export const patientQueueParamsSchema = z.object({ patientId: idSchema });
+export const queueIdParamsSchema = z.object({ id: idTextSchema });
+export const patientQueueParamsSchema = z.object({ patientId: idTextSchema });
 
 /** Doctors for the queue form: active users holding `open board`. */
 export const doctorListSchema = dataOf(z.array(userRefSchema));
@@ -170,7 +177,7 @@ export const queueTicketSchema = dataOf(
     ticketNumber: z.number().int(),
     ticketDay: z.string(),
     date: z.string(),
-    examTypes: z.array(z.enum(queueExamTypes)),
+    examTypes: z.array(z.enum(VISIT_REASONS)),
     patient: z.object({ id: z.number().int(), name: z.string(), fileNumber: z.number().int() }),
     doctor: userRefSchema.nullable(),
     organization: z.object({ name: z.string(), timeZone: z.string() }),

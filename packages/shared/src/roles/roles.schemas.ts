@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf } from '../common/api.schemas.ts';
+import { dataOf, versionSchema } from '../common/api.schemas.ts';
 
 export const permissionSchema = z.object({ id: z.number().int(), name: z.string() });
 
@@ -18,7 +18,7 @@ export type Role = z.infer<typeof roleSchema>;
 export const roleSaveSchema = z.object({
   name: z.string().trim().min(1, 'name.required').max(100, 'name.max'),
   permissions: z.array(z.string().max(100)).max(200),
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
 });
 export type RoleSave = z.infer<typeof roleSaveSchema>;
 

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { idSchema, pageOf, dataOf } from '../common/api.schemas.ts';
+import { idSchema, pageOf, dataOf, versionSchema } from '../common/api.schemas.ts';
 
-const usernameSchema = z
+/**
+ * One username rule for every way a username is set (user form, profile, CLI): letters, digits, `.`, `_` and
+ * `-`, so never an `@`; sign-in reads an identifier with `@` as an email, so a username can never pass for one.
+ */
+export const usernameSchema = z
   .string()
   .trim()
   .min(3, 'username.min')
@@ -62,7 +66,7 @@ export const userUpdateSchema = z
     ...userFields,
     password: z.string().min(8, 'password.min').max(200).optional(),
     password_confirmation: z.string().max(200).optional(),
-    version: z.number().int().positive().optional(),
+    version: versionSchema.optional(),
   })
   .superRefine(passwordsMatch);
 export type UserUpdate = z.infer<typeof userUpdateSchema>;

@@ -19,7 +19,9 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import {
   IconActivity,
   IconChart,
+  IconEdit,
   IconEyeClinic,
+  IconFilter,
   IconHome,
   IconQueue,
   IconSearch,
@@ -37,6 +39,7 @@ import { pathTo, type RouteName } from '../lib/routes.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { BELL_PERMISSIONS } from '@basira/shared/queue/queue-states';
 import { canAny } from '../lib/session-local.ts';
+import { getSidePanelOpen, setSidePanelOpen } from '../lib/storage.ts';
 import { useMe } from '../lib/use-me.ts';
 import { IdleNotice } from './idle-notice.tsx';
 import { SettingsDrawer } from './screens.ts';
@@ -49,6 +52,8 @@ const ICONS: Partial<Record<RouteName, ReactNode>> = {
   doctorIndex: <IconStethoscope />,
   userIndex: <IconUsers />,
   roleIndex: <IconShield />,
+  emptyOuterAdd: <IconEdit />,
+  optionIndex: <IconFilter />,
   Profile: <IconUser />,
   test: <IconActivity />,
 };
@@ -60,8 +65,15 @@ const RewaitingBell = lazy(() =>
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-const wideScreen = () =>
-  typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 48em)').matches;
+const matches = (query: string) =>
+  typeof window.matchMedia !== 'function' || window.matchMedia(query).matches;
+
+/**
+ * The side panel at first paint: closed on phones (it would cover the page); elsewhere as the user last left it,
+ * else open only where the page keeps its room beside it (≥ 1200 px: on an 820 px tablet it would take a third).
+ */
+const initialPanelOpen = () =>
+  matches('(min-width: 48em)') && (getSidePanelOpen() ?? matches('(min-width: 75em)'));
 
 /** The main layout: top bar, side panel menu (Ctrl+B), global search (Ctrl/Cmd+K), settings drawer. */
 export function MainLayout() {
@@ -79,7 +91,13 @@ function Shell() {
   const me = useMe();
   const navigate = useNavigate();
   const location = useLocation();
-  const [panelOpen, setPanelOpen] = useState(wideScreen);
+  const [panelOpen, setPanelOpen] = useState(initialPanelOpen);
+  // Writing in the updater keeps the hotkey's handler (bound once) right; a repeated write is harmless.
+  const togglePanel = () =>
+    setPanelOpen((open) => {
+      setSidePanelOpen(!open);
+      return !open;
+    });
   const [settingsOpen, setSettingsOpen] = useState(false);
   // The drawer's chunk is fetched on first use: the sign-in path stays small.
   const [settingsLoaded, setSettingsLoaded] = useState(false);
@@ -93,7 +111,7 @@ function Shell() {
       searchRef.current?.focus();
       searchRef.current?.select();
     },
-    sidePanel: () => setPanelOpen((open) => !open),
+    sidePanel: togglePanel,
   });
 
   const topBar = visibleItems(TOP_BAR, me?.permissions);
@@ -122,7 +140,7 @@ function Shell() {
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={panelOpen}
-              onClick={() => setPanelOpen((open) => !open)}
+              onClick={togglePanel}
               size="sm"
               aria-label={t('layout.toggleMenu')}
               title={`${t('layout.toggleMenu')} (Ctrl+B)`}

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import { DatesProvider } from '@mantine/dates';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { calendarSettings } from '../lib/calendar-locale.ts';
 import { cssVariablesResolver, isDarkColorSchemeManager, theme } from '../lib/theme.ts';
 import type { Direction } from '../lib/storage.ts';
 import { Toaster } from './toaster.tsx';
@@ -19,9 +21,15 @@ export function Providers(props: { i18n: I18n; direction: Direction; children: R
           cssVariablesResolver={cssVariablesResolver}
         >
           <Toaster />
-          {props.children}
+          <ClinicCalendar>{props.children}</ClinicCalendar>
         </MantineProvider>
       </DirectionProvider>
     </I18nextProvider>
   );
+}
+
+/** Every date picker in the interface language, on the clinic's week (Saturday first). */
+function ClinicCalendar({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return <DatesProvider settings={calendarSettings(i18n.language)}>{children}</DatesProvider>;
 }

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { EXAM_TYPES } from '@basira/shared/exams/exam-types';
 import type { RouteName } from '../lib/routes.ts';
 
 type Screen = LazyExoticComponent<ComponentType>;
@@ -16,6 +17,7 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
   doctorIndex: screen(() => import('../features/queue/doctor-page.tsx'), 'DoctorPage'),
   boardIndex: screen(() => import('../features/queue/board-page.tsx'), 'BoardPage'),
   patientIndex: screen(() => import('../features/patients/patient-list-page.tsx'), 'PatientListPage'),
+  patientFile: screen(() => import('../features/patients/patient-file-page.tsx'), 'PatientFilePage'),
   queueAdd: screen(() => import('../features/queue/queue-page.tsx'), 'QueuePage'),
   test: screen(() => import('../features/diagnostics/diagnostics-page.tsx'), 'DiagnosticsPage'),
   unauthorized: screen(() => import('../features/system/unauthorized-page.tsx'), 'UnauthorizedPage'),
@@ -29,7 +31,23 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
   permissions: screen(() => import('../features/roles/role-form-page.tsx'), 'RoleFormPage'),
   roleUpdate: screen(() => import('../features/roles/role-form-page.tsx'), 'RoleFormPage'),
   roleShow: screen(() => import('../features/roles/role-show-page.tsx'), 'RoleShowPage'),
+  optionIndex: screen(() => import('../features/exams/options-page.tsx'), 'OptionsPage'),
+  emptyOuterAdd: screen(() => import('../features/exams/empty-outer-page.tsx'), 'EmptyOuterPage'),
+  ...examScreens(),
 };
+
+/** Every exam type's add, update and index screens: one form and one index for all of them. */
+function examScreens(): Partial<Record<RouteName, Screen>> {
+  const form = screen(() => import('../features/exams/exam-form-page.tsx'), 'ExamFormPage');
+  const index = screen(() => import('../features/exams/exam-index-page.tsx'), 'ExamIndexPage');
+  return Object.fromEntries(
+    EXAM_TYPES.flatMap((type) => [
+      [`${type}Add`, form],
+      [`${type}Update`, form],
+      [`${type}Index`, index],
+    ]),
+  );
+}
 
 export const NotFoundScreen = screen(() => import('../features/system/not-found-page.tsx'), 'NotFoundPage');
 export const PendingScreen = screen(

@@ -15,7 +15,10 @@ export interface ListTableProps {
   children: ReactNode;
 }
 
-/** The frame every list screen shares: a horizontally scrolling, bordered table with its heading row. */
+/**
+ * The frame every list screen shares: a horizontally scrolling, bordered table with its heading row; the row
+ * actions column stays in view while the rest scrolls (global.css `.list-table`).
+ */
 export function ListTable({
   headings,
   minWidth,
@@ -35,6 +38,7 @@ export function ListTable({
         highlightOnHover={highlightOnHover}
         withTableBorder
         verticalSpacing={verticalSpacing}
+        className="list-table"
         data-testid={testId}
       >
         <Table.Thead>

@@ -29,6 +29,20 @@ export interface RequestOptions<S extends z.ZodType> {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
+/**
+ * Set when the page is being left (a reload, a typed address): the browser then cuts every call in flight, and
+ * that is not the server going away (spec section 8 would sign the user out on a network error).
+ */
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  // A navigation starts at beforeunload (and may yet be abandoned: then the flag lapses); pagehide is for good.
+  window.addEventListener('beforeunload', () => {
+    leavingPage = true;
+    window.setTimeout(() => void (leavingPage = false), 5_000);
+  });
+  window.addEventListener('pagehide', () => void (leavingPage = true));
+}
+
 export function buildUrl(base: string, path: string, query?: Query): string {
   const url = `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
   if (!query) return url;
@@ -110,8 +124,8 @@ async function send(
     });
   } catch (error) {
     clearTimeout(timer);
-    // The caller's own abort (a screen left) is not a failure of the server.
-    if (options.signal?.aborted) throw error;
+    // The caller's own abort (a screen left), or the page being left, is not a failure of the server.
+    if (options.signal?.aborted || leavingPage) throw error;
     throw fail({ kind: timeout.signal.aborted ? 'timeout' : 'network' });
   }
   if (response.ok) {
@@ -122,7 +136,7 @@ async function send(
   try {
     body = await readBody(response);
   } catch (error) {
-    if (options.signal?.aborted) throw error;
+    if (options.signal?.aborted || leavingPage) throw error;
     throw fail({ kind: timeout.signal.aborted ? 'timeout' : 'network' });
   } finally {
     clearTimeout(timer);

@@ -1,3 +1,7 @@
+import {
+  zonedDateTimeToIso as clinicDateTimeToIso,
+  zonedParts as clinicParts,
+} from '@basira/shared/dates/calendar';
 import { asciiDigits } from '@basira/shared/search/arabic-normalize';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -49,74 +53,24 @@ export function localParts(at: Date): { day: string; time: string } {
   };
 }
 
-/** A local day moved by whole days, weeks or months (a recall "in 3 months" keeps the day of the month). */
-export function addToDay(day: string, amount: number, unit: 'day' | 'week' | 'month'): string {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!d) return day;
-  const [y, m, dd] = [Number(d[1]), Number(d[2]) - 1, Number(d[3])];
-  let at: Date;
-  if (unit === 'month') {
-    const lastDay = new Date(Date.UTC(y, m + amount + 1, 0)).getUTCDate();
-    at = new Date(Date.UTC(y, m + amount, Math.min(dd, lastDay)));
-  } else at = new Date(Date.UTC(y, m, dd + amount * (unit === 'week' ? 7 : 1)));
-  return `${pad(at.getUTCFullYear(), 4)}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
-}
-
-/** Minutes a time zone is ahead of UTC at an instant (Asia/Baghdad: 180). */
-export function zoneOffsetMinutes(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
-}
-
 /**
- * A day and time on the clinic's clock (the organization's time zone; the browser's when unknown) → ISO 8601
- * with that zone's offset: the same wall-clock time whatever zone the computer is set to.
+ * A day and time on the clinic's clock (the organization's time zone; the browser's when it is not known yet)
+ * → ISO 8601 with that zone's offset: the same wall-clock time whatever zone the computer is set to.
  */
 export function zonedDateTimeToIso(day: string, time: string, timeZone?: string): string | null {
   if (!timeZone) return localDateTimeToIso(day, time);
-  const d = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
-  const t = /^(\d{1,2}):(\d{2})/.exec(asciiDigits(time.trim()));
-  if (!d || !t || Number(t[1]) > 23 || Number(t[2]) > 59) return null;
-  const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
   try {
-    // Twice: the offset of the instant found, which differs from the first guess around a DST change.
-    let offset = zoneOffsetMinutes(new Date(wall), timeZone);
-    offset = zoneOffsetMinutes(new Date(wall - offset * 60_000), timeZone);
-    const sign = offset >= 0 ? '+' : '-';
-    const abs = Math.abs(offset);
-    return `${d[1]}-${d[2]}-${d[3]}T${pad(Number(t[1]))}:${t[2]}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+    return clinicDateTimeToIso(day, time, timeZone);
   } catch {
     return localDateTimeToIso(day, time);
   }
 }
 
-/** The day (YYYY-MM-DD) and time (HH:mm) of an instant on the clinic's clock. */
+/** The day (YYYY-MM-DD) and time (HH:mm) of an instant on the clinic's clock (the browser's when unknown). */
 export function zonedParts(at: Date, timeZone?: string): { day: string; time: string } {
   if (!timeZone) return localParts(at);
   try {
-    const shifted = new Date(at.getTime() + zoneOffsetMinutes(at, timeZone) * 60_000);
-    return {
-      day: `${pad(shifted.getUTCFullYear(), 4)}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`,
-      time: `${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}`,
-    };
+    return clinicParts(at, timeZone);
   } catch {
     return localParts(at);
   }

@@ -1,11 +1,9 @@
 import type { z } from 'zod';
-import type { FieldErrors } from '@basira/shared/errors/error-codes';
+import { isMessageKey, type FieldErrors } from '@basira/shared/errors/error-codes';
 import { fieldMessage, type Translator } from './error-catalogue.ts';
 
 /** Form errors are kept as message keys (`name.min`) and translated when shown, so a language switch applies. */
 export type ErrorKeys = Record<string, string>;
-
-const MESSAGE_KEY = /^[a-z_]+(\.[a-z_]+)+$/i;
 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -26,7 +24,7 @@ export function schemaValidator<T extends Record<string, unknown>>(
       for (const issue of result.error.issues) {
         const path = issue.path.map(String).join('.');
         if (errors[path]) continue;
-        errors[path] = MESSAGE_KEY.test(issue.message) ? issue.message : `field.${issue.code}`;
+        errors[path] = isMessageKey(issue.message) ? issue.message : `field.${issue.code}`;
       }
     return errors;
   };

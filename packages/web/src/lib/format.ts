@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { zonedParts } from './dates.ts';
 import { useMe } from './use-me.ts';
 
 /** Latin digits in both languages: phone, file and ticket numbers read the same as they are typed. */
@@ -9,18 +10,10 @@ export function localeOf(lang: string): string {
   return lang === 'en' ? LOCALES.en : LOCALES.ar;
 }
 
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone: the organization's "today". */
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone: the organization's "today" (the browser's zone
+ * while the organization's is not known). */
 export function dayIn(timeZone: string | undefined, at: Date = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(at);
-  } catch {
-    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-  }
+  return zonedParts(at, timeZone).day;
 }
 
 /** Whole minutes from `since` to `now` (never negative). */

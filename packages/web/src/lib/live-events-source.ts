@@ -1,5 +1,7 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import {
+  EXAM_CHANGED_EVENT,
+  examChangedSchema,
   PATIENT_CHANGED_EVENT,
   QUEUE_CHANGED_EVENT,
   READY_EVENT,
@@ -22,6 +24,10 @@ const rootOf = (query: Query) => query.queryKey[0];
 
 /** The cached answers a live event makes stale. */
 export function staleAfter(event: LiveEvent): (query: Query) => boolean {
+  if (event.type === EXAM_CHANGED_EVENT)
+    return (query) =>
+      (rootOf(query) === QUERY_ROOTS.exams && query.queryKey[1] === event.data.type) ||
+      (rootOf(query) === QUERY_ROOTS.board && query.queryKey[1] === event.data.patientId);
   if (event.type === PATIENT_CHANGED_EVENT)
     return (query) =>
       rootOf(query) === QUERY_ROOTS.patients ||
@@ -45,6 +51,10 @@ function parse(type: string, data: string): LiveEvent | null {
     const json = JSON.parse(data) as unknown;
     if (type === QUEUE_CHANGED_EVENT) {
       const parsed = queueChangedSchema.safeParse(json);
+      return parsed.success ? { type, data: parsed.data } : null;
+    }
+    if (type === EXAM_CHANGED_EVENT) {
+      const parsed = examChangedSchema.safeParse(json);
       return parsed.success ? { type, data: parsed.data } : null;
     }
     const parsed = patientChangedSchema.safeParse(json);
@@ -75,7 +85,7 @@ export function openLiveEvents(queryClient: QueryClient): () => void {
         predicate: (query) => isLive(query) && query.state.dataUpdatedAt < openedAt,
       });
     });
-    for (const type of [QUEUE_CHANGED_EVENT, PATIENT_CHANGED_EVENT])
+    for (const type of [QUEUE_CHANGED_EVENT, PATIENT_CHANGED_EVENT, EXAM_CHANGED_EVENT])
       source.addEventListener(type, (message: MessageEvent<string>) => {
         const event = parse(type, message.data);
         if (!event) return;

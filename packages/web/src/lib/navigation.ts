@@ -32,10 +32,12 @@ export const SIDE_MENU: readonly NavItem[] = [
   { route: 'patientIndex', labelKey: 'nav.patients', access: PATIENT_SCREENS },
   { route: 'queueAdd', labelKey: 'nav.queue', access: QUEUE_SCREENS },
   { route: 'doctorIndex', labelKey: 'nav.doctor', access: ['open board', 'show board'] },
+  { route: 'emptyOuterAdd', labelKey: 'nav.freeOuter', access: ['add outer'] },
   { route: 'notification', labelKey: 'nav.notifications', access: 'public' },
   { route: 'userIndex', labelKey: 'nav.users', access: ['show users'] },
   { route: 'roleIndex', labelKey: 'nav.roles', access: ROLE_PERMISSIONS },
   { route: 'printSettingUpdate', labelKey: 'nav.printSetting', access: ['print setting'] },
+  { route: 'optionIndex', labelKey: 'nav.examOptions', access: ['show options', 'edit options'] },
   { route: 'Profile', labelKey: 'nav.profile', access: 'public' },
   { route: 'test', labelKey: 'nav.diagnostics', access: 'public' },
 ];

@@ -7,6 +7,7 @@ export const QUERY_ROOTS = {
   queue: 'queue',
   board: 'board',
   dashboard: 'dashboard',
+  exams: 'exams',
 } as const;
 
 /** Reference data a queue event does not change (doctors, printed tickets): not refetched on events. */

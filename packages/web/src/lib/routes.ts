@@ -1,4 +1,6 @@
-import type { PermissionName } from '@basira/shared/permissions/permissions';
+import { EXAM_PERMISSIONS, EXAM_TYPES, readersOf, type ExamType } from '@basira/shared/exams/exam-types';
+import { READ_PATIENTS, type PermissionName } from '@basira/shared/permissions/permissions';
+import { READ_PATIENT_FILE } from '@basira/shared/patients/patient-file-access';
 
 /**
  * The route table of spec section 2: every name and path, verbatim. `permission` is what the route's guard
@@ -21,32 +23,47 @@ const ROLE_SCREENS: readonly PermissionName[] = [
   'delete permission',
 ];
 /** As the API's reads: patients are read by whoever keeps them or queues them. */
-export const PATIENT_SCREENS: readonly PermissionName[] = [
-  'show patients',
-  'add patient',
-  'edit patient',
-  'add queue',
-];
+export const PATIENT_SCREENS = READ_PATIENTS;
 /** The queue screen adds (`add queue`), updates (`edit queue`) and lists (`show queues`). */
 export const QUEUE_SCREENS: readonly PermissionName[] = ['add queue', 'edit queue', 'show queues'];
 const BOARD: readonly PermissionName[] = ['open board', 'show board'];
-const exam = (show: PermissionName, add: PermissionName, edit: PermissionName) => ({
-  index: [show, add, edit] as const,
-  add: [add] as const,
-  update: [edit, show] as const,
-});
-const SPECTACLES = exam('show spectacles', 'add spectacles', 'edit spectacles');
-const PRISM = exam('show prisms', 'add prism', 'edit prism');
-const LASIK = exam('show lasiks', 'add lasik', 'edit lasik');
-const FOLLOW_UP = exam('show follow ups', 'add follow up', 'edit follow up');
-const BIOMETRY = exam('show biometrys', 'add biometry', 'edit biometry');
-const KERATOCONUS = exam('show keratoconus', 'add keratoconus', 'edit keratoconus');
-const RETINA = exam('show retinas', 'add retina', 'edit retina');
-const LOW_VISION = exam('show low visions', 'add low vision', 'edit low vision');
-const OUTER = exam('show outers', 'add outer', 'edit outer');
-
 const later = (path: string, access: RouteAccess): RouteDef => ({ path, access, screen: false });
 const built = (path: string, access: RouteAccess): RouteDef => ({ path, access, screen: true });
+
+/**
+ * The spec's exam screens, from the exam registry: `<type>Index` (the spec's index paths: `/prisms`, `/news1`…),
+ * `<type>Add` and `<type>Update` at `/<type>/:patientId/:queueId[/:id]`, each behind the type's own permissions.
+ * Add is listed before index so that a required parameter wins over an optional one.
+ */
+export const EXAM_INDEX_PATHS: Record<ExamType, string> = {
+  spectacles: '/spectacles',
+  prism: '/prisms',
+  lasik: '/lasiks',
+  followUp: '/followUps',
+  biometry: '/biometrys',
+  keratoconus: '/news1',
+  retina: '/news2',
+  lowVision: '/news3',
+  // Not in the spec's table (it lists no outer index); named in its style.
+  outer: '/outers',
+};
+
+export type ExamRouteName = `${ExamType}${'Index' | 'Add' | 'Update'}`;
+
+function examRoutes(): Record<ExamRouteName, RouteDef> {
+  const routes: Partial<Record<ExamRouteName, RouteDef>> = {};
+  for (const type of EXAM_TYPES) {
+    const permissions = EXAM_PERMISSIONS[type];
+    routes[`${type}Add`] = built(`/${type}/:patientId/:queueId`, permissions.add);
+    routes[`${type}Update`] = built(`/${type}/:patientId/:queueId/:id`, [
+      ...permissions.edit,
+      ...permissions.show,
+    ]);
+    routes[`${type}Index`] = built(`${EXAM_INDEX_PATHS[type]}/:patientId/:search?`, readersOf(permissions));
+  }
+  return routes as Record<ExamRouteName, RouteDef>;
+}
+const EXAM_ROUTES = examRoutes();
 
 /** Outside the main layout. */
 export const OUTER_ROUTES = {
@@ -69,33 +86,10 @@ export const LAYOUT_ROUTES = {
   doctorIndex: built('/doctor', BOARD),
   boardIndex: built('/boards/:patientId/:queueId/:search?', BOARD),
   patientIndex: built('/patients/:search?', PATIENT_SCREENS),
-  spectaclesAdd: later('/spectacles/:patientId/:queueId', SPECTACLES.add),
-  spectaclesUpdate: later('/spectacles/:patientId/:queueId/:id', SPECTACLES.update),
-  spectaclesIndex: later('/spectacles/:patientId/:search?', SPECTACLES.index),
-  prismIndex: later('/prisms/:patientId/:search?', PRISM.index),
-  prismAdd: later('/prism/:patientId/:queueId', PRISM.add),
-  prismUpdate: later('/prism/:patientId/:queueId/:id', PRISM.update),
-  lasikIndex: later('/lasiks/:patientId/:search?', LASIK.index),
-  lasikAdd: later('/lasik/:patientId/:queueId', LASIK.add),
-  lasikUpdate: later('/lasik/:patientId/:queueId/:id', LASIK.update),
-  followUpIndex: later('/followUps/:patientId/:search?', FOLLOW_UP.index),
-  followUpAdd: later('/followUp/:patientId/:queueId', FOLLOW_UP.add),
-  followUpUpdate: later('/followUp/:patientId/:queueId/:id', FOLLOW_UP.update),
-  biometryIndex: later('/biometrys/:patientId/:search?', BIOMETRY.index),
-  biometryAdd: later('/biometry/:patientId/:queueId', BIOMETRY.add),
-  biometryUpdate: later('/biometry/:patientId/:queueId/:id', BIOMETRY.update),
-  keratoconusIndex: later('/news1/:patientId/:search?', KERATOCONUS.index),
-  keratoconusAdd: later('/keratoconus/:patientId/:queueId', KERATOCONUS.add),
-  keratoconusUpdate: later('/keratoconus/:patientId/:queueId/:id', KERATOCONUS.update),
-  retinaIndex: later('/news2/:patientId/:search?', RETINA.index),
-  retinaAdd: later('/retina/:patientId/:queueId', RETINA.add),
-  retinaUpdate: later('/retina/:patientId/:queueId/:id', RETINA.update),
-  lowVisionIndex: later('/news3/:patientId/:search?', LOW_VISION.index),
-  lowVisionAdd: later('/lowVision/:patientId/:queueId', LOW_VISION.add),
-  lowVisionUpdate: later('/lowVision/:patientId/:queueId/:id', LOW_VISION.update),
-  outerAdd: later('/outer/:patientId/:queueId', OUTER.add),
-  outerUpdate: later('/outer/:patientId/:queueId/:id', OUTER.update),
-  emptyOuterAdd: later('/outer', OUTER.add),
+  /** Not in the spec (issue 9): one patient's file, opened from anywhere the patient appears. */
+  patientFile: built('/patient/:patientId', READ_PATIENT_FILE),
+  ...EXAM_ROUTES,
+  emptyOuterAdd: built('/outer', EXAM_PERMISSIONS.outer.add),
   // Spec: queueAdd and queueUpdate are both /queue; one route answers for both names (QUEUE_UPDATE below).
   queueAdd: built('/queue', QUEUE_SCREENS),
   printSettingUpdate: later('/printSetting', ['print setting']),
@@ -110,6 +104,8 @@ export const LAYOUT_ROUTES = {
   permissions: built('/setting/role/permission', ROLE_SCREENS),
   roleShow: built('/setting/role/:id/show', ROLE_SCREENS),
   roleUpdate: built('/setting/role/:id/update', ROLE_SCREENS),
+  /** Not in the spec: the exam forms' pick lists (the spec's categories 1-25), named in its style. */
+  optionIndex: built('/setting/options', ['show options', 'edit options']),
 } as const satisfies Record<string, RouteDef>;
 
 /** The spec's second name for /queue. */

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   lang: 'lang',
   connectionString: 'connectionString',
   organization: 'organization',
+  /** Not in the spec: whether the user left the side panel open ('1') or closed ('0'). */
+  sidePanel: 'sidePanel',
 } as const;
 
 /** Older installs kept the language under `locale` (the spec's other reading); it is read once and moved. */
@@ -157,4 +159,14 @@ export function getBellSound(): boolean {
 
 export function setBellSound(on: boolean): void {
   write(BELL_SOUND_KEY, on ? '1' : '0');
+}
+
+/** The side panel as the user last left it; null when they never toggled it. */
+export function getSidePanelOpen(): boolean | null {
+  const stored = read(STORAGE_KEYS.sidePanel);
+  return stored === '1' ? true : stored === '0' ? false : null;
+}
+
+export function setSidePanelOpen(open: boolean): void {
+  write(STORAGE_KEYS.sidePanel, open ? '1' : '0');
 }

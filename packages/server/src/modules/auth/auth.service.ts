@@ -1,22 +1,18 @@
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { LoginRequest, Me, ProfileUpdate } from '@basira/shared/auth/auth.schemas';
 import type { Db } from '../../db/client.ts';
-import { auditLog, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, fieldError, isUniqueViolation } from '../../lib/errors.ts';
+import { AppError, fieldError } from '../../lib/errors.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { inOrg } from '../../lib/tenant.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
 import type { Organization, RequestContext } from '../../types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { UsersService } from '../users/users.service.ts';
-import type { Principal, SessionService } from './session.service.ts';
+import { duplicateOf, type UsersService } from '../users/users.service.ts';
+import type { Principal, SessionService } from '../../lib/sessions.ts';
+import { LOGIN_FAILED, LOGIN_SUCCEEDED, type SignInThrottle } from './sign-in-throttle.ts';
 
-export interface LoginThrottle {
-  maxFailures: number;
-  windowMs: number;
-}
-
-const LOGIN_FAILED = 'auth.login_failed';
 const invalidCredentials = () =>
   new AppError('auth.invalid_credentials', 'These credentials do not match our records.');
 
@@ -26,7 +22,7 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly usersService: UsersService,
     private readonly clock: Clock,
-    private readonly throttle: LoginThrottle,
+    private readonly throttle: SignInThrottle,
     private readonly idleMinutes: number,
   ) {}
 
@@ -43,48 +39,10 @@ export class AuthService {
     };
   }
 
-  /**
-   * Failures are counted per organization and lower-cased identifier, whether or not the account exists,
-   * from the audit log (so every server process sees the same count).
-   */
-  private async assertNotThrottled(orgId: number, subject: string): Promise<void> {
-    const since = new Date(this.clock.now().getTime() - this.throttle.windowMs);
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${auditLog.createdAt})` })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.orgId, orgId),
-          eq(auditLog.action, LOGIN_FAILED),
-          eq(auditLog.subject, subject),
-          gt(auditLog.createdAt, since),
-        ),
-      );
-    if (!row || row.n < this.throttle.maxFailures) return;
-    const oldest = row.oldest ? new Date(row.oldest).getTime() : this.clock.now().getTime();
-    const retryAfter = Math.max(
-      1,
-      Math.ceil((oldest + this.throttle.windowMs - this.clock.now().getTime()) / 1000),
-    );
-    throw new AppError('throttled', 'Too many failed sign-in attempts. Try again later.', undefined, {
-      headers: { 'retry-after': String(retryAfter) },
-    });
-  }
-
   async login(ctx: RequestContext, org: Organization, input: LoginRequest, userAgent: string | undefined) {
     const subject = input.email.trim().toLowerCase();
-    await this.assertNotThrottled(org.id, subject);
-    const [user] = await this.db
-      .select()
-      .from(users)
-      .where(
-        inOrg(
-          users,
-          org.id,
-          or(sql`lower(${users.email}) = ${subject}`, sql`lower(${users.username}) = ${subject}`),
-        ),
-      )
-      .limit(1);
+    const user = await this.usersService.byIdentifier(org.id, subject);
+    await this.throttle.check(org.id, ctx.ip, user, subject);
     // Verify against a dummy hash for unknown users, so timing does not tell which accounts exist.
     const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !valid || !user.isActive) {
@@ -106,14 +64,14 @@ export class AuthService {
     await recordAudit(
       this.db,
       { ...ctx, userId: user.id },
-      { action: 'auth.login', entity: 'user', entityId: user.id, subject },
+      { action: LOGIN_SUCCEEDED, entity: 'user', entityId: user.id, subject, at: this.clock.now() },
     );
     const principal = await this.sessions.resolve(session.token, org.id, true);
     return { token: session.token, user: this.me(org, principal) };
   }
 
   async logout(ctx: RequestContext, token: string): Promise<void> {
-    await this.sessions.revokeToken(token);
+    await this.sessions.revokeToken(ctx.orgId, token);
     await recordAudit(this.db, ctx, {
       action: 'auth.logout',
       entity: 'user',
@@ -142,18 +100,19 @@ export class AuthService {
     const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
     try {
       await this.db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({
+        await updateVersioned(
+          tx,
+          users,
+          { orgId: org.id, id, expected: undefined },
+          {
             name: input.name,
             email: input.email,
             ...(input.username !== undefined ? { username: input.username || null } : {}),
             ...(passwordHash ? { passwordHash, mustChangePassword: false } : {}),
-            version: sql`${users.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(inOrg(users, org.id, eq(users.id, id)));
-        if (passwordHash) await this.sessions.revokeUserSessions(id, principal.sessionId, tx);
+          },
+          async () => invalidCredentials(),
+        );
+        if (passwordHash) await this.sessions.revokeUserSessions(org.id, id, principal.sessionId, tx);
         await recordAudit(tx, ctx, {
           action: 'profile.updated',
           entity: 'user',
@@ -162,11 +121,7 @@ export class AuthService {
         });
       });
     } catch (error) {
-      if (isUniqueViolation(error))
-        throw new AppError('duplicate', 'This email or username is already used.', {
-          email: ['email.taken'],
-        });
-      throw error;
+      throw duplicateOf(error) ?? error;
     }
     await this.sessions.invalidate({ userId: id });
     return this.me(org, principal, await this.usersService.get(org.id, id));

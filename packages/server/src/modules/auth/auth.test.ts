@@ -66,6 +66,87 @@ describe('sign-in', () => {
     expect((await login(id, 'wrong-later')).statusCode).toBe(401);
   });
 
+  it('a username is never an email: one rule everywhere, and an identifier with @ is read as an email', async () => {
+    const u = await userWith(t, org, ['dashboard']);
+    const profile = (username: string, who = u) =>
+      t.request({
+        method: 'POST',
+        url: '/api/profile',
+        org: org.slug,
+        token: who.token,
+        payload: { name: 'Dashboard User', email: who.email, username },
+      });
+    // The attack: a dashboard-only user takes the administrator's email as their username.
+    const taken = await profile(org.adminEmail);
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors.username).toEqual(['username.invalid']);
+    expect((await login(org.adminEmail, u.password)).statusCode).toBe(401);
+    expect((await login(org.adminEmail, org.adminPassword)).statusCode).toBe(200);
+    // Usernames are unique case-insensitively, through the profile as through the user form.
+    expect((await profile('front.desk')).statusCode).toBe(200);
+    const other = await userWith(t, org, ['dashboard']);
+    const clash = await profile('FRONT.DESK', other);
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().errors).toEqual({ username: ['username.taken'] });
+    expect((await login('Front.Desk', u.password)).statusCode).toBe(200);
+  });
+
+  it('counts failures per account whatever names it; its owner, at an address they used before, still signs in', async () => {
+    const o = await t.newOrg();
+    const u = await userWith(t, o, ['dashboard']); // signed in once, from the test's own address
+    await t.request({
+      method: 'POST',
+      url: `/api/user/${u.id}`,
+      org: o.slug,
+      token: o.adminToken,
+      payload: { name: 'Nurse Huda', email: u.email, username: 'huda', roles: [u.roleId] },
+    });
+    const from = (remoteAddress: string, identifier: string, password: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/login',
+        org: o.slug,
+        remoteAddress,
+        payload: { email: identifier, password },
+      });
+    // A stranger tries the email five times and the username five times: one account, one count.
+    for (let i = 0; i < 5; i++) expect((await from('10.9.9.9', u.email, `guess-${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await from('10.9.9.9', 'HUDA', `guess-${i}`)).statusCode).toBe(401);
+    for (const [address, identifier, password] of [
+      ['10.9.9.9', 'huda', u.password],
+      ['10.8.8.8', u.email, 'guess'],
+    ] as const) {
+      const refused = await from(address, identifier, password);
+      expect(refused.statusCode, `${address} ${identifier}`).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // The owner, from where they signed in before, is not locked out; their success clears the count.
+    expect((await from('127.0.0.1', 'huda', 'mistyped')).statusCode).toBe(401);
+    expect((await from('127.0.0.1', 'huda', u.password)).statusCode).toBe(200);
+    expect((await from('10.9.9.9', u.email, 'guess-again')).statusCode).toBe(401);
+  });
+
+  it('slows an address that tries many accounts', async () => {
+    const app = await startTestApp({ env: { LOGIN_MAX_FAILURES_PER_ADDRESS: '6' } });
+    try {
+      const o = await app.newOrg();
+      const from = (remoteAddress: string, identifier: string) =>
+        app.request({
+          method: 'POST',
+          url: '/api/login',
+          org: o.slug,
+          remoteAddress,
+          payload: { email: identifier, password: 'spray-1' },
+        });
+      for (let i = 0; i < 6; i++)
+        expect((await from('10.7.7.7', `user${i}@clinic.test`)).statusCode).toBe(401);
+      expect((await from('10.7.7.7', 'someone-else@clinic.test')).statusCode).toBe(429);
+      expect((await from('10.6.6.6', 'someone-else@clinic.test')).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('refuses a token in another organization', async () => {
     const other = await t.newOrg();
     const res = await t.request({ method: 'GET', url: '/api/me', org: other.slug, token: org.adminToken });
@@ -90,7 +171,8 @@ describe('sessions', () => {
     const token = await t.login(org.slug, org.adminEmail, org.adminPassword);
     clock.advance(50 * 60_000);
     expect((await me(token, { 'x-background': '1' })).statusCode).toBe(200);
-    clock.advance(11 * 60_000);
+    // 60 idle minutes, plus at most a minute for a use another process may not have written yet.
+    clock.advance(12 * 60_000);
     const res = await me(token);
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('auth.session_expired');
@@ -106,6 +188,26 @@ describe('sessions', () => {
     }
     clock.advance(61 * 60_000);
     expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('an active session never expires before its idle time has passed with no use', async () => {
+    // One minute idle: the setting that showed the fault (a session used every 15 s expired at 60 s).
+    const own = new FakeClock(new Date('2026-03-01T08:00:00Z'));
+    const app = await startTestApp({ clock: own, env: { SESSION_IDLE_MINUTES: '1' } });
+    try {
+      const o = await app.newOrg();
+      const use = () => app.request({ method: 'GET', url: '/api/me', org: o.slug, token: o.adminToken });
+      for (let i = 0; i < 16; i++) {
+        own.advance(15_000);
+        expect((await use()).statusCode, `use ${i + 1}, ${(i + 1) * 15} s in`).toBe(200);
+      }
+      own.advance(59_000);
+      expect((await use()).statusCode).toBe(200);
+      own.advance(2 * 60_000);
+      expect((await use()).json().code).toBe('auth.session_expired');
+    } finally {
+      await app.close();
+    }
   });
 
   it('end at once on logout', async () => {

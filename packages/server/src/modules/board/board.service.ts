@@ -1,16 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
-import {
-  BOARD_DOCUMENTS_LIMIT,
-  BOARD_EXAMS_PER_TYPE,
-  BOARD_VISITS_PER_PAGE,
-  type Board,
-  type ExamRecordRef,
-} from '@basira/shared/queue/board.schemas';
+import { eq } from 'drizzle-orm';
+import { EXAM_TYPES } from '@basira/shared/exams/exam-types';
+import { BOARD_DOCUMENTS_LIMIT, BOARD_VISITS_PER_PAGE, type Board } from '@basira/shared/queue/board.schemas';
 import type { Db } from '../../db/client.ts';
-import { examRecords, queueEntries, users } from '../../db/schema.ts';
+import { queueEntries } from '../../db/schema.ts';
 import type { RequestContext } from '../../types.ts';
-import { inOrg } from '../../lib/tenant.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import type { ExamsService } from '../exams/exams.service.ts';
 import type { DocumentsService } from '../patients/documents.service.ts';
 import type { PatientsService } from '../patients/patients.service.ts';
 import type { QueueListsService } from '../queue/queue-lists.service.ts';
@@ -32,6 +27,7 @@ export class BoardService {
     private readonly lists: QueueListsService,
     private readonly transitions: QueueTransitionsService,
     private readonly documents: DocumentsService,
+    private readonly exams: ExamsService,
   ) {}
 
   async open(scope: RequestContext, patientId: number, queueId: number): Promise<Board> {
@@ -67,7 +63,7 @@ export class BoardService {
       this.patients.liveRow(scope.orgId, patientId),
       this.queue.detail(scope, queueId),
       this.visits(scope, patientId, 1, queueId),
-      this.examGroups(scope.orgId, patientId),
+      this.exams.groups(scope.orgId, patientId, EXAM_TYPES),
       this.documents.list(scope.orgId, patientId, BOARD_DOCUMENTS_LIMIT),
       recordAudit(this.db, scope, { action, entity: 'queue', entityId: queueId, patientId }),
     ]);
@@ -80,55 +76,5 @@ export class BoardService {
       documents: documents.data,
       documentsTotal: documents.total,
     };
-  }
-
-  /** Per exam type: how many, and the latest few (a window query: no type is read in full). */
-  private async examGroups(orgId: number, patientId: number): Promise<Board['exams']> {
-    const ranked = this.db
-      .select({
-        id: examRecords.id,
-        type: examRecords.type,
-        queueId: examRecords.queueId,
-        createdAt: examRecords.createdAt,
-        updatedAt: examRecords.updatedAt,
-        createdBy: examRecords.createdBy,
-        rank: sql<number>`row_number() OVER (PARTITION BY ${examRecords.type} ORDER BY ${examRecords.createdAt} DESC, ${examRecords.id} DESC)`.as(
-          'rank',
-        ),
-        total: sql<number>`count(*) OVER (PARTITION BY ${examRecords.type})`.as('total'),
-      })
-      .from(examRecords)
-      .where(inOrg(examRecords, orgId, eq(examRecords.patientId, patientId)))
-      .as('ranked');
-    const rows = await this.db
-      .select({
-        id: ranked.id,
-        type: ranked.type,
-        queueId: ranked.queueId,
-        createdAt: ranked.createdAt,
-        updatedAt: ranked.updatedAt,
-        createdBy: ranked.createdBy,
-        total: ranked.total,
-        authorName: users.name,
-      })
-      .from(ranked)
-      .leftJoin(users, eq(users.id, ranked.createdBy))
-      .where(sql`${ranked.rank} <= ${BOARD_EXAMS_PER_TYPE}`)
-      .orderBy(ranked.type, ranked.rank);
-    const groups = new Map<string, { type: string; total: number; records: ExamRecordRef[] }>();
-    for (const r of rows) {
-      let group = groups.get(r.type);
-      if (!group) groups.set(r.type, (group = { type: r.type, total: Number(r.total), records: [] }));
-      group.records.push({
-        id: r.id,
-        type: r.type,
-        queueId: r.queueId,
-        createdAt: new Date(r.createdAt).toISOString(),
-        updatedAt: new Date(r.updatedAt).toISOString(),
-        createdBy:
-          r.createdBy !== null && r.authorName !== null ? { id: r.createdBy, name: r.authorName } : null,
-      });
-    }
-    return [...groups.values()];
   }
 }

@@ -59,22 +59,23 @@ describe('the board', () => {
     expect(board.earlierVisits.meta).toEqual({ page: 1, perPage: 10, total: 12, lastPage: 2 });
     expect(board.earlierVisits.data[0]!.id).toBe(earlier[11]!.id);
     expect(board.earlierVisits.data.map((v) => v.id)).not.toContain(today.id);
+    // In the registry's order, each record with its type's one-line summary.
     expect(board.exams).toEqual([
-      {
-        type: 'biometry',
-        total: 1,
-        records: [expect.objectContaining({ queueId: today.id, createdBy: null })],
-      },
       {
         type: 'spectacles',
         total: 2,
         records: [
-          expect.objectContaining({ queueId: today.id }),
+          expect.objectContaining({ queueId: today.id, summary: '' }),
           expect.objectContaining({
             queueId: earlier[0]!.id,
             createdBy: { id: org.adminId, name: 'Admin User' },
           }),
         ],
+      },
+      {
+        type: 'biometry',
+        total: 1,
+        records: [expect.objectContaining({ queueId: today.id, createdBy: null, summary: 'R — · L —' })],
       },
     ]);
     expect(board).toMatchObject({ documents: [], documentsTotal: 0 });
@@ -133,7 +134,7 @@ describe('the board', () => {
 });
 
 describe('the doctor page', () => {
-  it('lists today’s Waiting and WithDoctor entries for me or for no one, by ticket', async () => {
+  it('lists today’s open entries and due recalls for me or for no one: with a doctor, then longest waiting', async () => {
     const org = await t.newOrg();
     const me = await userWith(t, org, ['open board']);
     const colleague = await userWith(t, org, ['open board']);
@@ -149,6 +150,15 @@ describe('the doctor page', () => {
     await c.queue(p.id, { date: '2026-03-02T10:00:00+03:00' });
     const opened = await c.queue(p.id);
     await c.open(opened, me.token);
+    // Recalled yesterday morning to yesterday evening and not seen since: due, so it belongs to today's list, and
+    // has waited longest of all (since it fell due).
+    clock.advance(-24 * 60 * 60_000);
+    const recalled = await c.queue(p.id);
+    await c.ok('POST', `/api/mo/queue/rewaiting/${recalled.id}`, { date: '2026-02-28T20:00:00+03:00' });
+    clock.advance(24 * 60 * 60_000);
+    // Recalled to tomorrow: not due, not in the list.
+    const later = await c.queue(p.id);
+    await c.ok('POST', `/api/mo/queue/rewaiting/${later.id}`, { date: '2026-03-02T09:00:00+03:00' });
 
     clock.advance(5 * 60_000);
     try {
@@ -157,12 +167,21 @@ describe('the doctor page', () => {
       const { entries, day, now } = res.json().data as { entries: QueueEntry[]; day: string; now: string };
       expect(day).toBe('2026-03-01');
       expect(now).toBe('2026-03-01T07:05:00.000Z');
-      expect(entries.map((e) => e.id)).toEqual([mine.id, anyone.id, opened.id]);
-      expect(entries.map((e) => e.ticketNumber)).toEqual(
-        [...entries.map((e) => e.ticketNumber)].sort((a, b) => a - b),
+      expect(entries.map((e) => e.id)).toEqual([opened.id, recalled.id, mine.id, anyone.id]);
+      expect(entries[0]).toMatchObject({ status: { name: 'WithDoctor' }, waitingSince: null });
+      expect(entries[2]!.waitingSince).toBe('2026-03-01T07:00:00.000Z');
+      // The queue list of today shows the due recall too, in the same order.
+      const list = await c.ok<QueueEntry[]>(
+        'GET',
+        '/api/mo/queue/filter?from=2026-03-01&to=2026-03-01&status=1,2',
       );
-      expect(entries[0]!.waitingSince).toBe('2026-03-01T07:00:00.000Z');
-      expect(entries[2]).toMatchObject({ status: { name: 'WithDoctor' }, waitingSince: null });
+      expect(list.map((e) => e.id)).toEqual([
+        opened.id,
+        recalled.id,
+        mine.id,
+        anyone.id,
+        ...list.slice(4).map((e) => e.id),
+      ]);
     } finally {
       clock.advance(-5 * 60_000);
     }

@@ -5,7 +5,14 @@ import type { Db } from '../../db/client.ts';
 import { patients, queueEntries, queueStatusEvents } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
-import { addDays, dayRange, localDay, startOfDay, startOfMonth, startOfWeek } from '../../lib/org-time.ts';
+import {
+  addToDay,
+  dayRange,
+  localDay,
+  startOfDay,
+  startOfMonth,
+  startOfWeek,
+} from '@basira/shared/dates/calendar';
 import { inOrg } from '../../lib/tenant.ts';
 
 type Row = Record<string, unknown>;
@@ -105,9 +112,9 @@ export class DashboardService {
   /** Visits per day (canceled ones left out) and finished ones, for the last `days` days, today included. */
   async visitsPerDay(scope: RequestContext, days: number) {
     const today = localDay(this.clock.now(), scope.timeZone);
-    const first = addDays(today, -(days - 1));
+    const first = addToDay(today, -(days - 1));
     const from = startOfDay(first, scope.timeZone);
-    const to = startOfDay(addDays(today, 1), scope.timeZone);
+    const to = startOfDay(addToDay(today, 1), scope.timeZone);
     const q = queueEntries;
     const result = await this.db.execute(sql`
       SELECT to_char((${q.date} AT TIME ZONE ${scope.timeZone})::date, 'YYYY-MM-DD') AS day,
@@ -118,7 +125,7 @@ export class DashboardService {
       GROUP BY 1`);
     const byDay = new Map(rowsOf(result).map((r) => [String(r.day), r]));
     return Array.from({ length: days }, (_, i) => {
-      const day = addDays(first, i);
+      const day = addToDay(first, i);
       const row = byDay.get(day);
       return { day, visits: Number(row?.visits ?? 0), finished: Number(row?.finished ?? 0) };
     });

@@ -34,13 +34,30 @@ export class EventHub {
     this.listeners.clear();
   }
 
-  /** Call after the change has committed. A failed publish is logged, never thrown: the change stands. */
-  async publish(orgId: number, event: LiveEvent): Promise<void> {
-    try {
-      await this.database.notify(EVENTS_CHANNEL, JSON.stringify({ orgId, event } satisfies Envelope));
-    } catch (error) {
-      this.log.warn({ err: error, type: event.type }, 'live event not published');
-    }
+  /**
+   * Call after the change has committed. Events published in the same turn of the event loop go out in one
+   * NOTIFY (a busy clinic's saves then cost one round trip between them, not one each). A failed publish is
+   * logged, never thrown: the change stands. Resolves once the event has been sent.
+   */
+  publish(orgId: number, event: LiveEvent): Promise<void> {
+    this.pending.push({ orgId, event });
+    this.flushing ??= new Promise((resolve) => setImmediate(() => void this.flush().then(resolve)));
+    return this.flushing;
+  }
+
+  private pending: Envelope[] = [];
+  private flushing: Promise<void> | null = null;
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    this.flushing = null;
+    for (const payload of payloads(batch))
+      try {
+        await this.database.notify(EVENTS_CHANNEL, payload);
+      } catch (error) {
+        this.log.warn({ err: error, events: batch.length }, 'live events not published');
+      }
   }
 
   subscribe(orgId: number, listener: Listener): () => void {
@@ -62,18 +79,42 @@ export class EventHub {
   }
 
   private dispatch(payload: string): void {
-    let envelope: Envelope;
+    let envelopes: Envelope[];
     try {
-      envelope = JSON.parse(payload) as Envelope;
+      const parsed = JSON.parse(payload) as Envelope | Envelope[];
+      envelopes = Array.isArray(parsed) ? parsed : [parsed];
     } catch {
       return;
     }
-    for (const listener of this.listeners.get(envelope.orgId) ?? []) {
-      try {
-        listener(envelope.event);
-      } catch (error) {
-        this.log.warn({ err: error }, 'live event listener failed');
+    for (const envelope of envelopes)
+      for (const listener of this.listeners.get(envelope.orgId) ?? []) {
+        try {
+          listener(envelope.event);
+        } catch (error) {
+          this.log.warn({ err: error }, 'live event listener failed');
+        }
       }
-    }
   }
+}
+
+/** A NOTIFY payload must stay under 8,000 bytes: envelopes grouped into JSON arrays that fit. */
+const MAX_PAYLOAD_BYTES = 7_000;
+
+function payloads(envelopes: Envelope[]): string[] {
+  const out: string[] = [];
+  let group: string[] = [];
+  let size = 2;
+  for (const envelope of envelopes) {
+    const json = JSON.stringify(envelope);
+    const bytes = Buffer.byteLength(json) + 1;
+    if (group.length > 0 && size + bytes > MAX_PAYLOAD_BYTES) {
+      out.push(`[${group.join(',')}]`);
+      group = [];
+      size = 2;
+    }
+    group.push(json);
+    size += bytes;
+  }
+  if (group.length > 0) out.push(`[${group.join(',')}]`);
+  return out;
 }

@@ -1,15 +1,18 @@
 import type { Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { holdsAny } from '@basira/shared/permissions/permissions';
 import {
+  EVENT_READERS,
   EVENTS_PATH,
   eventsQuerySchema,
   READY_EVENT,
   SESSION_ENDED_EVENT,
   type LiveEvent,
 } from '@basira/shared/events/events.schemas';
+import { AppError } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
-import type { SessionService } from '../auth/session.service.ts';
+import type { SessionService } from '../../lib/sessions.ts';
 import type { EventHub } from './event-hub.ts';
 
 export interface EventsRoutesOptions {
@@ -47,6 +50,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       schema: { tags: ['events'], querystring: eventsQuerySchema },
     },
     async (request, reply) => {
+      if (request.principal!.user.mustChangePassword)
+        throw new AppError('auth.password_change_required', 'Change your password to continue.');
       const orgId = request.org.id;
       const token = bearerToken(request) || request.query.token || '';
       const stream = new PassThrough();
@@ -58,15 +63,22 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       const send = (text: string) => {
         if (!stream.writableEnded) stream.write(text);
       };
-      const unsubscribe = hub.subscribe(orgId, (event: LiveEvent) => send(frame(event.type, event.data)));
+      const ended = () => {
+        send(frame(SESSION_ENDED_EVENT, {}));
+        stream.end();
+      };
+      // Each event is checked against the session as it is now (a cached lookup; a role edit drops the cache),
+      // in order: only users allowed to read what it is about receive it.
+      let delivered = Promise.resolve();
+      const unsubscribe = hub.subscribe(orgId, (event: LiveEvent) => {
+        delivered = delivered
+          .then(() => sessions.resolve(token, orgId, true))
+          .then(({ permissions }) => {
+            if (holdsAny(permissions, EVENT_READERS[event.type])) send(frame(event.type, event.data));
+          }, ended);
+      });
       const heartbeat = setInterval(() => {
-        sessions.resolve(token, orgId, true).then(
-          () => send(': ping\n\n'),
-          () => {
-            send(frame(SESSION_ENDED_EVENT, {}));
-            stream.end();
-          },
-        );
+        sessions.resolve(token, orgId, true).then(() => send(': ping\n\n'), ended);
       }, heartbeatMs);
       heartbeat.unref();
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueChanged } from '@basira/shared/events/events.schemas';
 import { clinic } from '../../test/clinic-fixtures.ts';
-import { dbKind, startTestApp, type TestApp, type TestOrg } from '../../test/harness.ts';
+import { dbKind, startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
 
 interface Received {
   event: string;
@@ -146,6 +146,61 @@ describe('GET /api/events', () => {
     expect(theirs.events.filter((e) => e.event === 'queue.changed')).toEqual([]);
     mine.close();
     theirs.close();
+  });
+
+  it('sends each event only to users allowed to read what it is about; none to a password that must change', async () => {
+    const users = {
+      dashboardOnly: await userWith(t, org, ['dashboard']),
+      queueOnly: await userWith(t, org, ['show queues']),
+      patientsOnly: await userWith(t, org, ['show patients']),
+    };
+    const streams = Object.fromEntries(
+      await Promise.all(
+        Object.entries(users).map(async ([name, u]) => {
+          const stream = await openStream(base, query(org, u.token));
+          await stream.next('ready');
+          return [name, stream] as const;
+        }),
+      ),
+    );
+    const c = clinic(t, org);
+    const p = await c.patient();
+    await c.queue(p.id);
+    expect(await streams.queueOnly!.next('queue.changed')).toBeDefined();
+    expect(await streams.patientsOnly!.next('patient.changed')).toBeDefined();
+    await new Promise((r) => setTimeout(r, 300));
+    const kinds = (name: string) => streams[name]!.events.map((e) => e.event).filter((e) => e !== 'ready');
+    expect(kinds('dashboardOnly')).toEqual([]);
+    expect(kinds('queueOnly')).toEqual(['queue.changed']);
+    expect(kinds('patientsOnly')).toEqual(['patient.changed']);
+    for (const stream of Object.values(streams)) stream.close();
+
+    // Permissions taken away reach an open stream at once.
+    const revoked = await openStream(base, query(org, users.queueOnly.token));
+    await revoked.next('ready');
+    await c.call('POST', `/api/role/${users.queueOnly.roleId}`, {
+      name: 'no queue',
+      permissions: ['dashboard'],
+    });
+    await c.queue((await c.patient()).id);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(revoked.events.filter((e) => e.event === 'queue.changed')).toEqual([]);
+    revoked.close();
+
+    // A colleague who has not chosen their own password yet gets no stream.
+    const email = `new-${Date.now()}@clinic.test`;
+    const password = 'first-password-1';
+    await c.call('POST', '/api/user', {
+      name: 'New Colleague',
+      email,
+      password,
+      password_confirmation: password,
+      roles: [users.patientsOnly.roleId],
+    });
+    const fresh = { token: await t.login(org.slug, email, password) };
+    const refused = await openStream(base, query(org, fresh.token));
+    expect(refused.status).toBe(403);
+    refused.close();
   });
 
   it('closes the stream when the session ends', async () => {

@@ -1,7 +1,8 @@
 import { DEFAULT_ORGANIZATION } from '@basira/shared/auth/auth.schemas';
 import type { Db } from '../../db/client.ts';
 import { generatePassword } from '../../lib/passwords.ts';
-import { createOrganization, findOrganization } from './organizations.service.ts';
+import { findOrganization } from '../../lib/organizations.ts';
+import { createOrganization } from './organizations.service.ts';
 
 /**
  * First start on an empty database: the `default` organization and its administrator. A generated password

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { ADMINISTRATOR } from '@basira/shared/permissions/permissions';
 import type { Db } from '../../db/client.ts';
 import { organizations, rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
+import { ORG_SLUG } from '../../lib/organizations.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { Organization } from '../../types.ts';
+import { seedOptions } from '../options/options.service.ts';
 
 export interface NewOrganization {
   slug: string;
@@ -18,8 +18,6 @@ export interface NewOrganization {
   };
 }
 
-export const ORG_SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
-
 /** An organization with its Administrator role and first administrator, all or nothing. */
 export async function createOrganization(db: Db, input: NewOrganization) {
   if (!ORG_SLUG.test(input.slug)) throw new Error(`Bad organization slug: ${input.slug}`);
@@ -30,7 +28,7 @@ export async function createOrganization(db: Db, input: NewOrganization) {
       .values({ slug: input.slug, name: input.name, timeZone: input.timeZone ?? 'Asia/Baghdad' })
       .returning();
     const [role] = await tx.insert(roles).values({ orgId: org!.id, name: ADMINISTRATOR }).returning();
-    await tx.insert(rolePermissions).values({ roleId: role!.id, permission: ADMINISTRATOR });
+    await tx.insert(rolePermissions).values({ orgId: org!.id, roleId: role!.id, permission: ADMINISTRATOR });
     const [admin] = await tx
       .insert(users)
       .values({
@@ -42,20 +40,8 @@ export async function createOrganization(db: Db, input: NewOrganization) {
         mustChangePassword: input.admin.mustChangePassword,
       })
       .returning();
-    await tx.insert(userRoles).values({ userId: admin!.id, roleId: role!.id });
+    await tx.insert(userRoles).values({ orgId: org!.id, userId: admin!.id, roleId: role!.id });
+    await seedOptions(tx, org!.id);
     return { org: org!, admin: admin!, adminRole: role! };
   });
-}
-
-export async function findOrganization(db: Db, slug: string): Promise<Organization | undefined> {
-  const [org] = await db
-    .select({
-      id: organizations.id,
-      slug: organizations.slug,
-      name: organizations.name,
-      timeZone: organizations.timeZone,
-    })
-    .from(organizations)
-    .where(eq(organizations.slug, slug));
-  return org;
 }

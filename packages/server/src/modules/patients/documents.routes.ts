@@ -6,11 +6,12 @@ import {
   documentUploadFieldsSchema,
   patientDocumentListSchema,
   patientDocumentResponseSchema,
+  type PatientDocument,
 } from '@basira/shared/patients/patients.schemas';
+import { READ_PATIENTS } from '@basira/shared/permissions/permissions';
 import { AppError } from '../../lib/errors.ts';
 import { contextOf } from '../../plugins/auth.ts';
 import type { DocumentsService } from './documents.service.ts';
-import { READ_PATIENTS } from './patients.routes.ts';
 
 const downloadQuerySchema = z.object({ disposition: z.enum(['attachment', 'inline']).default('attachment') });
 
@@ -36,7 +37,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { documents, maxBytes }) => {
   const tags = ['patient documents'];
   await app.register(multipart, {
-    limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+    // Room for one part too many, which the route itself refuses with a clear 400.
+    limits: { fileSize: maxBytes, files: 2, fields: 1, parts: 2, fieldSize: 1024 },
     throwFileSizeLimit: true,
   });
 
@@ -49,7 +51,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     async (request) => ({ data: await documents.listForPatient(contextOf(request), request.params.id) }),
   );
 
-  /** multipart/form-data with one part `file`; category and visit in the query string. */
+  /** multipart/form-data with exactly one part, the file named `file`; category and visit in the query string. */
   app.post(
     '/api/mo/patient/:id/document',
     {
@@ -65,18 +67,27 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       if (!request.isMultipart())
         throw new AppError('unsupported_media_type', 'Send the document as multipart/form-data.');
-      const file = await request.file().catch(unreadableUpload);
-      if (!file) throw new AppError('validation', 'The given data was invalid.', { file: ['file.required'] });
-      const data = await documents
-        .upload(
-          contextOf(request),
-          request.params.id,
-          { fileName: file.filename, stream: file.file },
-          request.query,
-        )
-        // The file part itself failed: the body was cut off or malformed, not our storage or database.
-        .catch((error: unknown) => (file.file.errored ? unreadableUpload(error) : Promise.reject(error)));
-      return reply.status(201).send({ data });
+      const ctx = contextOf(request);
+      let saved: PatientDocument | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== 'file' || part.fieldname !== 'file' || saved) {
+            if (part.type === 'file') part.file.resume();
+            throw new AppError('bad_request', 'Send one file, as the part named "file", and nothing else.');
+          }
+          saved = await documents
+            .upload(ctx, request.params.id, { fileName: part.filename, stream: part.file }, request.query)
+            // The file part itself failed: the body was cut off or malformed, not our storage or database.
+            .catch((error: unknown) => (part.file.errored ? unreadableUpload(error) : Promise.reject(error)));
+        }
+      } catch (error) {
+        // An extra part after the file: the file is not kept either.
+        if (saved) await documents.remove(ctx, saved.id);
+        unreadableUpload(error);
+      }
+      if (!saved)
+        throw new AppError('validation', 'The given data was invalid.', { file: ['file.required'] });
+      return reply.status(201).send({ data: saved });
     },
   );
 

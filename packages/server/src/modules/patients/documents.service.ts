@@ -40,11 +40,14 @@ function toDocument(row: DocumentRow, uploaderName: string | null): PatientDocum
   };
 }
 
-/** A display name from what the client sent: no directories, no control characters, bounded. */
+/** Control characters, and the bidirectional controls that make `invoice\u202Egnp.exe` display as `…exe.png`. */
+// eslint-disable-next-line no-control-regex -- stripping control characters is the point
+const UNSAFE_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/** A display name from what the client sent: no directories, no control or bidi characters, bounded. */
 export function cleanFileName(name: string | undefined): string {
   const base = path.posix.basename((name ?? '').replaceAll('\\', '/'));
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = base.replace(UNSAFE_IN_NAMES, '').trim();
   return clean.slice(-200) || 'document';
 }
 

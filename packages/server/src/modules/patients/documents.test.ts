@@ -150,6 +150,49 @@ describe('patient documents', () => {
     expect(await listed()).toBe(rowsBefore);
   });
 
+  it('strips control and bidirectional characters from names; accepts only one part, named `file`', async () => {
+    const spoof = await upload('invoice\u202Egnp.exe', PNG);
+    expect(spoof.statusCode).toBe(201);
+    expect(spoof.json().data.fileName).toBe('invoicegnp.exe');
+    expect((await upload('\u2067تقرير\u2069\u200f.pdf', PDF)).json().data.fileName).toBe('تقرير.pdf');
+
+    const uploads = () => readdirSync(path.join(dataDir, 'uploads'), { recursive: true }).length;
+    const listed = async () =>
+      (await c.ok<PatientDocument[]>('GET', `/api/mo/patient/${patient.id}/document`)).length;
+    const [filesBefore, rowsBefore] = [uploads(), await listed()];
+    const boundary = '----basira-parts';
+    const part = (name: string, body: Buffer | string, fileName?: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"` +
+            (fileName ? `; filename="${fileName}"\r\nContent-Type: application/pdf` : '') +
+            '\r\n\r\n',
+        ),
+        Buffer.from(body),
+        Buffer.from('\r\n'),
+      ]);
+    const send = (...parts: Buffer[]) =>
+      t.request({
+        method: 'POST',
+        url: `/api/mo/patient/${patient.id}/document`,
+        org: org.slug,
+        token: org.adminToken,
+        payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+    for (const [label, res] of [
+      ['another part name', await send(part('upload', PDF, 'a.pdf'))],
+      ['a second file', await send(part('file', PDF, 'a.pdf'), part('file', PDF, 'b.pdf'))],
+      ['a field after the file', await send(part('file', PDF, 'a.pdf'), part('note', 'hello'))],
+      ['a field before the file', await send(part('note', 'hello'), part('file', PDF, 'a.pdf'))],
+    ] as const) {
+      expect(res.statusCode, label).toBe(400);
+      expect(res.json().code, label).toBe('bad_request');
+    }
+    expect(uploads()).toBe(filesBefore);
+    expect(await listed()).toBe(rowsBefore);
+  });
+
   it('needs `edit patient` to upload or delete; reading needs a patient-reading permission', async () => {
     const reader = await userWith(t, org, ['show patients']);
     expect((await upload('a.pdf', PDF, '', reader.token)).statusCode).toBe(403);

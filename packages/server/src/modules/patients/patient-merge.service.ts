@@ -1,13 +1,14 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { PatientMerge } from '@basira/shared/patients/patients.schemas';
-import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import type { Db } from '../../db/client.ts';
 import { examRecords, patientDocuments, patients, queueEntries } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../types.ts';
 import { inOrg } from '../../lib/tenant.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { lastVisitSql } from '../queue/queue-view.ts';
 import type { PatientsService } from './patients.service.ts';
 
 /** Optional fields the survivor takes from the merged record when it has none of its own. */
@@ -51,6 +52,8 @@ export class PatientMergeService {
           throw new AppError('patient.deleted', `Patient ${row.fileNumber} is deleted; restore it first.`);
 
       const now = this.clock.now();
+      // Re-parenting by a merge changes no content a colleague edits: their open forms stay valid (no version bump).
+      // eslint-disable-next-line no-restricted-syntax -- the owner link only, see above
       const visits = await tx
         .update(queueEntries)
         .set({ patientId: survivor.id, updatedAt: now })
@@ -61,6 +64,7 @@ export class PatientMergeService {
         .set({ patientId: survivor.id })
         .where(inOrg(patientDocuments, scope.orgId, eq(patientDocuments.patientId, merged.id)))
         .returning({ id: patientDocuments.id });
+      // eslint-disable-next-line no-restricted-syntax -- the owner link only, as for the visits
       const exams = await tx
         .update(examRecords)
         .set({ patientId: survivor.id })
@@ -74,29 +78,26 @@ export class PatientMergeService {
         fill.phone2 = merged.phone;
         fill.phone2National = merged.phoneNational;
       }
-      await tx
-        .update(patients)
-        .set({
+      const gone = async () => notFound('Patient');
+      await updateVersioned(
+        tx,
+        patients,
+        { orgId: scope.orgId, id: survivor.id, expected: undefined },
+        {
           ...fill,
-          lastQueueAt: sql`(SELECT max(${queueEntries.date}) FROM ${queueEntries} WHERE ${and(
-            inOrg(queueEntries, scope.orgId, eq(queueEntries.patientId, survivor.id)),
-            ne(queueEntries.status, QUEUE_STATUS.Canceled),
-          )})`,
-          version: sql`${patients.version} + 1`,
+          lastQueueAt: lastVisitSql(scope.orgId, survivor.id, now),
           updatedAt: now,
           updatedBy: scope.userId,
-        })
-        .where(inOrg(patients, scope.orgId, eq(patients.id, survivor.id)));
-      await tx
-        .update(patients)
-        .set({
-          deletedAt: now,
-          deletedBy: scope.userId,
-          mergedIntoId: survivor.id,
-          version: sql`${patients.version} + 1`,
-          updatedAt: now,
-        })
-        .where(inOrg(patients, scope.orgId, eq(patients.id, merged.id)));
+        },
+        gone,
+      );
+      await updateVersioned(
+        tx,
+        patients,
+        { orgId: scope.orgId, id: merged.id, expected: undefined },
+        { deletedAt: now, deletedBy: scope.userId, mergedIntoId: survivor.id, updatedAt: now },
+        gone,
+      );
       const moved = { visits: visits.length, documents: documents.length, exams: exams.length };
       await recordAudit(tx, scope, {
         action: 'patient.merged',

@@ -31,7 +31,7 @@ import type { Db } from '../../db/client.ts';
 import { patients } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
-import { addDays, birthDateForAge, localDay, startOfDay } from '../../lib/org-time.ts';
+import { addToDay, birthDateForAge, localDay, startOfDay } from '@basira/shared/dates/calendar';
 import { pageMeta } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { CountryDirectory } from './country-directory.ts';
@@ -74,8 +74,8 @@ const summaryColumns = {
 
 /** "Born the same day" for the duplicate check; a year either side when either date stands for an age. */
 function sameBirthDate(birthDate: string, approximate: boolean) {
-  const from = addDays(birthDate, -366);
-  const to = addDays(birthDate, 366);
+  const from = addToDay(birthDate, -366);
+  const to = addToDay(birthDate, 366);
   const near = and(gte(patients.birthDate, from), lte(patients.birthDate, to));
   return {
     where: approximate
@@ -179,7 +179,7 @@ export class PatientSearchService {
         rows = await db
           .select()
           .from(patients)
-          .where(this.live(scope.orgId, where))
+          .where(this.liveInOrg(scope.orgId, where))
           .orderBy(...sortOrder(sort, sortMatches))
           .limit(perPage)
           .offset(offset);
@@ -234,7 +234,11 @@ export class PatientSearchService {
       })
       .from(patients)
       .where(
-        this.live(scope.orgId, or(byName, byPhone), q.excludeId ? ne(patients.id, q.excludeId) : undefined),
+        this.liveInOrg(
+          scope.orgId,
+          or(byName, byPhone),
+          q.excludeId ? ne(patients.id, q.excludeId) : undefined,
+        ),
       )
       .orderBy(asc(patients.fileNumber))
       .limit(TYPEAHEAD_LIMIT);
@@ -249,7 +253,7 @@ export class PatientSearchService {
 
   // ---- stages ------------------------------------------------------------------------------------------
 
-  private live(orgId: number, ...conditions: (SQL | undefined)[]): SQL {
+  private liveInOrg(orgId: number, ...conditions: (SQL | undefined)[]): SQL {
     return inOrg(patients, orgId, isNull(patients.deletedAt), ...conditions);
   }
 
@@ -299,18 +303,14 @@ export class PatientSearchService {
         if (rows.length >= limit) return;
         const need = limit - rows.length;
         const found = rows.map((r) => r.id);
-        const where = this.live(
-          orgId,
-          stage.where,
-          extra,
-          found.length ? notInArray(patients.id, found) : undefined,
-        );
+        const where = and(stage.where, extra, found.length ? notInArray(patients.id, found) : undefined);
         if (stage.ordered) {
-          rows.push(...(await this.select<T>(db, columns, where, [stage.ordered, patients.id], need)));
+          rows.push(...(await this.select<T>(db, orgId, columns, where, [stage.ordered, patients.id], need)));
           continue;
         }
         const candidates = await this.select<T & Ranked>(
           db,
+          orgId,
           { ...(columns ?? getTableColumns(patients)), ...rankColumns(stage.rankFor ?? '') },
           where,
           [],
@@ -331,15 +331,17 @@ export class PatientSearchService {
     return { rows };
   }
 
+  /** Live rows of the organization that meet `where`. */
   private select<T>(
     db: Db,
+    orgId: number,
     columns: Record<string, PgColumn | SQL.Aliased | SQL> | undefined,
-    where: SQL,
+    where: SQL | undefined,
     order: (SQL | PgColumn)[],
     limit: number,
   ): Promise<T[]> {
     const base = columns ? db.select(columns as typeof summaryColumns) : db.select();
-    const query = base.from(patients).where(where);
+    const query = base.from(patients).where(this.liveInOrg(orgId, where));
     return (order.length ? query.orderBy(...order) : query).limit(limit) as unknown as Promise<T[]>;
   }
 
@@ -353,7 +355,7 @@ export class PatientSearchService {
     const limited = db
       .select({ one: sql`1` })
       .from(patients)
-      .where(this.live(orgId, where))
+      .where(this.liveInOrg(orgId, where))
       .limit(cap + 1)
       .as('limited');
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
@@ -388,14 +390,16 @@ export class PatientSearchService {
       // Age a..b years on the organization's today: born after (today - (b+1) years), on or before (today - a years).
       q.ageFrom === undefined
         ? undefined
-        : sql`${patients.birthDate} <= ${birthDateForAge(q.ageFrom, today)}`,
-      q.ageTo === undefined ? undefined : sql`${patients.birthDate} > ${birthDateForAge(q.ageTo + 1, today)}`,
+        : sql`${patients.birthDate} <= ${birthDateForAge(q.ageFrom, today)!}`,
+      q.ageTo === undefined
+        ? undefined
+        : sql`${patients.birthDate} > ${birthDateForAge(q.ageTo + 1, today)!}`,
       q.lastVisitFrom === undefined
         ? undefined
         : sql`${patients.lastQueueAt} >= ${startOfDay(q.lastVisitFrom, scope.timeZone).toISOString()}`,
       q.lastVisitTo === undefined
         ? undefined
-        : sql`${patients.lastQueueAt} < ${startOfDay(addDays(q.lastVisitTo, 1), scope.timeZone).toISOString()}`,
+        : sql`${patients.lastQueueAt} < ${startOfDay(addToDay(q.lastVisitTo, 1), scope.timeZone).toISOString()}`,
     );
   }
 }

@@ -1,6 +1,6 @@
 import type { Patient, PatientAlerts, PatientSummary } from '@basira/shared/patients/patients.schemas';
 import type { patients } from '../../db/schema.ts';
-import { ageOn } from '../../lib/org-time.ts';
+import { ageOn } from '@basira/shared/dates/calendar';
 import type { CountryDirectory } from './country-directory.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -30,7 +30,7 @@ export function toPatient(row: PatientRow, countries: CountryDirectory, today: s
     phone2: row.phone2,
     birthDate: row.birthDate,
     birthDateApproximate: row.birthDateApproximate,
-    age: ageOn(row.birthDate, today),
+    age: ageOn(row.birthDate, today) ?? 0,
     isMale: row.isMale ? 1 : 0,
     nationalId: row.nationalId,
     address: row.address,
@@ -63,7 +63,7 @@ export function toSummary(row: SummaryRow, today: string): PatientSummary {
     name: row.name,
     phone: row.phone,
     birthDate: row.birthDate,
-    age: ageOn(row.birthDate, today),
+    age: ageOn(row.birthDate, today) ?? 0,
     isMale: row.isMale ? 1 : 0,
     hasAlerts: hasAlerts(alertsOf(row.alerts)),
     lastQueueAt: iso(row.lastQueueAt),

@@ -13,7 +13,7 @@ import {
   patientTypeaheadSchema,
   patientUpdateSchema,
 } from '@basira/shared/patients/patients.schemas';
-import type { PermissionName } from '@basira/shared/permissions/permissions';
+import { READ_PATIENTS } from '@basira/shared/permissions/permissions';
 import { contextOf } from '../../plugins/auth.ts';
 import type { CountryDirectory } from './country-directory.ts';
 import type { PatientMergeService } from './patient-merge.service.ts';
@@ -21,7 +21,6 @@ import type { PatientSearchService } from './patient-search.service.ts';
 import type { PatientsService } from './patients.service.ts';
 
 /** Reading patients serves the patient screens and the queue form's patient picker. */
-export const READ_PATIENTS: PermissionName[] = ['show patients', 'add patient', 'edit patient', 'add queue'];
 
 export interface PatientsRoutesOptions {
   patients: PatientsService;

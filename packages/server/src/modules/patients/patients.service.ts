@@ -11,9 +11,10 @@ import type { Clock } from '../../lib/clock.ts';
 import { nextCounter } from '../../lib/counters.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../types.ts';
-import { birthDateForAge, localDay } from '../../lib/org-time.ts';
+import { birthDateForAge, localDay } from '@basira/shared/dates/calendar';
 import { pageMeta } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { CountryDirectory } from './country-directory.ts';
@@ -56,7 +57,7 @@ export class PatientsService {
       return { birthDate: input.birthDate, birthDateApproximate: false };
     }
     if (input.age !== undefined)
-      return { birthDate: birthDateForAge(input.age, today), birthDateApproximate: true };
+      return { birthDate: birthDateForAge(input.age, today)!, birthDateApproximate: true };
     return undefined;
   }
 
@@ -140,7 +141,6 @@ export class PatientsService {
     const today = this.today(scope);
     const row = await this.db.transaction(async (tx) => {
       const current = await this.liveRow(scope.orgId, id, tx);
-      if (current.version !== input.version) throw await this.staleError(scope, id, tx);
       const countryId = input.countryId ?? current.countryId;
       const changes: Partial<typeof patients.$inferInsert> = {};
       if (input.name !== undefined) {
@@ -176,25 +176,13 @@ export class PatientsService {
       ] as const)
         if (input[key] !== undefined) Object.assign(changes, { [key]: input[key] });
 
-      const [updated] = await tx
-        .update(patients)
-        .set({
-          ...changes,
-          version: sql`${patients.version} + 1`,
-          updatedAt: this.clock.now(),
-          updatedBy: scope.userId,
-        })
-        .where(
-          inOrg(
-            patients,
-            scope.orgId,
-            eq(patients.id, id),
-            eq(patients.version, input.version),
-            isNull(patients.deletedAt),
-          ),
-        )
-        .returning();
-      if (!updated) throw await this.staleError(scope, id, tx);
+      const updated = await updateVersioned(
+        tx,
+        patients,
+        { orgId: scope.orgId, id, expected: input.version, where: isNull(patients.deletedAt) },
+        { ...changes, updatedAt: this.clock.now(), updatedBy: scope.userId },
+        () => this.staleError(scope, id, tx),
+      );
       if (changes.nameNorm) await addNameWords(tx, scope.orgId, changes.nameNorm);
       await recordAudit(tx, scope, {
         action: 'patient.updated',
@@ -230,15 +218,13 @@ export class PatientsService {
           'patient.has_open_visits',
           'This patient is waiting or with a doctor: cancel or finish the visit first.',
         );
-      await tx
-        .update(patients)
-        .set({
-          deletedAt: this.clock.now(),
-          deletedBy: scope.userId,
-          version: sql`${patients.version} + 1`,
-          updatedAt: this.clock.now(),
-        })
-        .where(inOrg(patients, scope.orgId, eq(patients.id, id)));
+      await updateVersioned(
+        tx,
+        patients,
+        { orgId: scope.orgId, id, expected: undefined },
+        { deletedAt: this.clock.now(), deletedBy: scope.userId, updatedAt: this.clock.now() },
+        async () => notFound('Patient'),
+      );
       await recordAudit(tx, scope, {
         action: 'patient.deleted',
         entity: 'patient',
@@ -263,24 +249,20 @@ export class PatientsService {
           `This record was merged into patient ${current.mergedIntoId}; it cannot be restored.`,
         );
       if (!current.deletedAt) return current;
-      const [restored] = await tx
-        .update(patients)
-        .set({
-          deletedAt: null,
-          deletedBy: null,
-          version: sql`${patients.version} + 1`,
-          updatedAt: this.clock.now(),
-          updatedBy: scope.userId,
-        })
-        .where(inOrg(patients, scope.orgId, eq(patients.id, id)))
-        .returning();
+      const restored = await updateVersioned(
+        tx,
+        patients,
+        { orgId: scope.orgId, id, expected: undefined },
+        { deletedAt: null, deletedBy: null, updatedAt: this.clock.now(), updatedBy: scope.userId },
+        async () => notFound('Patient'),
+      );
       await recordAudit(tx, scope, {
         action: 'patient.restored',
         entity: 'patient',
         entityId: id,
         patientId: id,
       });
-      return restored!;
+      return restored;
     });
     await this.publish(scope.orgId, id, 'restored');
     return this.view(row, scope);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   QUEUE_PER_PAGE,
   REWAITING_LIMIT,
@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { patients, queueEntries } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
-import { addDays, dayRange, localDay, startOfDay } from '../../lib/org-time.ts';
+import { addToDay, dayRange, localDay, startOfDay } from '@basira/shared/dates/calendar';
 import { pageMeta } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { findLivePatient } from '../patients/patients.service.ts';
@@ -19,6 +19,27 @@ import { countEntries, selectEntries, toEntry } from './queue-view.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const newestFirst = [desc(queueEntries.date), desc(queueEntries.id)];
+const OPEN = [QUEUE_STATUS.Waiting, QUEUE_STATUS.WithDoctor];
+
+/**
+ * The day's lists: who is with a doctor, then who has waited longest (since they became due: the later of
+ * entering Waiting and their date), then the closed visits, newest first.
+ */
+const isOpen = inArray(queueEntries.status, OPEN);
+const longestWaitingFirst = [
+  sql`CASE ${queueEntries.status} WHEN ${QUEUE_STATUS.WithDoctor} THEN 0 WHEN ${QUEUE_STATUS.Waiting} THEN 1 ELSE 2 END`,
+  sql`CASE WHEN ${isOpen} THEN greatest(${queueEntries.statusSince}, ${queueEntries.date}) END`,
+  sql`CASE WHEN ${isOpen} THEN ${queueEntries.id} END`,
+  ...newestFirst,
+];
+
+/** A recall that has fallen due belongs to today's lists whatever day it was first due (not only to the bell). */
+const dueRecall = (now: Date) =>
+  and(
+    eq(queueEntries.isRewaiting, true),
+    eq(queueEntries.status, QUEUE_STATUS.Waiting),
+    lte(queueEntries.date, now),
+  );
 
 /** The queue's lists: pages, a patient's visits, filters, each patient's latest, the bell, the doctor's day. */
 export class QueueListsService {
@@ -35,11 +56,12 @@ export class QueueListsService {
     scope: RequestContext,
     page: number,
     perPage: number,
+    order: SQL[],
     ...conditions: (SQL | undefined)[]
   ) {
     const [count] = await countEntries(this.db, scope.orgId, ...conditions);
     const rows = await selectEntries(this.db, scope.orgId, ...conditions)
-      .orderBy(...newestFirst)
+      .orderBy(...order)
       .limit(perPage)
       .offset((page - 1) * perPage);
     const today = this.today(scope);
@@ -48,7 +70,7 @@ export class QueueListsService {
 
   /** `GET /api/mo/queue?page=`: every entry, newest first. */
   list(scope: RequestContext, page: number) {
-    return this.page(scope, page, QUEUE_PER_PAGE);
+    return this.page(scope, page, QUEUE_PER_PAGE, newestFirst);
   }
 
   /** `GET /api/mo/queue/all/{patientId}?page=`: one patient's visits, newest first. */
@@ -64,14 +86,24 @@ export class QueueListsService {
       scope,
       page,
       perPage,
+      newestFirst,
       eq(queueEntries.patientId, patientId),
       exceptId === undefined ? undefined : ne(queueEntries.id, exceptId),
     );
   }
 
+  /** A patient's open visits (Waiting or WithDoctor): today's, and those booked for later days; soonest first. */
+  async openOfPatient(scope: RequestContext, patientId: number, limit: number): Promise<QueueEntry[]> {
+    const rows = await selectEntries(this.db, scope.orgId, eq(queueEntries.patientId, patientId), isOpen)
+      .orderBy(asc(queueEntries.date), asc(queueEntries.id))
+      .limit(limit);
+    const today = this.today(scope);
+    return rows.map((r) => toEntry(r, today));
+  }
+
   /** `GET /api/mo/queue/filter?page=`. */
   filter(scope: RequestContext, query: QueueFilterQuery) {
-    return this.page(scope, query.page, QUEUE_PER_PAGE, this.conditions(scope, query));
+    return this.page(scope, query.page, QUEUE_PER_PAGE, longestWaitingFirst, this.conditions(scope, query));
   }
 
   /** `GET /api/mo/queue/filterLast?page=`: each patient's latest entry, then the filters. */
@@ -85,6 +117,7 @@ export class QueueListsService {
       scope,
       query.page,
       QUEUE_PER_PAGE,
+      longestWaitingFirst,
       inArray(queueEntries.id, latest),
       this.conditions(scope, query),
     );
@@ -104,7 +137,10 @@ export class QueueListsService {
     return rows.map((r) => toEntry(r, today));
   }
 
-  /** The doctor page: today's Waiting and WithDoctor entries assigned to me or to no one, by ticket. */
+  /**
+   * The doctor page: today's Waiting and WithDoctor entries, and recalls that have fallen due, assigned to me or
+   * to no one; who is with a doctor first, then the longest-waiting.
+   */
   async worklist(scope: RequestContext) {
     const now = this.clock.now();
     const day = localDay(now, scope.timeZone);
@@ -112,22 +148,27 @@ export class QueueListsService {
     const rows = await selectEntries(
       this.db,
       scope.orgId,
-      gte(queueEntries.date, start),
-      lt(queueEntries.date, end),
-      inArray(queueEntries.status, [QUEUE_STATUS.Waiting, QUEUE_STATUS.WithDoctor]),
+      or(and(gte(queueEntries.date, start), lt(queueEntries.date, end)), dueRecall(now)),
+      inArray(queueEntries.status, OPEN),
       or(
         isNull(queueEntries.doctorId),
         scope.userId === null ? undefined : eq(queueEntries.doctorId, scope.userId),
       ),
-    ).orderBy(asc(queueEntries.ticketDay), asc(queueEntries.ticketNumber), asc(queueEntries.id));
+    ).orderBy(...longestWaitingFirst);
     return { now: now.toISOString(), day, entries: rows.map((r) => toEntry(r, day)) };
   }
 
   private conditions(scope: RequestContext, q: QueueFilterQuery): SQL | undefined {
+    const today = this.today(scope);
+    const days = and(
+      q.from ? gte(queueEntries.date, startOfDay(q.from, scope.timeZone)) : undefined,
+      q.to ? lt(queueEntries.date, startOfDay(addToDay(q.to, 1), scope.timeZone)) : undefined,
+    );
+    // Days that include today also show the recalls that have fallen due since.
+    const coversToday = (!q.from || q.from <= today) && (!q.to || q.to >= today);
     return and(
       q.status?.length ? inArray(queueEntries.status, q.status) : undefined,
-      q.from ? gte(queueEntries.date, startOfDay(q.from, scope.timeZone)) : undefined,
-      q.to ? lt(queueEntries.date, startOfDay(addDays(q.to, 1), scope.timeZone)) : undefined,
+      days && coversToday ? or(days, dueRecall(this.clock.now())) : days,
       q.doctorId ? eq(queueEntries.doctorId, q.doctorId) : undefined,
       q.examType ? sql`${q.examType} = ANY(${queueEntries.examTypes})` : undefined,
       q.isRewaiting === undefined ? undefined : eq(queueEntries.isRewaiting, q.isRewaiting),

@@ -13,7 +13,7 @@ import { patients, queueEntries, queueStatusEvents } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../types.ts';
-import { localDay } from '../../lib/org-time.ts';
+import { localDay } from '@basira/shared/dates/calendar';
 import { inOrg } from '../../lib/tenant.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -113,7 +113,7 @@ export class QueueTransitionsService {
         actorId: scope.userId,
         note: action === 'rewait' ? (options.note ?? null) : null,
       });
-      await refreshLastQueueAt(tx, scope.orgId, entry!.patientId);
+      await refreshLastQueueAt(tx, scope.orgId, entry!.patientId, now);
       await recordAudit(tx, scope, {
         action: AUDIT_ACTION[action],
         entity: 'queue',
@@ -137,6 +137,7 @@ export class QueueTransitionsService {
     const day = localDay(entry.date, scope.timeZone);
     if (day === entry.ticketDay) return entry;
     const ticketNumber = await nextTicket(tx, scope.orgId, day);
+    // eslint-disable-next-line no-restricted-syntax -- part of a move, whose conditional UPDATE bumps the version
     const [updated] = await tx
       .update(queueEntries)
       .set({ ticketDay: day, ticketNumber })

@@ -1,8 +1,8 @@
-import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { QueueChanged } from '@basira/shared/events/events.schemas';
 import { QUEUE_CHANGED_EVENT } from '@basira/shared/events/events.schemas';
-import type { QueueEntry, QueueExamType } from '@basira/shared/queue/queue.schemas';
+import type { QueueEntry, VisitReason } from '@basira/shared/queue/queue.schemas';
 import { QUEUE_STATUS, queueStatus, type QueueStatusId } from '@basira/shared/queue/queue-states';
 import type { Db } from '../../db/client.ts';
 import { patients, queueEntries, users } from '../../db/schema.ts';
@@ -75,7 +75,7 @@ export function toEntry(row: EntryRow, today: string): QueueEntry {
     note: e.note,
     isRewaiting: flag(e.isRewaiting),
     status: statusOf(e.status),
-    examTypes: e.examTypes as QueueExamType[],
+    examTypes: e.examTypes as VisitReason[],
     doctor: e.doctorId !== null && row.doctorName !== null ? { id: e.doctorId, name: row.doctorName } : null,
     statusSince: e.statusSince.toISOString(),
     waitingSince: waiting ? waitingSince.toISOString() : null,
@@ -85,16 +85,25 @@ export function toEntry(row: EntryRow, today: string): QueueEntry {
   };
 }
 
-/** `last_queue_at` follows the patient's latest visit that was not canceled. Not a user edit: no version bump. */
-export async function refreshLastQueueAt(db: Db, orgId: number, patientId: number): Promise<void> {
+/**
+ * A patient's last visit: the latest date of their visits that were not canceled, up to `now`. A visit booked for
+ * a later day is not a last visit; it becomes one at the next change of the patient's visits once its day has
+ * come (opening, finishing or cancelling it).
+ */
+export function lastVisitSql(orgId: number, patientId: number, now: Date): SQL {
+  return sql`(SELECT max(${queueEntries.date}) FROM ${queueEntries} WHERE ${and(
+    inOrg(queueEntries, orgId, eq(queueEntries.patientId, patientId)),
+    ne(queueEntries.status, QUEUE_STATUS.Canceled),
+    lte(queueEntries.date, now),
+  )})`;
+}
+
+/** `last_queue_at` follows the patient's last visit. Not a user edit: no version bump. */
+export async function refreshLastQueueAt(db: Db, orgId: number, patientId: number, now: Date): Promise<void> {
+  // eslint-disable-next-line no-restricted-syntax -- a derived column, not an edit (see above)
   await db
     .update(patients)
-    .set({
-      lastQueueAt: sql`(SELECT max(${queueEntries.date}) FROM ${queueEntries} WHERE ${and(
-        inOrg(queueEntries, orgId, eq(queueEntries.patientId, patientId)),
-        ne(queueEntries.status, QUEUE_STATUS.Canceled),
-      )})`,
-    })
+    .set({ lastQueueAt: lastVisitSql(orgId, patientId, now) })
     .where(inOrg(patients, orgId, eq(patients.id, patientId)));
 }
 

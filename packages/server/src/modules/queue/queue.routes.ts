@@ -14,7 +14,7 @@ import {
   queueTicketSchema,
   queueUpdateSchema,
 } from '@basira/shared/queue/queue.schemas';
-import { ACTION_PERMISSION, BELL_PERMISSIONS, type QueueAction } from '@basira/shared/queue/queue-states';
+import { ACTION_PERMISSION, ACTION_SEGMENT, BELL_PERMISSIONS } from '@basira/shared/queue/queue-states';
 import { contextOf } from '../../plugins/auth.ts';
 import type { QueueListsService } from './queue-lists.service.ts';
 import type { QueueService } from './queue.service.ts';
@@ -26,12 +26,11 @@ export interface QueueRoutesOptions {
   transitions: QueueTransitionsService;
 }
 
-/** The status calls of spec section 7, by path segment. `open` is the board's call (board.routes.ts). */
-const STATUS_CALLS: { segment: string; action: Exclude<QueueAction, 'open' | 'rewait'> }[] = [
-  { segment: 'canceled', action: 'cancel' },
-  { segment: 'finished', action: 'finish' },
-  { segment: 'waiting', action: 'wait' },
-];
+/** The status calls of spec section 7, by path segment; re-waiting has a body (below), opening is the board's. */
+const STATUS_CALLS = (['cancel', 'finish', 'wait'] as const).map((action) => ({
+  segment: ACTION_SEGMENT[action],
+  action,
+}));
 
 export const queueRoutes: FastifyPluginAsyncZod<QueueRoutesOptions> = async (
   app,
@@ -127,7 +126,7 @@ export const queueRoutes: FastifyPluginAsyncZod<QueueRoutesOptions> = async (
     );
 
   app.post(
-    '/api/mo/queue/rewaiting/:id',
+    `/api/mo/queue/${ACTION_SEGMENT.rewait}/:id`,
     {
       config: { permission: ACTION_PERMISSION.rewait },
       schema: {

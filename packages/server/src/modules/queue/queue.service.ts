@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import type {
   QueueCreate,
   QueueEntry,
@@ -14,8 +14,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { nextCounter } from '../../lib/counters.ts';
 import { AppError, fieldError, notFound, pgCode } from '../../lib/errors.ts';
 import type { RequestContext } from '../../types.ts';
-import { localDay } from '../../lib/org-time.ts';
+import { localDay } from '@basira/shared/dates/calendar';
 import { inOrg } from '../../lib/tenant.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
 import { activeHolders } from '../roles/role-guards.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -85,7 +86,9 @@ export class QueueService {
     const date = input.date ? new Date(input.date) : now;
     const ticketDay = localDay(date, scope.timeZone);
     const row = await this.db.transaction(async (tx) => {
-      await findLivePatient(tx, scope.orgId, input.patientId);
+      // Locked: two workstations queueing the same patient at once are served one after the other.
+      await findLivePatient(tx, scope.orgId, input.patientId, true);
+      if (!input.confirmDuplicate) await this.assertNoOpenVisit(tx, scope, input.patientId, ticketDay);
       if (input.doctorId) await this.assertDoctor(tx, scope.orgId, input.doctorId);
       const ticketNumber = await nextTicket(tx, scope.orgId, ticketDay);
       const [inserted] = await tx
@@ -119,7 +122,7 @@ export class QueueService {
         actorId: scope.userId,
         note: input.note,
       });
-      await refreshLastQueueAt(tx, scope.orgId, input.patientId);
+      await refreshLastQueueAt(tx, scope.orgId, input.patientId, now);
       await recordAudit(tx, scope, {
         action: 'queue.created',
         entity: 'queue',
@@ -131,6 +134,32 @@ export class QueueService {
     });
     await publishQueueChange(this.events, scope.orgId, row, 'created', now);
     return toEntry(await this.entryRow(scope.orgId, row.id), this.today(scope));
+  }
+
+  /**
+   * Queued twice by mistake: a patient who already has an open visit (Waiting or WithDoctor) that day is refused
+   * with that visit attached, unless the caller confirms (a second visit the same day does happen).
+   */
+  private async assertNoOpenVisit(
+    tx: Db,
+    scope: RequestContext,
+    patientId: number,
+    day: string,
+  ): Promise<void> {
+    const [open] = await selectEntries(
+      tx,
+      scope.orgId,
+      eq(queueEntries.patientId, patientId),
+      eq(queueEntries.ticketDay, day),
+      inArray(queueEntries.status, [QUEUE_STATUS.Waiting, QUEUE_STATUS.WithDoctor]),
+    );
+    if (open)
+      throw new AppError(
+        'queue.duplicate_open',
+        `This patient already has an open visit that day (ticket ${open.entry.ticketNumber}).`,
+        undefined,
+        { data: toEntry(open, this.today(scope)) },
+      );
   }
 
   async detail(scope: RequestContext, id: number, db: Db = this.db): Promise<QueueEntryDetail> {
@@ -201,7 +230,6 @@ export class QueueService {
     const now = this.clock.now();
     const row = await this.db.transaction(async (tx) => {
       const { entry: current } = await this.entryRow(scope.orgId, id, tx);
-      if (current.version !== input.version) throw await this.staleError(scope, id, tx);
       const changes: Partial<typeof queueEntries.$inferInsert> = {};
       if (input.date !== undefined) {
         const date = new Date(input.date);
@@ -219,20 +247,14 @@ export class QueueService {
         if (input.doctorId !== null) await this.assertDoctor(tx, scope.orgId, input.doctorId);
         changes.doctorId = input.doctorId;
       }
-      const [updated] = await tx
-        .update(queueEntries)
-        .set({
-          ...changes,
-          version: sql`${queueEntries.version} + 1`,
-          updatedAt: now,
-          updatedBy: scope.userId,
-        })
-        .where(
-          inOrg(queueEntries, scope.orgId, eq(queueEntries.id, id), eq(queueEntries.version, input.version)),
-        )
-        .returning();
-      if (!updated) throw await this.staleError(scope, id, tx);
-      if (changes.date) await refreshLastQueueAt(tx, scope.orgId, current.patientId);
+      const updated = await updateVersioned(
+        tx,
+        queueEntries,
+        { orgId: scope.orgId, id, expected: input.version },
+        { ...changes, updatedAt: now, updatedBy: scope.userId },
+        () => this.staleError(scope, id, tx),
+      );
+      if (changes.date) await refreshLastQueueAt(tx, scope.orgId, current.patientId, now);
       await recordAudit(tx, scope, {
         action: 'queue.updated',
         entity: 'queue',
@@ -263,7 +285,7 @@ export class QueueService {
           .where(inOrg(examRecords, scope.orgId, eq(examRecords.queueId, id)));
         if ((exams?.n ?? 0) > 0) throw hasRecords();
         await tx.delete(queueEntries).where(inOrg(queueEntries, scope.orgId, eq(queueEntries.id, id)));
-        await refreshLastQueueAt(tx, scope.orgId, entry.patientId);
+        await refreshLastQueueAt(tx, scope.orgId, entry.patientId, this.clock.now());
         await recordAudit(tx, scope, {
           action: 'queue.deleted',
           entity: 'queue',

@@ -331,6 +331,30 @@ describe('concurrency', () => {
     expect(loser.json().message).toMatch(/Canceled/);
   });
 
+  it('a patient queued twice the same day: 409 with the open visit, unless confirmed; one wins a race', async () => {
+    const p = await c.patient({ name: 'Twice Queued' });
+    const first = await c.queue(p.id);
+    const again = await c.call('POST', '/api/mo/queue', { patientId: p.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'queue.duplicate_open',
+      data: { id: first.id, patientId: p.id },
+    });
+    // Another day is a booking, not a duplicate; a confirmed second visit the same day is taken.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await c.call('POST', '/api/mo/queue', { patientId: p.id, date: tomorrow })).statusCode).toBe(201);
+    expect(
+      (await c.call('POST', '/api/mo/queue', { patientId: p.id, confirmDuplicate: true })).statusCode,
+    ).toBe(201);
+    // Finished visits do not count; two workstations at once: one entry, one refusal.
+    const other = await c.patient({ name: 'Raced Patient' });
+    const raced = await Promise.all([
+      c.call('POST', '/api/mo/queue', { patientId: other.id }),
+      c.call('POST', '/api/mo/queue', { patientId: other.id }),
+    ]);
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
   it('parallel creates never share a ticket number', async () => {
     const made = await Promise.all(Array.from({ length: 10 }, () => c.queue(patient.id)));
     expect(new Set(made.map((e) => e.ticketNumber)).size).toBe(10);
@@ -357,14 +381,15 @@ describe('lists', () => {
     const ids = async (q: string, path = 'filter') =>
       (await o.call('GET', `/api/mo/queue/${path}?${q}`)).json().data.map((e: QueueEntry) => e.id);
     expect(await ids('status=4')).toEqual([o1.id]);
-    expect(await ids('status=1,4')).toEqual([o1.id, s2.id, s1.id]);
-    expect(await ids('from=2026-03-01&to=2026-03-01')).toEqual([o1.id, s2.id]);
+    // Open visits first, the longest waiting first; then the closed ones, newest first.
+    expect(await ids('status=1,4')).toEqual([s1.id, s2.id, o1.id]);
+    expect(await ids('from=2026-03-01&to=2026-03-01')).toEqual([s2.id, o1.id]);
     expect(await ids('to=2026-02-28')).toEqual([s1.id]);
-    expect(await ids(`search=${encodeURIComponent('ساره')}`)).toEqual([s2.id, s1.id]);
-    expect(await ids('search=0770%20555')).toEqual([s2.id, s1.id]);
+    expect(await ids(`search=${encodeURIComponent('ساره')}`)).toEqual([s1.id, s2.id]);
+    expect(await ids('search=0770%20555')).toEqual([s1.id, s2.id]);
     expect(await ids('examType=Lasik')).toEqual([o1.id]);
     expect(await ids('')).toHaveLength(3);
-    expect(await ids('', 'filterLast')).toEqual([o1.id, s2.id]);
+    expect(await ids('', 'filterLast')).toEqual([s2.id, o1.id]);
     expect(await ids('status=1', 'filterLast')).toEqual([s2.id]);
     expect((await o.call('GET', '/api/mo/queue/filter?status=7&from=nope')).statusCode).toBe(422);
 
@@ -377,6 +402,26 @@ describe('lists', () => {
         patient: expect.objectContaining({ phone: '+9647705551234' }),
       }),
     ]);
+  });
+
+  it('the booked view: visits booked and recalls set for the coming days, soonest first, none of today', async () => {
+    const o = clinic(t, await t.newOrg());
+    const [a, b, d] = await Promise.all([
+      o.patient({ name: 'Booked Later' }),
+      o.patient({ name: 'Booked Sooner' }),
+      o.patient({ name: 'Recalled' }),
+    ]);
+    // The clock reads 23:30 on 1 March in Baghdad: "the coming days" start on 2 March.
+    const later = await o.queue(a.id, { date: '2026-03-20T09:00:00+03:00', isVisitDate: 1 });
+    const sooner = await o.queue(b.id, { date: '2026-03-02T08:00:00+03:00', isVisitDate: 1 });
+    await o.queue(b.id, { date: '2026-03-01T22:00:00+03:00' }); // today
+    const recalled = await o.queue(d.id, { date: '2026-03-01T10:00:00+03:00' });
+    await o.ok('POST', `/api/mo/queue/rewaiting/${recalled.id}`, { date: '2026-03-10T09:00:00+03:00' });
+    const canceled = await o.queue(a.id, { date: '2026-03-05T09:00:00+03:00', isVisitDate: 1 });
+    await o.ok('POST', `/api/mo/queue/canceled/${canceled.id}`);
+
+    const booked = await o.ok<QueueEntry[]>('GET', '/api/mo/queue/filter?from=2026-03-02&status=1');
+    expect(booked.map((e) => e.id)).toEqual([sooner.id, recalled.id, later.id]);
   });
 
   it('needs `show queues` to read and `add queue`/`edit queue`/`delete queue` to write', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import { ADMINISTRATOR, holdsAny, type PermissionName } from '@basira/shared/permissions/permissions';
 import type { Db } from '../../db/client.ts';
 import { rolePermissions, userRoles, users } from '../../db/schema.ts';
@@ -46,12 +46,33 @@ export function assertCanGrant(held: readonly string[], granted: readonly string
     );
 }
 
-/** The permissions a set of roles holds (roles of other organizations are ignored by the caller's check). */
-export async function permissionsOfRoles(tx: Db, roleIds: readonly number[]): Promise<string[]> {
+/**
+ * A role edit adds or removes only permissions the editor holds (Administrator holds all), like a delete, which
+ * takes them all away; and the role that carries Administrator is changed (renamed included) by an
+ * administrator only, so no one can strip or rename another administrator's role.
+ */
+export function assertCanEdit(
+  held: readonly string[],
+  current: { permissions: readonly { name: string }[] },
+  next: readonly string[],
+): void {
+  const had = current.permissions.map((p) => p.name);
+  if (had.includes(ADMINISTRATOR) && !holdsAny(held, ADMINISTRATOR))
+    throw new AppError('permission.not_held', 'Only an administrator can change the Administrator role.');
+  const changed = [...next.filter((p) => !had.includes(p)), ...had.filter((p) => !next.includes(p))];
+  assertCanGrant(held, changed);
+}
+
+/** The permissions a set of the organization's roles holds. */
+export async function permissionsOfRoles(
+  tx: Db,
+  orgId: number,
+  roleIds: readonly number[],
+): Promise<string[]> {
   if (roleIds.length === 0) return [];
   const rows = await tx
     .selectDistinct({ permission: rolePermissions.permission })
     .from(rolePermissions)
-    .where(and(inArray(rolePermissions.roleId, [...roleIds])));
+    .where(inOrg(rolePermissions, orgId, inArray(rolePermissions.roleId, [...roleIds])));
   return rows.map((r) => r.permission);
 }

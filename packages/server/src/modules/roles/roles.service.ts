@@ -5,10 +5,11 @@ import type { Db } from '../../db/client.ts';
 import { rolePermissions, roles, userRoles } from '../../db/schema.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { inOrg } from '../../lib/tenant.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { Principal, SessionService } from '../auth/session.service.ts';
-import { assertActiveAdministrator, assertCanGrant } from './role-guards.ts';
+import type { Principal, SessionService } from '../../lib/sessions.ts';
+import { assertActiveAdministrator, assertCanEdit, assertCanGrant } from './role-guards.ts';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -31,14 +32,17 @@ export class RolesService {
     private readonly sessions: SessionService,
   ) {}
 
-  private async view(db: Db, rows: RoleRow[]): Promise<Role[]> {
+  private async view(db: Db, orgId: number, rows: RoleRow[]): Promise<Role[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const perms = await db.select().from(rolePermissions).where(inArray(rolePermissions.roleId, ids));
+    const perms = await db
+      .select()
+      .from(rolePermissions)
+      .where(inOrg(rolePermissions, orgId, inArray(rolePermissions.roleId, ids)));
     const counts = await db
       .select({ roleId: userRoles.roleId, n: sql<number>`count(*)::int` })
       .from(userRoles)
-      .where(inArray(userRoles.roleId, ids))
+      .where(inOrg(userRoles, orgId, inArray(userRoles.roleId, ids)))
       .groupBy(userRoles.roleId);
     return rows.map((row) => ({
       id: row.id,
@@ -56,7 +60,7 @@ export class RolesService {
 
   async list(orgId: number): Promise<Role[]> {
     const rows = await this.db.select().from(roles).where(inOrg(roles, orgId)).orderBy(asc(roles.name));
-    return this.view(this.db, rows);
+    return this.view(this.db, orgId, rows);
   }
 
   async get(orgId: number, id: number, db: Db = this.db): Promise<Role> {
@@ -65,7 +69,7 @@ export class RolesService {
       .from(roles)
       .where(inOrg(roles, orgId, eq(roles.id, id)));
     if (!row) throw notFound('Role');
-    const [role] = await this.view(db, [row]);
+    const [role] = await this.view(db, orgId, [row]);
     return role!;
   }
 
@@ -78,7 +82,7 @@ export class RolesService {
         if (permissions.length)
           await tx
             .insert(rolePermissions)
-            .values(permissions.map((permission) => ({ roleId: row!.id, permission })));
+            .values(permissions.map((permission) => ({ orgId: ctx.orgId, roleId: row!.id, permission })));
         await recordAudit(tx, ctx, {
           action: 'role.created',
           entity: 'role',
@@ -98,29 +102,29 @@ export class RolesService {
     try {
       role = await this.db.transaction(async (tx) => {
         const current = await this.get(ctx.orgId, id, tx);
-        if (input.version !== undefined && input.version !== current.version)
-          throw new AppError(
-            'stale_version',
-            'Someone else changed this role; reload and try again.',
-            undefined,
-            {
-              data: current,
-            },
-          );
-        const had = current.permissions.map((p) => p.name as string);
-        assertCanGrant(
-          actor.permissions,
-          permissions.filter((p) => !had.includes(p)),
+        assertCanEdit(actor.permissions, current, permissions);
+        await updateVersioned(
+          tx,
+          roles,
+          { orgId: ctx.orgId, id, expected: input.version },
+          { name: input.name },
+          async () =>
+            new AppError(
+              'stale_version',
+              'Someone else changed this role; reload and try again.',
+              undefined,
+              {
+                data: await this.get(ctx.orgId, id, tx),
+              },
+            ),
         );
         await tx
-          .update(roles)
-          .set({ name: input.name, version: sql`${roles.version} + 1`, updatedAt: new Date() })
-          .where(inOrg(roles, ctx.orgId, eq(roles.id, id)));
-        await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
+          .delete(rolePermissions)
+          .where(inOrg(rolePermissions, ctx.orgId, eq(rolePermissions.roleId, id)));
         if (permissions.length)
           await tx
             .insert(rolePermissions)
-            .values(permissions.map((permission) => ({ roleId: id, permission })));
+            .values(permissions.map((permission) => ({ orgId: ctx.orgId, roleId: id, permission })));
         await assertActiveAdministrator(tx, ctx.orgId);
         await recordAudit(tx, ctx, {
           action: 'role.updated',

@@ -97,6 +97,52 @@ describe('roles', () => {
     expect(ownRole.statusCode).toBe(403);
   });
 
+  it('an edit adds or removes only what the editor holds; the Administrator role is for administrators', async () => {
+    // Its own organization: it makes a second administrator.
+    const own = await t.newOrg();
+    const admin = as(own.adminToken, own.slug);
+    const doctor = (
+      await admin.post('/api/role', { name: 'Doctor', permissions: ['open board', 'show board'] })
+    ).json().data;
+    const secondAdmin = await userWith(t, own, ['Administrator']);
+    const manager = as(
+      (await userWith(t, own, ['add permission', 'edit permission', 'delete permission', 'show permission']))
+        .token,
+      own.slug,
+    );
+
+    // Emptying the Doctor role (to delete it next) takes away permissions the manager does not hold.
+    const empty = await manager.post(`/api/role/${doctor.id}`, { name: 'Doctor', permissions: [] });
+    expect(empty.statusCode).toBe(403);
+    expect(empty.json().code).toBe('permission.not_held');
+    expect((await manager.del(`/api/role/${doctor.id}`)).statusCode).toBe(403);
+    // Stripping or renaming another administrator's role, or the Administrator role itself.
+    for (const [id, body] of [
+      [secondAdmin.roleId, { name: 'x', permissions: ['show permission'] }],
+      [secondAdmin.roleId, { name: 'Renamed', permissions: ['Administrator'] }],
+      [own.adminRoleId, { name: 'Not admin', permissions: ['Administrator'] }],
+    ] as const) {
+      const res = await manager.post(`/api/role/${id}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(403);
+      expect(res.json().code).toBe('permission.not_held');
+    }
+    expect((await admin.get(`/api/role/${doctor.id}`)).json().data.permissions).toHaveLength(2);
+    expect((await admin.get(`/api/role/${secondAdmin.roleId}`)).json().data.permissions).toEqual([
+      { id: 1, name: 'Administrator' },
+    ]);
+    expect((await admin.get(`/api/role/${own.adminRoleId}`)).json().data.name).toBe('Administrator');
+    // Renaming a role, and changing what the manager does hold, stay allowed; an administrator may do anything.
+    const renamed = await manager.post(`/api/role/${doctor.id}`, {
+      name: 'Doctors',
+      permissions: ['open board', 'show board', 'show permission'],
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(
+      (await admin.post(`/api/role/${doctor.id}`, { name: 'Doctors', permissions: ['show board'] }))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('never leaves the organization without an active administrator', async () => {
     const admin = as(org.adminToken);
     const strip = await admin.post(`/api/role/${org.adminRoleId}`, {

@@ -6,7 +6,8 @@ import { useFormatters } from '../../lib/format.ts';
 import { errorText } from '../../lib/form-validation.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import type { PatientFieldsProps } from './patient-field-props.ts';
-import { ageFromBirthDate, birthDateFromAge, monthsFromBirthDate, parseAge } from './patient-form-values.ts';
+import { ageOn, birthDateForAge, monthsOn } from '@basira/shared/dates/calendar';
+import { parseAge } from './patient-form-values.ts';
 
 /** The patient's age or birth date (either one is asked), with the other worked out beneath it. */
 export function BirthDateField({ values, errors, set, today }: PatientFieldsProps & { today: string }) {
@@ -14,8 +15,8 @@ export function BirthDateField({ values, errors, set, today }: PatientFieldsProp
   const translate = useTranslator();
   const format = useFormatters();
   const age = parseAge(values.age);
-  const computedAge = ageFromBirthDate(values.birthDate, today);
-  const months = monthsFromBirthDate(values.birthDate, today);
+  const computedAge = ageOn(values.birthDate, today);
+  const months = monthsOn(values.birthDate, today);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} verticalSpacing="xs">
       <Stack gap={4}>
@@ -43,8 +44,8 @@ export function BirthDateField({ values, errors, set, today }: PatientFieldsProp
           onChange={(e) => set('age', e.currentTarget.value)}
           error={errorText(translate, errors.age)}
           description={
-            age !== null && birthDateFromAge(age, today)
-              ? t('patients.approxBirth', { date: format.date(birthDateFromAge(age, today)!) })
+            age !== null && birthDateForAge(age, today)
+              ? t('patients.approxBirth', { date: format.date(birthDateForAge(age, today)!) })
               : t('patients.ageHint')
           }
           data-testid="patient-age"

@@ -1,3 +1,4 @@
+import { birthDateForAge } from '@basira/shared/dates/calendar';
 import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Group, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -25,7 +26,6 @@ import { PatientDetailFields } from './patient-detail-fields.tsx';
 import type { SetPatientField } from './patient-field-props.ts';
 import { PatientFormFooter } from './patient-form-footer.tsx';
 import {
-  birthDateFromAge,
   emptyPatientValues,
   nextPhoneValue,
   parseAge,
@@ -193,7 +193,7 @@ function PatientForm({
             ? { birthDate: values.birthDate }
             : values.birthMode === 'age' && parseAge(values.age) !== null
               ? {
-                  birthDate: birthDateFromAge(parseAge(values.age)!, today) ?? undefined,
+                  birthDate: birthDateForAge(parseAge(values.age)!, today) ?? undefined,
                   birthDateApproximate: '1' as const,
                 }
               : {}),

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Patient } from '@basira/shared/patients/patients.schemas';
 import {
-  ageFromBirthDate,
-  birthDateFromAge,
   emptyPatientValues,
-  monthsFromBirthDate,
   nextPhoneValue,
   parseAge,
   patientBody,
@@ -12,23 +9,8 @@ import {
   valuesFromPatient,
 } from './patient-form-values.ts';
 
+// Ages and approximate birth dates themselves: shared/dates/calendar.test.ts.
 describe('age or birth date', () => {
-  it('computes whole years and months on the organization’s day', () => {
-    expect(ageFromBirthDate('1990-03-02', '2026-03-01')).toBe(35);
-    expect(ageFromBirthDate('1990-03-01', '2026-03-01')).toBe(36);
-    expect(ageFromBirthDate('2027-01-01', '2026-03-01')).toBeNull();
-    expect(ageFromBirthDate(null, '2026-03-01')).toBeNull();
-    expect(monthsFromBirthDate('2025-06-15', '2026-03-01')).toBe(8);
-    expect(monthsFromBirthDate('2026-02-01', '2026-03-01')).toBe(1);
-  });
-
-  it('turns an age into the approximate birth date the server keeps', () => {
-    expect(birthDateFromAge(34, '2026-03-01')).toBe('1992-03-01');
-    // 29 February of a year without one: the 28th.
-    expect(birthDateFromAge(1, '2028-02-29')).toBe('2027-02-28');
-    expect(birthDateFromAge(-1, '2026-03-01')).toBeNull();
-  });
-
   it('reads an age typed in either digit script', () => {
     expect(parseAge(' 34 ')).toBe(34);
     expect(parseAge('٣٤')).toBe(34);

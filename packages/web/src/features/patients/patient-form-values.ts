@@ -78,38 +78,6 @@ export function valuesFromPatient(patient: Patient): PatientFormValues {
   };
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whole years from a birth date (YYYY-MM-DD) to `today` (YYYY-MM-DD); null for an invalid or future date. */
-export function ageFromBirthDate(birthDate: string | null, today: string): number | null {
-  const b = birthDate ? DAY.exec(birthDate) : null;
-  const n = DAY.exec(today);
-  if (!b || !n || birthDate! > today) return null;
-  const [by, bm, bd] = [Number(b[1]), Number(b[2]), Number(b[3])];
-  const [ny, nm, nd] = [Number(n[1]), Number(n[2]), Number(n[3])];
-  return ny - by - (nm < bm || (nm === bm && nd < bd) ? 1 : 0);
-}
-
-/** Whole months (for babies: "8 months" says more than "0 years"). */
-export function monthsFromBirthDate(birthDate: string | null, today: string): number | null {
-  const b = birthDate ? DAY.exec(birthDate) : null;
-  const n = DAY.exec(today);
-  if (!b || !n || birthDate! > today) return null;
-  const months = (Number(n[1]) - Number(b[1])) * 12 + Number(n[2]) - Number(b[2]);
-  return Number(n[3]) < Number(b[3]) ? months - 1 : months;
-}
-
-/** The approximate birth date an age stands for: today, that many years ago (as the server stores it). */
-export function birthDateFromAge(age: number, today: string): string | null {
-  const n = DAY.exec(today);
-  if (!n || !Number.isInteger(age) || age < 0) return null;
-  const year = Number(n[1]) - age;
-  // 29 February of a year that has none: the 28th.
-  const lastDay = new Date(Date.UTC(year, Number(n[2]), 0)).getUTCDate();
-  const day = Math.min(Number(n[3]), lastDay);
-  return `${String(year).padStart(4, '0')}-${n[2]}-${String(day).padStart(2, '0')}`;
-}
-
 /** An age as typed (Arabic-Indic digits too) → whole years, or null when it is not one. */
 export function parseAge(text: string): number | null {
   const digits = asciiDigits(text.trim());

@@ -11,12 +11,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { PHYSICAL } from '../../lib/hotkeys.ts';
 import {
   PATIENTS_PER_PAGE,
   TYPEAHEAD_MIN_LENGTH,
@@ -52,7 +52,7 @@ type Editing = { patient: Patient | null; name?: string } | null;
 
 /** /patients/:search? — find, filter and keep the clinic's patients. */
 export function PatientListPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const me = useMe();
   const navigate = useNavigate();
   const routeSearch = useParams().search ?? '';
@@ -106,7 +106,10 @@ export function PatientListPage() {
   }, []);
 
   // Also from the search box, where the receptionist's cursor is.
-  useHotkeys([['alt+N', () => can(permissions, 'add patient') && setEditing({ patient: null })]], []);
+  useHotkeys(
+    [['alt+N', () => can(permissions, 'add patient') && setEditing({ patient: null }), PHYSICAL]],
+    [],
+  );
 
   /** The form was opened from elsewhere (?new=1&name=…&from=queue): those parameters are spent. */
   const closeForm = () => {
@@ -152,7 +155,7 @@ export function PatientListPage() {
   const rows = current.data?.data ?? [];
   const filterCount = activeFilterCount(filters);
   return (
-    <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'ar-iq', consistentWeeks: true }}>
+    <>
       <PageFrame
         title={t('patients.title')}
         loading={current.isPending && !current.error}
@@ -337,6 +340,6 @@ export function PatientListPage() {
         )}
       </Modal>
       <PatientMergeModal patient={merging} onClose={() => setMerging(null)} />
-    </DatesProvider>
+    </>
   );
 }

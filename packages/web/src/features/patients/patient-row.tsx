@@ -22,6 +22,7 @@ import { can } from '../../lib/session-local.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { useDeletePatient, useRestorePatient } from './patients.queries.ts';
+import { PatientNameLink } from '../../components/patient-name-link.tsx';
 
 /** One patient in the list: the record at a glance and what may be done with it (or, deleted, its restore). */
 export function PatientRow({
@@ -83,9 +84,7 @@ export function PatientRow({
       </Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={500} data-testid="patient-row-name">
-            {patient.name}
-          </Text>
+          <PatientNameLink patient={patient} size="sm" fw={500} data-testid="patient-row-name" />
           {patient.hasAlerts && <AlertMark alerts={patient.alerts} />}
           {patient.mergedIntoId && (
             <Badge size="xs" color="gray" variant="light">

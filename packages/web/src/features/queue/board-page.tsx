@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
+import { Alert, Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { Board } from '@basira/shared/queue/board.schemas';
+import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import { IconEdit, IconPrinter } from '../../components/icons.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { PatientCard } from '../../components/patient-card.tsx';
 import { PatientDocuments } from '../../components/patient-documents.tsx';
+import { VisitHistory } from '../../components/visit-history.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
@@ -16,12 +18,10 @@ import { toastError } from '../../lib/toasts.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
-import { BoardEarlierVisits } from './board/board-earlier-visits.tsx';
 import { BoardExamsCard } from './board/board-exams-card.tsx';
-import { BoardPatientCard } from './board/board-patient-card.tsx';
 import { BoardVisitCard } from './board/board-visit-card.tsx';
 import { moveErrorMessage, visibleActions, type BoardState } from './queue-actions.ts';
-import { boardShowQuery, useOpenBoard } from './queue.queries.ts';
+import { boardShowQuery, boardVisitsQuery, useOpenBoard } from './queue.queries.ts';
 import { TicketPrintModal } from './queue-ticket.tsx';
 import { useStateMoves } from './use-state-moves.tsx';
 
@@ -38,7 +38,7 @@ export function BoardPage() {
 }
 
 function BoardScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const translate = useTranslator();
   const me = useMe();
   const permissions = me?.permissions;
@@ -56,7 +56,10 @@ function BoardScreen() {
     ...boardShowQuery(patientId ?? 0, queueId ?? 0),
     enabled: patientId !== null && queueId !== null && !opening && can(permissions, 'show board'),
   });
-  useLoadFailure(board.error, pathTo('doctorIndex'));
+  // A link to a visit that is gone (deleted, or its patient deleted or merged) says so, on the page it led to.
+  const missing = isApiError(board.error) && board.error.status === 404 ? board.error : null;
+  useLoadFailure(missing ? null : board.error, pathTo('doctorIndex'));
+  const patientGone = missing?.code === 'patient.deleted';
 
   useEffect(() => {
     if (!wantsOpen || asked.current === location.key || patientId === null || queueId === null) return;
@@ -81,6 +84,24 @@ function BoardScreen() {
   const data = board.data ?? open.data;
   const title = t('board.title');
   if (patientId === null || queueId === null) return <PageFrame title={title} />;
+  if (missing)
+    return (
+      <PageFrame title={title} backFallback={pathTo('doctorIndex')}>
+        <Alert color="orange" title={t('board.missingTitle')} data-testid="board-missing">
+          <Text size="sm">{patientGone ? t('board.patientDeleted') : t('board.missingText')}</Text>
+          <Group gap="md" mt="sm">
+            {!patientGone && (
+              <Anchor component={Link} to={pathTo('patientFile', { patientId })}>
+                {t('patientFile.title')}
+              </Anchor>
+            )}
+            <Anchor component={Link} to={pathTo('doctorIndex')}>
+              {t('nav.doctor')}
+            </Anchor>
+          </Group>
+        </Alert>
+      </PageFrame>
+    );
   if (!data) {
     const failed = open.isError && !can(permissions, 'show board');
     return (
@@ -94,18 +115,22 @@ function BoardScreen() {
     );
   }
   return (
-    <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'ar-iq' }}>
+    <>
       <BoardView board={data} permissions={permissions} />
-    </DatesProvider>
+    </>
   );
 }
 
 function BoardView({ board, permissions }: { board: Board; permissions: readonly string[] | undefined }) {
   const { t } = useTranslation();
   const { patient, visit } = board;
+  const translate = useTranslator();
   const moves = useStateMoves();
+  const start = useOpenBoard();
   const [printing, setPrinting] = useState(false);
   const actions = visibleActions(visit.status.id, permissions);
+  // Shown, not opened (from the bell, a list, the patient's file): the doctor starts the visit here.
+  const canStart = visit.status.id === QUEUE_STATUS.Waiting && can(permissions, 'open board');
 
   return (
     <PageFrame
@@ -118,6 +143,25 @@ function BoardView({ board, permissions }: { board: Board; permissions: readonly
       }
       actions={
         <Group gap="xs" data-testid="board-actions">
+          {canStart && (
+            <Button
+              loading={start.isPending}
+              onClick={() =>
+                start.mutate(
+                  { patientId: patient.id, queueId: visit.id },
+                  {
+                    onError: (error) => {
+                      if (!(isApiError(error) && error.handled))
+                        toastError(t('board.openFailed'), moveErrorMessage(translate, error, 'open'));
+                    },
+                  },
+                )
+              }
+              data-testid="board-action-open"
+            >
+              {t('board.start')}
+            </Button>
+          )}
           {actions.map((action) => (
             <Button
               key={action}
@@ -153,7 +197,7 @@ function BoardView({ board, permissions }: { board: Board; permissions: readonly
       }
     >
       <Stack gap="md">
-        <BoardPatientCard patient={patient} />
+        <PatientCard patient={patient} linkToFile />
 
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 6 }}>
@@ -164,7 +208,13 @@ function BoardView({ board, permissions }: { board: Board; permissions: readonly
           </Grid.Col>
         </Grid>
 
-        <BoardEarlierVisits board={board} permissions={permissions} />
+        <VisitHistory
+          title={t('board.earlierVisits')}
+          empty={t('board.noEarlierVisits')}
+          first={board.earlierVisits}
+          pageQuery={(page) => boardVisitsQuery(patient.id, page, visit.id)}
+          permissions={permissions}
+        />
 
         <Card withBorder padding="md">
           <Title order={2} fz="h4" mb="sm">

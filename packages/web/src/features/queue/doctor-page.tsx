@@ -17,6 +17,7 @@ import { worklistQuery } from './queue.queries.ts';
 import { useNow } from './use-now.ts';
 import { ListTable } from '../../components/list-table.tsx';
 import { ExamTypeBadges } from './exam-type-badges.tsx';
+import { PatientNameLink } from '../../components/patient-name-link.tsx';
 
 /** /doctor: today's Waiting and WithDoctor entries for me or for no one, by ticket; one click opens the board. */
 export function DoctorPage() {
@@ -111,7 +112,7 @@ export function DoctorPage() {
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
-                    <Text fw={600}>{entry.patient.name}</Text>
+                    <PatientNameLink patient={entry.patient} fw={600} />
                     {entry.patient.hasAlerts && <AlertMark />}
                   </Group>
                   <Text size="xs" c="dimmed">

@@ -1,9 +1,9 @@
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { QueueExamType } from '@basira/shared/queue/queue.schemas';
+import type { VisitReason } from '@basira/shared/queue/queue.schemas';
 
 /** What a visit comes for, as small outlined badges (queue list and doctor page). */
-export function ExamTypeBadges({ types }: { types: readonly QueueExamType[] }) {
+export function ExamTypeBadges({ types }: { types: readonly VisitReason[] }) {
   const { t } = useTranslation();
   return (
     <Group gap={4}>

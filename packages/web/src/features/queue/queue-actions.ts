@@ -16,14 +16,6 @@ import { pathTo } from '../../lib/routes.ts';
 export const STATE_ACTIONS = ['finish', 'rewait', 'wait', 'cancel'] as const;
 export type StateAction = (typeof STATE_ACTIONS)[number];
 
-/** The path segment of each status call (spec section 7). */
-export const ACTION_PATH: Record<StateAction, string> = {
-  cancel: 'canceled',
-  wait: 'waiting',
-  finish: 'finished',
-  rewait: 'rewaiting',
-};
-
 /**
  * The moves shown for an entry: legal from its status (shared state machine) and allowed by the same
  * permission the server enforces on the call.

@@ -13,18 +13,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PatientSummary } from '@basira/shared/patients/patients.schemas';
 import {
   queueEntrySchema,
-  queueExamTypes,
+  VISIT_REASONS,
   type QueueEntry,
   type QueueEntryDetail,
-  type QueueExamType,
+  type VisitReason,
 } from '@basira/shared/queue/queue.schemas';
+import { ClockTimeInput } from '../../components/clock-time-input.tsx';
 import { IconPlus } from '../../components/icons.tsx';
 import { AlertMark } from '../../components/patient-alerts.tsx';
 import { PatientPicker } from '../../components/patient-picker.tsx';
@@ -41,7 +42,7 @@ import { useUnsavedInput } from '../../lib/unsaved-input.ts';
 import { doctorsQuery, useCreateQueueEntry, useUpdateQueueEntry } from './queue.queries.ts';
 
 interface Values {
-  examTypes: QueueExamType[];
+  examTypes: VisitReason[];
   doctorId: string | null;
   /** Empty day: now (the server's default). */
   day: string | null;
@@ -76,24 +77,38 @@ export interface QueueFormProps {
   entry: QueueEntryDetail | null;
   /** Add mode: the patient chosen elsewhere (`?patientId=`). */
   initialPatient: PatientSummary | null;
+  /** Add mode, from "book a visit" (`?book=1`): a visit booked for a later day. */
+  booking?: boolean;
   onAdded: (entry: QueueEntry) => void;
   onDone: () => void;
 }
 
 /** queueAdd and queueUpdate (both /queue): a patient, what they come for, the doctor, the time, a note. */
-export function QueueForm({ entry: given, initialPatient, onAdded, onDone }: QueueFormProps) {
+export function QueueForm({
+  entry: given,
+  initialPatient,
+  booking = false,
+  onAdded,
+  onDone,
+}: QueueFormProps) {
   const { t } = useTranslation();
   const translate = useTranslator();
   const me = useMe();
   const [entry, setEntry] = useState(given);
   const updating = entry !== null;
   const timeZone = me?.organization.timeZone;
-  const initial = given ? valuesOf(given, timeZone) : emptyValues;
+  const initial = given
+    ? valuesOf(given, timeZone)
+    : booking
+      ? { ...emptyValues, isVisitDate: true }
+      : emptyValues;
   const [patient, setPatient] = useState<PatientSummary | null>(initialPatient);
   const [pickerKey, setPickerKey] = useState(0);
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<ErrorKeys>({});
   const [stale, setStale] = useState<QueueEntry | null>(null);
+  /** The patient's open visit that day, when the server refused to queue them twice. */
+  const [duplicate, setDuplicate] = useState<QueueEntry | null>(null);
   const doctors = useQuery(doctorsQuery);
   const create = useCreateQueueEntry();
   const update = useUpdateQueueEntry(entry?.id ?? 0);
@@ -121,6 +136,10 @@ export function QueueForm({ entry: given, initialPatient, onAdded, onDone }: Que
 
   const fail = (error: unknown) => {
     if (isApiError(error) && error.handled) return;
+    if (isApiError(error) && error.code === 'queue.duplicate_open') {
+      const open = queueEntrySchema.safeParse(error.data);
+      if (open.success) return setDuplicate(open.data);
+    }
     if (isApiError(error) && error.code === 'stale_version') {
       const current = queueEntrySchema.safeParse(error.data);
       if (current.success) setStale(current.data);
@@ -129,9 +148,10 @@ export function QueueForm({ entry: given, initialPatient, onAdded, onDone }: Que
     toastError(updating ? t('queue.updateFailed') : t('queue.addFailed'), errorMessage(translate, error));
   };
 
-  const submit = (event?: FormEvent) => {
+  const submit = (event?: FormEvent, confirmDuplicate = false) => {
     event?.preventDefault();
     if (saving) return;
+    setDuplicate(null);
     const date = dateValue();
     const found: ErrorKeys = {};
     if (!updating && !patient) found.patientId = 'patientId.required';
@@ -159,7 +179,7 @@ export function QueueForm({ entry: given, initialPatient, onAdded, onDone }: Que
       return;
     }
     create.mutate(
-      { patientId: patient!.id, ...common },
+      { patientId: patient!.id, ...common, ...(confirmDuplicate ? { confirmDuplicate: true } : {}) },
       {
         onSuccess: (saved) => {
           toastSuccess(t('queue.added', { name: saved.patient.name, number: saved.ticketNumber }));
@@ -214,7 +234,10 @@ export function QueueForm({ entry: given, initialPatient, onAdded, onDone }: Que
                       key={pickerKey}
                       label={t('queue.patient')}
                       value={patient}
-                      onChange={setPatient}
+                      onChange={(next) => {
+                        setPatient(next);
+                        setDuplicate(null);
+                      }}
                       autoFocus
                       required
                       error={errorText(translate, errors.patientId)}
@@ -263,10 +286,10 @@ export function QueueForm({ entry: given, initialPatient, onAdded, onDone }: Que
             <Chip.Group
               multiple
               value={values.examTypes}
-              onChange={(v) => set('examTypes', v as QueueExamType[])}
+              onChange={(v) => set('examTypes', v as VisitReason[])}
             >
               <Group gap={6} role="group" aria-labelledby="queue-exam-types">
-                {queueExamTypes.map((type) => (
+                {VISIT_REASONS.map((type) => (
                   <Chip key={type} value={type} size="sm" data-testid={`exam-type-${type}`}>
                     {t(`queue.examTypes.${type}`)}
                   </Chip>
@@ -289,10 +312,10 @@ export function QueueForm({ entry: given, initialPatient, onAdded, onDone }: Que
               w={160}
               data-testid="queue-date"
             />
-            <TimeInput
+            <ClockTimeInput
               label={t('queue.time')}
               value={values.time}
-              onChange={(event) => set('time', event.currentTarget.value)}
+              onChange={(value) => set('time', value)}
               disabled={!values.day}
               w={130}
               data-testid="queue-time"
@@ -313,6 +336,40 @@ export function QueueForm({ entry: given, initialPatient, onAdded, onDone }: Que
               mb={8}
             />
           </Group>
+          {duplicate && (
+            <Alert
+              color="orange"
+              role="alert"
+              title={t('queue.duplicateTitle')}
+              data-testid="queue-duplicate"
+            >
+              <Text size="sm">
+                {t('queue.duplicateText', {
+                  number: duplicate.ticketNumber,
+                  status: t(`queue.status.${duplicate.status.name}`),
+                })}
+              </Text>
+              <Group mt="xs" gap="xs">
+                <Button
+                  size="xs"
+                  variant="light"
+                  component={Link}
+                  to={`${pathTo('queueAdd')}?id=${duplicate.id}`}
+                  data-testid="queue-duplicate-open"
+                >
+                  {t('queue.duplicateOpen')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => submit(undefined, true)}
+                  data-testid="queue-duplicate-add"
+                >
+                  {t('queue.duplicateAdd')}
+                </Button>
+              </Group>
+            </Alert>
+          )}
           {stale && (
             <Alert color="orange" role="alert" title={t('queue.staleTitle')}>
               <Group justify="space-between" wrap="wrap">

@@ -1,14 +1,40 @@
-import { Chip, Group, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Chip, Group, SegmentedControl, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { queueExamTypes, type QueueExamType } from '@basira/shared/queue/queue.schemas';
-import { queueStatuses, type QueueStatusId } from '@basira/shared/queue/queue-states';
+import { VISIT_REASONS, type VisitReason } from '@basira/shared/queue/queue.schemas';
+import { addToDay } from '@basira/shared/dates/calendar';
+import { QUEUE_STATUS, queueStatuses, type QueueStatusId } from '@basira/shared/queue/queue-states';
 import { IconSearch } from '../../components/icons.tsx';
 import { STATUS_COLOR } from '../../components/status-badge.tsx';
 import { parseTypedDate } from '../../lib/dates.ts';
+import { dayIn } from '../../lib/format.ts';
+import { useMe } from '../../lib/use-me.ts';
 import type { ListFilters } from './queue-list-params.ts';
 import { doctorsQuery } from './queue.queries.ts';
+
+type View = 'today' | 'booked';
+
+/** Today's queue, or the visits booked (and recalls set) for the coming days, soonest first. */
+function viewFilters(view: View, today: string, filters: ListFilters): ListFilters {
+  return view === 'today'
+    ? { ...filters, from: today, to: today, status: undefined }
+    : { ...filters, from: addToDay(today, 1), to: undefined, status: [QUEUE_STATUS.Waiting] };
+}
+
+function viewOf(filters: ListFilters, today: string): View | '' {
+  const views: View[] = ['today', 'booked'];
+  return (
+    views.find((view) => {
+      const expected = viewFilters(view, today, filters);
+      return (
+        expected.from === filters.from &&
+        expected.to === filters.to &&
+        (expected.status ?? []).join() === (filters.status ?? []).join()
+      );
+    }) ?? ''
+  );
+}
 
 /** The queue list's filters: status chips, the patient search, dates, doctor, exam type and "last only". */
 export function QueueListFilters({
@@ -25,10 +51,22 @@ export function QueueListFilters({
 }) {
   const { t } = useTranslation();
   const doctors = useQuery(doctorsQuery);
+  const today = dayIn(useMe()?.organization.timeZone);
   const set = <K extends keyof ListFilters>(key: K, value: ListFilters[K]) =>
     onFilters({ ...filters, [key]: value });
   return (
     <>
+      <SegmentedControl
+        value={viewOf(filters, today)}
+        onChange={(view) => onFilters(viewFilters(view as View, today, filters))}
+        data={[
+          { value: 'today', label: t('queue.views.today') },
+          { value: 'booked', label: t('queue.views.booked') },
+        ]}
+        aria-label={t('queue.views.label')}
+        style={{ alignSelf: 'flex-start' }}
+        data-testid="queue-view"
+      />
       <Chip.Group
         multiple
         value={(filters.status ?? []).map(String)}
@@ -89,9 +127,9 @@ export function QueueListFilters({
           label={t('queue.examTypesLabel')}
           placeholder={t('queue.anyExamType')}
           clearable
-          data={queueExamTypes.map((type) => ({ value: type, label: t(`queue.examTypes.${type}`) }))}
+          data={VISIT_REASONS.map((type) => ({ value: type, label: t(`queue.examTypes.${type}`) }))}
           value={filters.examType ?? null}
-          onChange={(value) => set('examType', (value as QueueExamType | null) ?? undefined)}
+          onChange={(value) => set('examType', (value as VisitReason | null) ?? undefined)}
         />
       </SimpleGrid>
       <Switch

@@ -1,4 +1,4 @@
-import { queueExamTypes, type QueueExamType } from '@basira/shared/queue/queue.schemas';
+import { VISIT_REASONS, type VisitReason } from '@basira/shared/queue/queue.schemas';
 import type { QueueStatusId } from '@basira/shared/queue/queue-states';
 import type { QueueFilters } from './queue.queries.ts';
 
@@ -26,8 +26,8 @@ export function queueFiltersFromParams(params: URLSearchParams, today: string): 
     search: params.get('q') ?? undefined,
     doctorId: Number.isInteger(doctor) && doctor > 0 ? doctor : undefined,
     examType:
-      examType && (queueExamTypes as readonly string[]).includes(examType)
-        ? (examType as QueueExamType)
+      examType && (VISIT_REASONS as readonly string[]).includes(examType)
+        ? (examType as VisitReason)
         : undefined,
     last: params.get('last') === '1' || undefined,
   };

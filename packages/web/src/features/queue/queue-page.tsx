@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -26,10 +25,10 @@ const positiveId = (value: string | null) =>
 
 /**
  * /queue: queueAdd and queueUpdate share the path (spec section 2); `?id=` selects update, `?patientId=`
- * starts an addition with that patient. Below, the day's queue.
+ * starts an addition with that patient (`&book=1`: a booked visit). Below, the day's queue.
  */
 export function QueuePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const me = useMe();
   const permissions = me?.permissions;
   const [params, setParams] = useSearchParams();
@@ -63,6 +62,7 @@ export function QueuePage() {
     const rest = new URLSearchParams(params);
     rest.delete('id');
     rest.delete('patientId');
+    rest.delete('book');
     setParams(rest);
   };
 
@@ -85,7 +85,7 @@ export function QueuePage() {
   const lastBoard = lastAdded ? boardEntry(lastAdded.status.id, permissions) : null;
 
   return (
-    <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'ar-iq' }}>
+    <>
       <PageFrame
         title={updateId !== null ? t('queue.updateTitle') : t('queue.title')}
         loading={
@@ -100,6 +100,7 @@ export function QueuePage() {
               key={updateId !== null ? `update-${updateId}` : `add-${patientId ?? 'none'}`}
               entry={updateId !== null ? (entry.data ?? null) : null}
               initialPatient={summary}
+              booking={params.get('book') === '1'}
               onAdded={(added) => {
                 setLastAdded(added);
                 if (patientId !== null) withoutForm();
@@ -157,6 +158,7 @@ export function QueuePage() {
               onEdit={(row) => {
                 const rest = new URLSearchParams(params);
                 rest.delete('patientId');
+                rest.delete('book');
                 rest.set('id', String(row.id));
                 setParams(rest);
                 window.scrollTo({ top: 0 });
@@ -167,6 +169,6 @@ export function QueuePage() {
         </Stack>
       </PageFrame>
       <TicketPrintModal queueId={printing} onClose={() => setPrinting(null)} />
-    </DatesProvider>
+    </>
   );
 }

@@ -13,7 +13,7 @@ import {
   IconTrash,
 } from '../../components/icons.tsx';
 import { AlertMark } from '../../components/patient-alerts.tsx';
-import { STATUS_COLOR, StatusBadge } from '../../components/status-badge.tsx';
+import { STATUS_COLOR, VisitStatusBadge } from '../../components/status-badge.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { useFormatters, waitingMinutes } from '../../lib/format.ts';
@@ -25,6 +25,7 @@ import { boardEntry, boardLink, visibleActions, type BoardState } from './queue-
 import { useDeleteQueueEntry } from './queue.queries.ts';
 import type { useStateMoves } from './use-state-moves.tsx';
 import { ExamTypeBadges } from './exam-type-badges.tsx';
+import { PatientNameLink } from '../../components/patient-name-link.tsx';
 
 /** One visit in the queue list: ticket, patient, status and wait, with the board link and the row's menu. */
 export function QueueRow({
@@ -91,14 +92,14 @@ export function QueueRow({
       </Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={600} data-testid="queue-row-name">
-            {entry.patient.name}
-          </Text>
+          <PatientNameLink patient={entry.patient} size="sm" fw={600} data-testid="queue-row-name" />
           {entry.patient.hasAlerts && <AlertMark />}
         </Group>
         <Text size="xs" c="dimmed">
           {t('patients.fileNumberShort', { number: entry.patient.fileNumber })} ·{' '}
-          <bdi dir="ltr">{displayPhone(entry.patient.phone)}</bdi>
+          <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }} data-testid="queue-row-phone">
+            {displayPhone(entry.patient.phone)}
+          </bdi>
         </Text>
         {entry.note && (
           <Text size="xs" c="dimmed" lineClamp={1} title={entry.note}>
@@ -118,7 +119,7 @@ export function QueueRow({
       </Table.Td>
       <Table.Td>
         <Stack gap={4} align="flex-start">
-          <StatusBadge status={entry.status} />
+          <VisitStatusBadge entry={entry} />
           {entry.isRewaiting === 1 && (
             <Badge size="xs" variant="light" color="violet" data-testid="rewaiting-badge">
               {t('queue.rewaitingOn', { date: format.dateTime(entry.date) })}

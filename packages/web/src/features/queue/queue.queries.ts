@@ -11,14 +11,14 @@ import {
   queueTicketSchema,
   worklistSchema,
   type QueueCreate,
-  type QueueExamType,
+  type VisitReason,
   type QueueRewait,
   type QueueUpdate,
 } from '@basira/shared/queue/queue.schemas';
-import type { QueueStatusId } from '@basira/shared/queue/queue-states';
+import { ACTION_SEGMENT, type QueueStatusId } from '@basira/shared/queue/queue-states';
 import { apiRequest } from '../../lib/api-client.ts';
 import { QUERY_ROOTS } from '../../lib/query-keys.ts';
-import { ACTION_PATH, type StateAction } from './queue-actions.ts';
+import type { StateAction } from './queue-actions.ts';
 
 export const QUEUE_KEY = [QUERY_ROOTS.queue] as const;
 
@@ -32,7 +32,7 @@ export interface QueueFilters {
   to?: string | undefined;
   search?: string | undefined;
   doctorId?: number | undefined;
-  examType?: QueueExamType | undefined;
+  examType?: VisitReason | undefined;
   /** `/filterLast`: each patient's latest entry. */
   last?: boolean | undefined;
 }
@@ -140,7 +140,7 @@ export function useMoveQueueEntry() {
   return useMutation({
     mutationFn: async ({ id, action, body }: MoveRequest) =>
       (
-        await apiRequest(`mo/queue/${ACTION_PATH[action]}/${id}`, {
+        await apiRequest(`mo/queue/${ACTION_SEGMENT[action]}/${id}`, {
           method: 'POST',
           body: action === 'rewait' ? body : undefined,
           schema: queueEntryResponseSchema,

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
-import { addToDay, parseTypedDate, zonedDateTimeToIso, zonedParts } from '../../lib/dates.ts';
+import { addToDay } from '@basira/shared/dates/calendar';
+import { parseTypedDate, zonedDateTimeToIso, zonedParts } from '../../lib/dates.ts';
+import { ClockTimeInput } from '../../components/clock-time-input.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { useMe } from '../../lib/use-me.ts';
 
@@ -73,9 +75,11 @@ function RewaitForm({
       <Stack gap="sm">
         <Text size="sm">{t('queue.rewait.text', { name: entry.patient.name })}</Text>
         <Group gap={6} role="group" aria-label={t('queue.rewait.quick')}>
-          {QUICK.map((q) => (
+          {QUICK.map((q, index) => (
             <Button
               key={q.key}
+              // Focus lands on the quick choices, not on the date field: focusing it would open its calendar.
+              data-autofocus={index === 0 || undefined}
               size="compact-sm"
               variant={day === addToDay(now.day, q.amount, q.unit) ? 'filled' : 'light'}
               onClick={() => {
@@ -101,13 +105,12 @@ function RewaitForm({
             placeholder={t('patients.datePlaceholder')}
             error={error}
             popoverProps={{ withinPortal: true }}
-            data-autofocus
             data-testid="rewait-date"
           />
-          <TimeInput
+          <ClockTimeInput
             label={t('queue.rewait.time')}
             value={time}
-            onChange={(event) => setTime(event.currentTarget.value)}
+            onChange={setTime}
             data-testid="rewait-time"
           />
         </SimpleGrid>

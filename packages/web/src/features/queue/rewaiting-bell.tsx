@@ -15,8 +15,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { IconBell } from '../../components/icons.tsx';
+import { PatientNameLink } from '../../components/patient-name-link.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { displayPhone } from '../../lib/phone-format.ts';
+import { can } from '../../lib/session-local.ts';
 import { getBellSound } from '../../lib/storage.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { playChime, unlockAudioOnGesture } from './bell-sound.ts';
@@ -63,10 +65,13 @@ export function RewaitingBell() {
   const due = split.waiting.length;
   const active: Tab = tab ?? (due > 0 ? 'waiting' : 'bigger');
 
+  // Open shows the board: starting the visit (WithDoctor) is the doctor's choice there. Only who may not show a
+  // board, and may open one, has it opened at once.
   const openEntry = (entry: QueueEntry) => {
     const how = boardEntry(entry.status.id, me?.permissions);
+    const open = how === 'open' && !can(me?.permissions, 'show board');
     setOpened(false);
-    void navigate(boardLink(entry), { state: { open: how === 'open' } satisfies BoardState });
+    void navigate(boardLink(entry), { state: { open } satisfies BoardState });
   };
 
   const table = (entries: QueueEntry[], testId: string) =>
@@ -91,8 +96,10 @@ export function RewaitingBell() {
             {entries.map((entry) => (
               <Table.Tr key={entry.id} data-testid="bell-row" data-queue-id={entry.id}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(entry.date)}</Table.Td>
-                <Table.Td>{entry.patient.name}</Table.Td>
                 <Table.Td>
+                  <PatientNameLink patient={entry.patient} size="sm" onClick={() => setOpened(false)} />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <bdi dir="ltr">{displayPhone(entry.patient.phone)}</bdi>
                 </Table.Td>
                 <Table.Td>
@@ -114,57 +121,63 @@ export function RewaitingBell() {
       </ScrollArea.Autosize>
     );
 
+  const later = split.bigger.length;
+  // Red: recalls due now; muted, below it: recalls set for later (they need no one yet).
   return (
-    <Indicator
-      label={total}
-      size={18}
-      color={due > 0 ? 'red' : 'gray'}
-      disabled={total === 0}
-      processing={flash}
-      offset={4}
-    >
-      <Popover
-        opened={opened}
-        onChange={setOpened}
+    <Indicator label={due} size={18} color="red" disabled={due === 0} processing={flash} offset={4}>
+      <Indicator
+        label={later}
+        size={16}
+        color="gray"
         position="bottom-end"
-        width={560}
-        shadow="md"
-        trapFocus
-        withinPortal
+        disabled={later === 0}
+        offset={4}
+        data-testid="bell-later-count"
       >
-        <Popover.Target>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            onClick={() => setOpened((o) => !o)}
-            aria-label={t('bell.label', { count: total, due })}
-            title={t('bell.title')}
-            data-testid="bell"
-            data-count={total}
-            data-due={due}
-          >
-            <IconBell />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown p="xs" data-testid="bell-popup" aria-label={t('bell.title')}>
-          <Tabs value={active} onChange={(value) => setTab(value as Tab)}>
-            <Tabs.List>
-              <Tabs.Tab value="bigger" data-testid="bell-tab-bigger">
-                {t('bell.biggerDate')} ({split.bigger.length})
-              </Tabs.Tab>
-              <Tabs.Tab value="waiting" data-testid="bell-tab-waiting">
-                {t('bell.waiting')} ({split.waiting.length})
-              </Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="bigger" pt="xs">
-              {table(split.bigger, 'bell-bigger')}
-            </Tabs.Panel>
-            <Tabs.Panel value="waiting" pt="xs">
-              {table(split.waiting, 'bell-waiting')}
-            </Tabs.Panel>
-          </Tabs>
-        </Popover.Dropdown>
-      </Popover>
+        <Popover
+          opened={opened}
+          onChange={setOpened}
+          position="bottom-end"
+          width={560}
+          shadow="md"
+          trapFocus
+          withinPortal
+        >
+          <Popover.Target>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={() => setOpened((o) => !o)}
+              aria-label={t('bell.label', { count: total, due })}
+              title={t('bell.title')}
+              data-testid="bell"
+              data-count={total}
+              data-due={due}
+              data-later={later}
+            >
+              <IconBell />
+            </ActionIcon>
+          </Popover.Target>
+          <Popover.Dropdown p="xs" data-testid="bell-popup" aria-label={t('bell.title')}>
+            <Tabs value={active} onChange={(value) => setTab(value as Tab)}>
+              <Tabs.List>
+                <Tabs.Tab value="bigger" data-testid="bell-tab-bigger">
+                  {t('bell.biggerDate')} ({split.bigger.length})
+                </Tabs.Tab>
+                <Tabs.Tab value="waiting" data-testid="bell-tab-waiting">
+                  {t('bell.waiting')} ({split.waiting.length})
+                </Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="bigger" pt="xs">
+                {table(split.bigger, 'bell-bigger')}
+              </Tabs.Panel>
+              <Tabs.Panel value="waiting" pt="xs">
+                {table(split.waiting, 'bell-waiting')}
+              </Tabs.Panel>
+            </Tabs>
+          </Popover.Dropdown>
+        </Popover>
+      </Indicator>
     </Indicator>
   );
 }

@@ -1,4 +1,6 @@
 import { useState, type ReactNode } from 'react';
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { isApiError } from '../../lib/api-error.ts';
@@ -9,7 +11,7 @@ import { useMoveQueueEntry } from './queue.queries.ts';
 import { RewaitModal } from './rewait-modal.tsx';
 
 export interface StateMoves {
-  /** Makes a move; re-waiting first asks for the date and note. */
+  /** Makes a move; re-waiting first asks for the date and note, cancelling for a confirmation. */
   run: (entry: QueueEntry, action: StateAction) => void;
   /** The re-waiting dialog: render it once beside the controls. */
   modal: ReactNode;
@@ -39,6 +41,19 @@ export function useStateMoves(onMoved?: (entry: QueueEntry, action: StateAction)
   return {
     run: (entry, action) => {
       if (action === 'rewait') setRewaiting(entry);
+      else if (action === 'cancel')
+        // Cancelling takes the patient off every screen's waiting list at once: a slipped click must not do it.
+        modals.openConfirmModal({
+          title: t('queue.cancelConfirm.title'),
+          children: (
+            <Text size="sm">
+              {t('queue.cancelConfirm.text', { name: entry.patient.name, ticket: entry.ticketNumber })}
+            </Text>
+          ),
+          labels: { confirm: t('queue.cancelConfirm.yes'), cancel: t('queue.cancelConfirm.no') },
+          confirmProps: { color: 'red', 'data-testid': 'confirm-yes' } as Record<string, unknown>,
+          onConfirm: () => move.mutate({ id: entry.id, action }, handlers(entry, action)),
+        });
       else move.mutate({ id: entry.id, action }, handlers(entry, action));
     },
     pendingId: move.isPending ? move.variables.id : undefined,

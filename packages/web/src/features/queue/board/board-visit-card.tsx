@@ -2,7 +2,7 @@ import { Badge, Card, Group, SimpleGrid, Text, Timeline, Title } from '@mantine/
 import { useTranslation } from 'react-i18next';
 import type { Board } from '@basira/shared/queue/board.schemas';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
-import { StatusBadge } from '../../../components/status-badge.tsx';
+import { VisitStatusBadge } from '../../../components/status-badge.tsx';
 import { useFormatters, waitingMinutes } from '../../../lib/format.ts';
 import { useNow } from '../use-now.ts';
 
@@ -30,7 +30,7 @@ export function BoardVisitCard({ visit }: { visit: Board['visit'] }) {
           {t('queue.statusLabel')}
         </Text>
         <Group gap={4}>
-          <StatusBadge status={visit.status} data-testid="board-status" />
+          <VisitStatusBadge entry={visit} data-testid="board-status" />
           {visit.isRewaiting === 1 && (
             <Badge size="sm" variant="light" color="violet">
               {t('queue.rewaitingOn', { date: format.dateTime(visit.date) })}

@@ -1,18 +1,38 @@
+import type { ReactNode } from 'react';
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Board } from '@basira/shared/queue/board.schemas';
-import { PatientAlertsPanel } from '../../../components/patient-alerts.tsx';
-import { displayPhone } from '../../../lib/phone-format.ts';
+import { Link } from 'react-router';
+import type { Patient } from '@basira/shared/patients/patients.schemas';
+import { displayPhone } from '../lib/phone-format.ts';
+import { pathTo } from '../lib/routes.ts';
+import { PatientAlertsPanel } from './patient-alerts.tsx';
 
-/** The board's patient header: name, file number, age, sex, phone, guardian, alerts and notes. */
-export function BoardPatientCard({ patient }: { patient: Board['patient'] }) {
+/**
+ * A patient's header on the board and the patient's file: name, file number, age, sex, phone, guardian, alerts
+ * and notes. On the board the name opens the patient's file (`linkToFile`).
+ */
+export function PatientCard({
+  patient,
+  linkToFile = false,
+  actions,
+}: {
+  patient: Patient;
+  linkToFile?: boolean;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="md" data-testid="board-patient">
+    <Card withBorder padding="md" data-testid="patient-card">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Stack gap={2}>
-          <Title order={2} fz="h3" data-testid="board-patient-name">
-            {patient.name}
+          <Title order={2} fz="h3" data-testid="patient-card-name">
+            {linkToFile ? (
+              <Anchor component={Link} to={pathTo('patientFile', { patientId: patient.id })} inherit>
+                {patient.name}
+              </Anchor>
+            ) : (
+              patient.name
+            )}
           </Title>
           <Group gap="md" wrap="wrap">
             <Text size="sm">
@@ -40,7 +60,7 @@ export function BoardPatientCard({ patient }: { patient: Board['patient'] }) {
               <Text span c="dimmed">
                 {t('patients.phone')}:
               </Text>{' '}
-              <Anchor href={`tel:${patient.phone}`} dir="ltr" size="sm">
+              <Anchor href={`tel:${patient.phone}`} dir="ltr" size="sm" style={{ whiteSpace: 'nowrap' }}>
                 {displayPhone(patient.phone, patient.country.prefix)}
               </Anchor>
             </Text>
@@ -60,6 +80,7 @@ export function BoardPatientCard({ patient }: { patient: Board['patient'] }) {
             )}
           </Group>
         </Stack>
+        {actions}
       </Group>
       {patient.hasAlerts && (
         <div style={{ marginBlockStart: 'var(--mantine-spacing-sm)' }}>

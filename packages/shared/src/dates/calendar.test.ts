@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, ageOn, birthDateForAge, dayRange, localDay, startOfDay, startOfWeek } from './org-time.ts';
+import {
+  addToDay,
+  ageOn,
+  birthDateForAge,
+  dayRange,
+  localDay,
+  monthsOn,
+  startOfDay,
+  startOfWeek,
+  zonedDateTimeToIso,
+  zonedParts,
+} from './calendar.ts';
 
 describe('organization days', () => {
   it('tells the local day of an instant', () => {
@@ -20,11 +31,26 @@ describe('organization days', () => {
     expect(ageOn('2000-03-01', '2026-03-01')).toBe(26);
     expect(birthDateForAge(30, '2026-03-01')).toBe('1996-03-01');
     expect(birthDateForAge(1, '2024-02-29')).toBe('2023-02-28');
+    expect(ageOn('2027-01-01', '2026-03-01')).toBeNull();
+    expect(monthsOn('2025-07-15', '2026-03-01')).toBe(7);
   });
 
   it('starts weeks on the given weekday', () => {
     expect(startOfWeek('2026-03-04', 6)).toBe('2026-02-28'); // Wednesday → Saturday before
     expect(startOfWeek('2026-02-28', 6)).toBe('2026-02-28');
-    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addToDay('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addToDay('2026-01-31', 1, 'month')).toBe('2026-02-28');
+    expect(addToDay('2026-03-01', 2, 'week')).toBe('2026-03-15');
+  });
+
+  it('writes a day and time on the clinic clock with the zone offset, and reads an instant back', () => {
+    expect(zonedDateTimeToIso('2026-03-01', '09:30', 'Asia/Baghdad')).toBe('2026-03-01T09:30:00+03:00');
+    expect(zonedDateTimeToIso('2026-07-01', '09:30', 'Europe/Berlin')).toBe('2026-07-01T09:30:00+02:00');
+    expect(zonedDateTimeToIso('2026-03-01', '٠٩:٣٠', 'Asia/Baghdad')).toBe('2026-03-01T09:30:00+03:00');
+    expect(zonedDateTimeToIso('2026-03-01', '24:00', 'Asia/Baghdad')).toBeNull();
+    expect(zonedParts(new Date('2026-03-01T06:30:00Z'), 'Asia/Baghdad')).toEqual({
+      day: '2026-03-01',
+      time: '09:30',
+    });
   });
 });

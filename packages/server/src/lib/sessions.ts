@@ -1,11 +1,13 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client.ts';
-import { rolePermissions, sessions, userRoles, users } from '../../db/schema.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { Database, Db } from '../db/client.ts';
+import { rolePermissions, sessions, userRoles, users } from '../db/schema.ts';
+import type { Clock } from './clock.ts';
+import { AppError } from './errors.ts';
+import { inOrg } from './tenant.ts';
+import { hashToken, newToken } from './tokens.ts';
 import type { User } from '@basira/shared/users/users.schemas';
-import { withRoles } from '../users/users.view.ts';
+import { ADMINISTRATOR } from '@basira/shared/permissions/permissions';
+import { withRoles } from './user-view.ts';
 
 export interface SessionUser {
   id: number;
@@ -29,9 +31,33 @@ export interface Principal {
 
 interface CachedSession {
   principal: Principal;
-  lastSeenAt: number;
+  /** The latest moment the session may have been used, in any process (see `touchMs`). */
+  lastUsedAt: number;
   lastWrittenAt: number;
   loadedAt: number;
+}
+
+/**
+ * The administration CLI acts for the organization's administrator, without a user or a session (id 0 names no
+ * row): its writes go through the same services, rules and audit as the API's.
+ */
+export function administrationPrincipal(org: { id: number }): Principal {
+  const user = { id: 0, orgId: org.id, name: 'Administration', email: '', username: null };
+  return {
+    sessionId: 0,
+    user: { ...user, isActive: true, mustChangePassword: false },
+    profile: {
+      ...user,
+      isActive: true,
+      mustChangePassword: false,
+      roles: [],
+      version: 1,
+      createdAt: new Date(0).toISOString(),
+      updatedAt: new Date(0).toISOString(),
+    },
+    permissions: [ADMINISTRATOR],
+    expiresAt: new Date(8.64e15),
+  };
 }
 
 export interface SessionLifetimes {
@@ -42,7 +68,7 @@ export interface SessionLifetimes {
 export const AUTH_CHANNEL = 'basira_auth';
 /** A cached session is re-read after this long even without a notification (a lost LISTEN connection). */
 const CACHE_TTL_MS = 30_000;
-/** last_seen_at is written at most this often; idle expiry is counted in minutes, so this loses nothing real. */
+/** last_seen_at is written at most this often (and at least four times per idle period). */
 const TOUCH_WRITE_MS = 60_000;
 
 type Invalidation = { userId: number } | { orgId: number } | { tokenHash: string };
@@ -54,12 +80,20 @@ type Invalidation = { userId: number } | { orgId: number } | { tokenHash: string
 export class SessionService {
   private readonly cache = new Map<string, CachedSession>();
   private unlisten: (() => Promise<void>) | undefined;
+  /**
+   * How often a use is written to last_seen_at. A stored value can therefore lag the real last use (in another
+   * process, or before a restart) by up to this much, and is read as `last_seen_at + touchMs`: a session in
+   * use never expires early, and an abandoned one lives at most this much past its idle time.
+   */
+  private readonly touchMs: number;
 
   constructor(
     private readonly database: Database,
     private readonly clock: Clock,
     private readonly lifetimes: SessionLifetimes,
-  ) {}
+  ) {
+    this.touchMs = Math.min(TOUCH_WRITE_MS, Math.floor(lifetimes.idleMs / 4));
+  }
 
   private get db(): Db {
     return this.database.db;
@@ -110,39 +144,48 @@ export class SessionService {
     const tokenHash = hashToken(token);
     const now = this.clock.now().getTime();
     let entry = this.cache.get(tokenHash);
-    if (!entry || now - entry.loadedAt > CACHE_TTL_MS) entry = await this.load(tokenHash, now);
-    else if (now - entry.lastSeenAt > this.lifetimes.idleMs) entry = await this.load(tokenHash, now); // another process may have seen it
+    // Reloaded after the TTL, and before expiring it for idleness: another process may have seen it used.
+    if (!entry || now - entry.loadedAt > CACHE_TTL_MS || this.idle(entry, now))
+      entry = await this.load(tokenHash, now, entry);
     const { principal } = entry;
     if (principal.user.orgId !== orgId)
       throw new AppError('auth.wrong_organization', 'This token belongs to another organization.');
-    if (now >= principal.expiresAt.getTime() || now - entry.lastSeenAt > this.lifetimes.idleMs) {
+    if (now >= principal.expiresAt.getTime() || this.idle(entry, now)) {
       this.cache.delete(tokenHash);
       throw new AppError('auth.session_expired', 'Your session has expired.');
     }
     if (!background) {
-      entry.lastSeenAt = now;
-      if (now - entry.lastWrittenAt >= TOUCH_WRITE_MS) {
+      entry.lastUsedAt = Math.max(entry.lastUsedAt, now);
+      if (now - entry.lastWrittenAt >= this.touchMs) {
         entry.lastWrittenAt = now;
         await this.db
           .update(sessions)
           .set({ lastSeenAt: new Date(now) })
-          .where(eq(sessions.id, principal.sessionId));
+          .where(inOrg(sessions, orgId, eq(sessions.id, principal.sessionId)));
       }
     }
     return principal;
   }
 
-  private async load(tokenHash: string, now: number): Promise<CachedSession> {
+  private idle(entry: CachedSession, now: number): boolean {
+    return now - entry.lastUsedAt > this.lifetimes.idleMs;
+  }
+
+  private async load(tokenHash: string, now: number, previous?: CachedSession): Promise<CachedSession> {
     this.cache.delete(tokenHash);
+    // A token hash is unique across organizations; resolve() compares the organization right after (to answer
+    // auth.wrong_organization, which tells the web app to sign in again rather than "expired").
+    // eslint-disable-next-line basira/org-scoped-query -- scoped by the unique token hash, org checked by resolve()
     const [row] = await this.db
       .select({ session: sessions, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
     if (!row || !row.user.isActive) throw new AppError('unauthorized', 'Sign in to continue.');
-    const permissions = await this.permissionsOf(row.user.id);
+    const permissions = await this.permissionsOf(row.user.orgId, row.user.id);
     const [profile] = await withRoles(this.db, [row.user]);
     const { id, orgId, name, email, username, isActive, mustChangePassword } = row.user;
+    const stored = row.session.lastSeenAt.getTime();
     const entry: CachedSession = {
       principal: {
         sessionId: row.session.id,
@@ -151,29 +194,30 @@ export class SessionService {
         permissions,
         expiresAt: row.session.expiresAt,
       },
-      lastSeenAt: row.session.lastSeenAt.getTime(),
-      lastWrittenAt: row.session.lastSeenAt.getTime(),
+      // The stored use may lag the real one by up to touchMs; a use seen here is never forgotten by a reload.
+      lastUsedAt: Math.max(stored + this.touchMs, previous?.lastUsedAt ?? 0),
+      lastWrittenAt: Math.max(stored, previous?.lastWrittenAt ?? 0),
       loadedAt: now,
     };
     this.cache.set(tokenHash, entry);
     return entry;
   }
 
-  async permissionsOf(userId: number, db: Db = this.db): Promise<string[]> {
+  async permissionsOf(orgId: number, userId: number, db: Db = this.db): Promise<string[]> {
     const rows = await db
       .selectDistinct({ permission: rolePermissions.permission })
       .from(userRoles)
       .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-      .where(eq(userRoles.userId, userId));
+      .where(inOrg(userRoles, orgId, eq(userRoles.userId, userId)));
     return rows.map((r) => r.permission).sort();
   }
 
-  async revokeToken(token: string): Promise<void> {
+  async revokeToken(orgId: number, token: string): Promise<void> {
     const tokenHash = hashToken(token);
     await this.db
       .update(sessions)
       .set({ revokedAt: this.clock.now() })
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+      .where(inOrg(sessions, orgId, eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
     await this.invalidate({ tokenHash });
   }
 
@@ -181,12 +225,19 @@ export class SessionService {
    * Ends every session of a user (disabled, password reset), optionally keeping the caller's own.
    * Inside a transaction, call `invalidate({ userId })` after it commits, so no process re-caches the old row.
    */
-  async revokeUserSessions(userId: number, exceptSessionId?: number, db: Db = this.db): Promise<void> {
+  async revokeUserSessions(
+    orgId: number,
+    userId: number,
+    exceptSessionId?: number,
+    db: Db = this.db,
+  ): Promise<void> {
     await db
       .update(sessions)
       .set({ revokedAt: this.clock.now() })
       .where(
-        and(
+        inOrg(
+          sessions,
+          orgId,
           eq(sessions.userId, userId),
           isNull(sessions.revokedAt),
           exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),

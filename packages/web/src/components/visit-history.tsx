@@ -1,36 +1,46 @@
 import { useState } from 'react';
 import { Anchor, Card, Group, Pagination, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Board } from '@basira/shared/queue/board.schemas';
-import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
-import { StatusBadge } from '../../../components/status-badge.tsx';
-import { useFormatters } from '../../../lib/format.ts';
-import { can } from '../../../lib/session-local.ts';
-import { boardLink } from '../queue-actions.ts';
-import { boardVisitsQuery } from '../queue.queries.ts';
+import type { boardVisitsSchema } from '@basira/shared/queue/board.schemas';
+import type { z } from 'zod';
+import { useFormatters } from '../lib/format.ts';
+import { pathTo } from '../lib/routes.ts';
+import { can } from '../lib/session-local.ts';
+import { VisitStatusBadge } from './status-badge.tsx';
 
-/** The patient's earlier visits, a page at a time, each linking to its own board. */
-export function BoardEarlierVisits({
-  board,
+type VisitPage = z.infer<typeof boardVisitsSchema>;
+
+/**
+ * A patient's visits, a page at a time (the board's earlier visits, the patient's file history): date, ticket,
+ * status, reasons, the doctor who saw them and the note; each date opens that visit's board for board readers.
+ * Page 1 comes with the screen's own answer; later pages from `pageQuery`.
+ */
+export function VisitHistory<K extends readonly unknown[]>({
+  title,
+  empty,
+  first,
+  pageQuery,
   permissions,
 }: {
-  board: Board;
+  title: string;
+  empty: string;
+  first: VisitPage;
+  pageQuery: (page: number) => UseQueryOptions<VisitPage, Error, VisitPage, K>;
   permissions: readonly string[] | undefined;
 }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const [page, setPage] = useState(1);
-  const { patient, visit } = board;
-  const later = useQuery({ ...boardVisitsQuery(patient.id, page, visit.id), enabled: page > 1 });
-  const current = page === 1 ? board.earlierVisits : (later.data ?? board.earlierVisits);
+  const later = useQuery({ ...pageQuery(page), enabled: page > 1 });
+  const current = page === 1 ? first : (later.data ?? first);
   const canShow = can(permissions, 'show board');
   return (
-    <Card withBorder padding="md" data-testid="board-earlier">
+    <Card withBorder padding="md" data-testid="visit-history">
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="h4">
-          {t('board.earlierVisits')}
+          {title}
         </Title>
         <Text size="sm" c="dimmed">
           {t('board.visitCount', { count: current.meta.total })}
@@ -38,7 +48,7 @@ export function BoardEarlierVisits({
       </Group>
       {current.data.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {t('board.noEarlierVisits')}
+          {empty}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={640}>
@@ -54,11 +64,15 @@ export function BoardEarlierVisits({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {current.data.map((entry: QueueEntry) => (
-                <Table.Tr key={entry.id} data-testid="earlier-visit">
+              {current.data.map((entry) => (
+                <Table.Tr key={entry.id} data-testid="visit-row">
                   <Table.Td>
                     {canShow ? (
-                      <Anchor component={Link} to={boardLink(entry)} size="sm">
+                      <Anchor
+                        component={Link}
+                        to={pathTo('boardIndex', { patientId: entry.patientId, queueId: entry.id })}
+                        size="sm"
+                      >
                         {format.dateTime(entry.date)}
                       </Anchor>
                     ) : (
@@ -67,7 +81,7 @@ export function BoardEarlierVisits({
                   </Table.Td>
                   <Table.Td>{entry.ticketNumber}</Table.Td>
                   <Table.Td>
-                    <StatusBadge status={entry.status} size="sm" />
+                    <VisitStatusBadge entry={entry} size="sm" />
                   </Table.Td>
                   <Table.Td>
                     {entry.examTypes

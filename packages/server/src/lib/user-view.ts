@@ -1,8 +1,9 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { User } from '@basira/shared/users/users.schemas';
-import type { Db } from '../../db/client.ts';
-import type { users } from '../../db/schema.ts';
-import { roles, userRoles } from '../../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import type { users } from '../db/schema.ts';
+import { roles, userRoles } from '../db/schema.ts';
+import { inOrg } from './tenant.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -21,16 +22,22 @@ export function toUser(row: UserRow, roleRefs: { id: number; name: string }[]): 
   };
 }
 
+/** Users of one organization (every caller reads them from one), with their roles. */
 export async function withRoles(db: Db, rows: UserRow[]): Promise<User[]> {
-  if (rows.length === 0) return [];
+  const orgId = rows[0]?.orgId;
+  if (orgId === undefined) return [];
   const links = await db
     .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(
-      inArray(
-        userRoles.userId,
-        rows.map((r) => r.id),
+      inOrg(
+        userRoles,
+        orgId,
+        inArray(
+          userRoles.userId,
+          rows.map((r) => r.id),
+        ),
       ),
     )
     .orderBy(asc(roles.name));

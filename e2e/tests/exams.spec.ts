@@ -1,0 +1,208 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect, arabicWord, iraqiMobile, type Api, type Session } from '../support/fixtures.ts';
+import { ExamFormPage } from '../pages/exam-pages.ts';
+import { ROOT } from '../support/server.ts';
+
+/** A patient queued and opened on the board (through the API; the screens under test are the exam forms). */
+async function openVisit(
+  api: Api,
+  session: Session,
+): Promise<{ patientId: number; queueId: number; name: string }> {
+  const patient = await api.createPatient(session.token, {
+    name: `سعاد ${arabicWord()}`,
+    phone: iraqiMobile(),
+  });
+  const entry = await api.queue(session.token, patient.id);
+  await api.call('POST', `mo/patient/open/board/${patient.id}/${entry.id}`, session.token);
+  return { patientId: patient.id, queueId: entry.id, name: patient.name };
+}
+
+/** Each type: a field to fill on add, one to change on edit, and what the index then shows. */
+const STEPS: Record<string, { add: [string, string][]; edit: [string, string]; summary: RegExp }> = {
+  spectacles: {
+    add: [
+      ['readings.0.right.sphere', '-2'],
+      ['readings.0.right.cylinder', '-.75'],
+      ['readings.0.right.axis', '90'],
+    ],
+    edit: ['readings.0.left.sphere', '+1.5'],
+    summary: /R -2\.00 -0\.75 × 090 · L \+1\.50/,
+  },
+  prism: {
+    add: [['coverTest.near.horizontal', '20']],
+    edit: ['coverTest.distance.horizontal', '15'],
+    summary: /N 20Δ/,
+  },
+  lasik: {
+    add: [['measurements.right.cct', '540']],
+    edit: ['manifest.right.sphere', '-3'],
+    summary: /SE R -3\.00/,
+  },
+  followUp: {
+    add: [['visit.complaint', 'Itching']],
+    edit: ['refraction.right.sphere', '-1'],
+    summary: /R -1\.00/,
+  },
+  biometry: {
+    add: [['measurements.right.axialLength', '23.5']],
+    edit: ['measurements.left.axialLength', '24.1'],
+    summary: /AL 23\.50 · L AL 24\.10/,
+  },
+  keratoconus: {
+    add: [['tomography.right.kmax', '52.3']],
+    edit: ['tomography.left.kmax', '49'],
+    summary: /Kmax 52\.3/,
+  },
+  retina: {
+    add: [['fundus.right.cupDisc', '.3']],
+    edit: ['fundus.right.cmt', '280'],
+    summary: /C\/D 0\.30 CMT 280/,
+  },
+  lowVision: {
+    add: [['acuity.right.distance', '6/60']],
+    edit: ['acuity.left.distance', '6/36'],
+    summary: /logMAR R 1\.00/,
+  },
+  outer: {
+    add: [['title', 'Blepharitis']],
+    edit: ['title', 'Chalazion'],
+    summary: /Chalazion · Lid margins red/,
+  },
+};
+
+async function recordEachType(
+  page: Page,
+  types: string[],
+  visit: { patientId: number; queueId: number },
+  shot: (n: string) => Promise<void>,
+  axe: () => Promise<unknown[]>,
+) {
+  const form = new ExamFormPage(page);
+  for (const type of types) {
+    const steps = STEPS[type]!;
+    await page.goto(`/boards/${visit.patientId}/${visit.queueId}`);
+    await page.getByTestId(`board-add-${type}`).click();
+    await expect(page).toHaveURL(new RegExp(`/${type}/${visit.patientId}/${visit.queueId}$`));
+    for (const [path, value] of steps.add) await form.type(path, value);
+    if (type === 'outer') {
+      await page.locator('.ProseMirror').click();
+      await page.keyboard.type('Lid margins red');
+    }
+    await shot(`exam-${type}`);
+    expect(await axe(), `axe on the ${type} form`).toEqual([]);
+    await form.save(type);
+    await expect(form.meta).toContainText('1');
+    await form.type(...steps.edit);
+    await form.save(type);
+    // Find it in its index, with its one-line summary.
+    await page.getByTestId('exam-index-link').click();
+    await expect(page.getByTestId('exam-row').first()).toContainText(steps.summary);
+  }
+}
+
+test.describe('examination records', () => {
+  for (const [name, types] of [
+    ['refraction and orthoptics', ['spectacles', 'prism', 'lasik']],
+    ['follow-up, biometry, keratoconus', ['followUp', 'biometry', 'keratoconus']],
+    ['retina, low vision, outer', ['retina', 'lowVision', 'outer']],
+  ] as const)
+    test(`from the board: add, edit and find each record (${name})`, async ({
+      page,
+      api,
+      signIn,
+      shot,
+      axe,
+    }) => {
+      const session = await signIn();
+      const visit = await openVisit(api, session);
+      await recordEachType(page, [...types], visit, shot, axe);
+    });
+
+  test('the board lists each record with its summary; copy forward fills a second visit', async ({
+    page,
+    api,
+    signIn,
+  }) => {
+    const session = await signIn();
+    const first = await openVisit(api, session);
+    await api.call('POST', 'mo/exam/spectacles', session.token, {
+      patientId: first.patientId,
+      queueId: first.queueId,
+      readings: [{ kind: 'subjective', isFinal: true, right: { sphere: -1.25 }, left: { sphere: -1 } }],
+    });
+    await api.move(session.token, first.queueId, 'finished');
+    const second = await api.queue(session.token, first.patientId);
+    await api.call('POST', `mo/patient/open/board/${first.patientId}/${second.id}`, session.token);
+
+    await page.goto(`/boards/${first.patientId}/${second.id}`);
+    await expect(page.getByTestId('exam-summary').first()).toHaveText('R -1.25 · L -1.00');
+    await page.getByTestId('board-add-spectacles').click();
+    const form = new ExamFormPage(page);
+    await page.getByTestId('exam-copy-forward').click();
+    await expect(form.field('readings.0.right.sphere')).toHaveValue('-1.25');
+    await form.type('readings.0.right.sphere', '-1.5');
+    await form.save('spectacles');
+    await page.goto(`/boards/${first.patientId}/${second.id}`);
+    await expect(page.getByTestId('exam-record')).toHaveCount(2);
+  });
+
+  test('SRK/T appears while typing, with the lens powers around it', async ({ page, api, signIn, lang }) => {
+    const session = await signIn();
+    const visit = await openVisit(api, session);
+    await page.goto(`/biometry/${visit.patientId}/${visit.queueId}`);
+    const form = new ExamFormPage(page);
+    await form.type('measurements.right.axialLength', '23.5');
+    await form.type('measurements.right.k1', '43.5');
+    await form.type('measurements.right.k2', '43.5');
+    await form.type('lens.right.aConstant', '118.4');
+    // Retzlaff et al. 1990 worked example (clinical-optics.md §1.2): 20.564 D for emmetropia.
+    await expect(page.getByTestId('srkt-right-power')).toContainText('20.56');
+    await expect(page.getByTestId('srkt-right-options').locator('tbody tr')).toHaveCount(7);
+    await page.getByTestId('exam-derived').scrollIntoViewIfNeeded();
+    await page.getByTestId('exam-derived').screenshot({
+      path: path.join(ROOT, 'e2e/screenshots', `${lang}-exam-biometry-srkt.png`),
+    });
+  });
+
+  test('two colleagues edit one record: the second save shows who saved first and offers to reload', async ({
+    page,
+    browser,
+    api,
+    signIn,
+  }) => {
+    const session = await signIn();
+    const visit = await openVisit(api, session);
+    const record = await api.call<{ data: { id: number } }>('POST', 'mo/exam/followUp', session.token, {
+      patientId: visit.patientId,
+      queueId: visit.queueId,
+    });
+    const url = `/followUp/${visit.patientId}/${visit.queueId}/${record.data.id}`;
+    await page.goto(url);
+    const mine = new ExamFormPage(page);
+    await mine.type('visit.complaint', 'Pain');
+
+    const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const theirPage = await other.newPage();
+    await theirPage.addInitScript(
+      (s) => {
+        localStorage.setItem('token', s.token);
+        localStorage.setItem('user', JSON.stringify(s.user));
+        localStorage.setItem('isAuthenticated', 'true');
+        localStorage.setItem('lang', 'en');
+      },
+      await api.admin(),
+    );
+    await theirPage.goto(url);
+    const theirs = new ExamFormPage(theirPage);
+    await theirs.type('visit.complaint', 'Redness');
+    await theirs.submit.click();
+    await expect(theirs.meta).toContainText('2');
+    await other.close();
+
+    await mine.submit.click();
+    await expect(page.getByTestId('exam-conflict')).toBeVisible();
+    await page.getByTestId('exam-conflict-reload').click();
+    await expect(mine.field('visit.complaint')).toHaveValue('Redness');
+  });
+});

@@ -1,0 +1,2 @@
+CREATE INDEX "audit_log_sign_in_account_idx" ON "audit_log" USING btree ("org_id","entity_id","created_at") WHERE "audit_log"."action" IN ('auth.login_failed', 'auth.login');--> statement-breakpoint
+CREATE INDEX "audit_log_login_failures_ip_idx" ON "audit_log" USING btree ("org_id","ip","created_at") WHERE "audit_log"."action" = 'auth.login_failed';

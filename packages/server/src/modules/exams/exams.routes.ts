@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { idParamsSchema, okSchema, pageQuerySchema, idTextSchema } from '@basira/shared/common/api.schemas';
+import { examSchemas } from '@basira/shared/exams/exam-definition';
+import { readersOf } from '@basira/shared/exams/exam-types';
+import { EXAM_DEFINITIONS, examDefinition } from '@basira/shared/exams/registry';
+import { contextOf } from '../../plugins/auth.ts';
+import type { ExamsService } from './exams.service.ts';
+
+const listQuerySchema = pageQuerySchema.extend({ patientId: idTextSchema.optional() });
+
+/**
+ * Five calls per exam type, registered from the registry: each route has its own schema (so validation and the
+ * API description are the type's) and its own permission from the type's definition.
+ */
+export const examsRoutes: FastifyPluginAsyncZod<{ exams: ExamsService }> = async (app, { exams }) => {
+  for (const { type } of EXAM_DEFINITIONS) {
+    const definition = examDefinition(type);
+    const schemas = examSchemas(definition);
+    const { permissions } = definition;
+    const base = `/api/mo/exam/${type}`;
+    const tags = [`exam ${type}`];
+
+    app.get(
+      base,
+      {
+        config: { permission: readersOf(definition.permissions) },
+        schema: { tags, querystring: listQuerySchema, response: { 200: schemas.page } },
+      },
+      async (request) => exams.list(contextOf(request), definition, request.query),
+    );
+
+    app.post(
+      base,
+      {
+        config: { permission: permissions.add },
+        schema: { tags, body: schemas.create, response: { 201: schemas.recordResponse } },
+      },
+      async (request, reply) =>
+        reply.status(201).send({
+          data: await exams.create(
+            contextOf(request),
+            definition,
+            request.body as z.infer<typeof schemas.create>,
+          ),
+        }),
+    );
+
+    app.get(
+      `${base}/:id`,
+      {
+        config: { permission: readersOf(definition.permissions) },
+        schema: { tags, params: idParamsSchema, response: { 200: schemas.recordResponse } },
+      },
+      async (request) => ({ data: await exams.get(contextOf(request), definition, request.params.id) }),
+    );
+
+    app.post(
+      `${base}/:id`,
+      {
+        config: { permission: permissions.edit },
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: schemas.update,
+          response: { 200: schemas.recordResponse },
+        },
+      },
+      async (request) => ({
+        data: await exams.update(
+          contextOf(request),
+          definition,
+          request.params.id,
+          request.body as z.infer<typeof schemas.update>,
+        ),
+      }),
+    );
+
+    app.delete(
+      `${base}/:id`,
+      {
+        config: { permission: permissions.delete },
+        schema: { tags, params: idParamsSchema, response: { 200: okSchema } },
+      },
+      async (request) => {
+        await exams.remove(contextOf(request), definition, request.params.id);
+        return { data: { ok: true as const } };
+      },
+    );
+  }
+};

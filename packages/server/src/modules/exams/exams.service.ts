@@ -1,0 +1,431 @@
+import { and, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { EXAM_CHANGED_EVENT, type ExamChanged } from '@basira/shared/events/events.schemas';
+import { EXAM_RECORDS_PER_PAGE, type ExamDefinition } from '@basira/shared/exams/exam-definition';
+import { mapLeaves } from '@basira/shared/exams/fields';
+import { isExamType, type ExamType } from '@basira/shared/exams/exam-types';
+import { examDefinition } from '@basira/shared/exams/registry';
+import { BOARD_EXAMS_PER_TYPE, type Board } from '@basira/shared/queue/board.schemas';
+import type { Db } from '../../db/client.ts';
+import { examRecords, patientDocuments, patients, queueEntries, users } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { sanitizeRichText } from '../../lib/html-sanitizer.ts';
+import { likePattern, pageMeta } from '../../lib/pages.ts';
+import { inOrg } from '../../lib/tenant.ts';
+import { updateVersioned } from '../../lib/versioned.ts';
+import type { RequestContext } from '../../types.ts';
+import { recordAudit, writeAudited } from '../audit/audit.service.ts';
+import type { EventHub } from '../events/event-hub.ts';
+
+type Row = typeof examRecords.$inferSelect;
+type Data = Record<string, unknown>;
+type ExamGroup = Board['exams'][number];
+type UserRef = { id: number; name: string } | null;
+
+export interface ExamRecord extends Data {
+  id: number;
+  type: string;
+  patientId: number;
+  queueId: number | null;
+  version: number;
+  createdBy: UserRef;
+  updatedBy: UserRef;
+  createdAt: string;
+  updatedAt: string;
+  derived: unknown;
+}
+
+const creator = alias(users, 'creator');
+const updater = alias(users, 'updater');
+
+/**
+ * Exam records of every type, driven by the type's definition (shared/exams): its schema has validated the body
+ * before it gets here; this stores it with its derived values, checks what only the database knows (the visit
+ * and the documents are the patient's), and audits every read and write.
+ */
+export class ExamsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly events: EventHub,
+  ) {}
+
+  /** Live records of the type in the organization that meet `conditions`, with their authors' names. */
+  private selectInOrg(db: Db, definition: ExamDefinition, orgId: number, ...conditions: (SQL | undefined)[]) {
+    return db
+      .select({
+        row: examRecords,
+        createdBy: { id: creator.id, name: creator.name },
+        updatedBy: { id: updater.id, name: updater.name },
+      })
+      .from(examRecords)
+      .leftJoin(creator, eq(creator.id, examRecords.createdBy))
+      .leftJoin(updater, eq(updater.id, examRecords.updatedBy))
+      .where(this.liveInOrg(definition, orgId, ...conditions));
+  }
+
+  private liveInOrg(definition: ExamDefinition, orgId: number, ...conditions: (SQL | undefined)[]) {
+    return inOrg(
+      examRecords,
+      orgId,
+      eq(examRecords.type, definition.type),
+      isNull(examRecords.deletedAt),
+      ...conditions,
+    );
+  }
+
+  private view(found: { row: Row; createdBy: UserRef; updatedBy: UserRef }): ExamRecord {
+    const { row } = found;
+    return {
+      ...(row.data as Data),
+      id: row.id,
+      type: row.type,
+      patientId: row.patientId,
+      queueId: row.queueId,
+      version: row.version,
+      createdBy: found.createdBy?.id ? found.createdBy : null,
+      updatedBy: found.updatedBy?.id ? found.updatedBy : null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      derived: row.derived ?? null,
+    };
+  }
+
+  /** The acting user, as the answer names who saved (from the session: no query). */
+  private actor(scope: RequestContext): UserRef {
+    return scope.userId !== null ? { id: scope.userId, name: scope.userName ?? '' } : null;
+  }
+
+  private async current(definition: ExamDefinition, orgId: number, id: number, db: Db = this.db) {
+    const [found] = await this.selectInOrg(db, definition, orgId, eq(examRecords.id, id));
+    if (!found) throw notFound('Exam record');
+    return found;
+  }
+
+  async list(
+    scope: RequestContext,
+    definition: ExamDefinition,
+    query: { patientId?: number | undefined; page: number; search?: string | undefined },
+  ) {
+    const conditions = [
+      query.patientId !== undefined ? eq(examRecords.patientId, query.patientId) : undefined,
+      query.search ? ilike(sql`${examRecords.data}::text`, likePattern(query.search)) : undefined,
+    ];
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(examRecords)
+      .where(this.liveInOrg(definition, scope.orgId, ...conditions));
+    const rows = await this.selectInOrg(this.db, definition, scope.orgId, ...conditions)
+      .orderBy(desc(examRecords.createdAt), desc(examRecords.id))
+      .limit(EXAM_RECORDS_PER_PAGE)
+      .offset((query.page - 1) * EXAM_RECORDS_PER_PAGE);
+    return {
+      data: rows.map((r) => this.view(r)),
+      meta: pageMeta(query.page, EXAM_RECORDS_PER_PAGE, count?.n ?? 0),
+    };
+  }
+
+  /**
+   * A patient's records of the given types, per type: how many, and the latest few (a window query: no type is
+   * read in full). The board and the patient's file list them.
+   */
+  async groups(orgId: number, patientId: number, types: readonly ExamType[]): Promise<ExamGroup[]> {
+    if (types.length === 0) return [];
+    const ranked = this.db
+      .select({
+        id: examRecords.id,
+        type: examRecords.type,
+        queueId: examRecords.queueId,
+        createdAt: examRecords.createdAt,
+        updatedAt: examRecords.updatedAt,
+        createdBy: examRecords.createdBy,
+        data: examRecords.data,
+        derived: examRecords.derived,
+        rank: sql<number>`row_number() OVER (PARTITION BY ${examRecords.type} ORDER BY ${examRecords.createdAt} DESC, ${examRecords.id} DESC)`.as(
+          'rank',
+        ),
+        total: sql<number>`count(*) OVER (PARTITION BY ${examRecords.type})`.as('total'),
+      })
+      .from(examRecords)
+      .where(
+        inOrg(
+          examRecords,
+          orgId,
+          eq(examRecords.patientId, patientId),
+          inArray(examRecords.type, [...types]),
+          isNull(examRecords.deletedAt),
+        ),
+      )
+      .as('ranked');
+    const rows = await this.db
+      .select({
+        id: ranked.id,
+        type: ranked.type,
+        queueId: ranked.queueId,
+        createdAt: ranked.createdAt,
+        updatedAt: ranked.updatedAt,
+        createdBy: ranked.createdBy,
+        data: ranked.data,
+        derived: ranked.derived,
+        total: ranked.total,
+        authorName: users.name,
+      })
+      .from(ranked)
+      .leftJoin(users, eq(users.id, ranked.createdBy))
+      .where(sql`${ranked.rank} <= ${BOARD_EXAMS_PER_TYPE}`)
+      .orderBy(ranked.type, ranked.rank);
+    const groups = new Map<ExamType, ExamGroup>();
+    for (const r of rows) {
+      if (!isExamType(r.type)) continue;
+      const definition = examDefinition(r.type);
+      let group = groups.get(r.type);
+      if (!group) groups.set(r.type, (group = { type: r.type, total: Number(r.total), records: [] }));
+      group.records.push({
+        id: r.id,
+        type: r.type,
+        summary: definition.summary(r.data as never, (r.derived ?? undefined) as never),
+        queueId: r.queueId,
+        createdAt: new Date(r.createdAt).toISOString(),
+        updatedAt: new Date(r.updatedAt).toISOString(),
+        createdBy:
+          r.createdBy !== null && r.authorName !== null ? { id: r.createdBy, name: r.authorName } : null,
+      });
+    }
+    return types.flatMap((type) => groups.get(type) ?? []);
+  }
+
+  /** The patient's latest spectacles record with a reading marked final: the Rx the patient wears, in full. */
+  async lastFinalRx(orgId: number, patientId: number): Promise<ExamRecord | null> {
+    const [found] = await this.selectInOrg(
+      this.db,
+      examDefinition('spectacles'),
+      orgId,
+      eq(examRecords.patientId, patientId),
+      sql`${examRecords.data}->'readings' @> '[{"isFinal": true}]'::jsonb`,
+    )
+      .orderBy(desc(examRecords.createdAt), desc(examRecords.id))
+      .limit(1);
+    return found ? this.view(found) : null;
+  }
+
+  /** Reading a record is audited like any read of a patient's record. */
+  async get(scope: RequestContext, definition: ExamDefinition, id: number): Promise<ExamRecord> {
+    const found = await this.current(definition, scope.orgId, id);
+    await recordAudit(this.db, scope, {
+      action: 'exam.viewed',
+      entity: definition.type,
+      entityId: id,
+      patientId: found.row.patientId,
+    });
+    return this.view(found);
+  }
+
+  async create(
+    scope: RequestContext,
+    definition: ExamDefinition,
+    input: Data & { patientId: number; queueId: number },
+  ): Promise<ExamRecord> {
+    const { patientId, queueId, ...fields } = input;
+    const now = this.clock.now();
+    const data = await this.prepared(this.db, definition, scope.orgId, patientId, fields);
+    const previous = await this.previous(this.db, definition, scope.orgId, patientId);
+    const derived = this.derived(definition, data, previous);
+    // One statement, no transaction: the record is written only if the visit is this live patient's, with its
+    // audit row (atomic by itself). Nothing written: the check again, to say why (404, 422 on queueId).
+    const [row] = await writeAudited(
+      this.db,
+      examRecords,
+      sql`INSERT INTO ${examRecords} (org_id, patient_id, queue_id, type, data, derived, created_by, updated_by,
+                                     created_at, updated_at)
+          SELECT ${scope.orgId}::int, ${patientId}::int, ${queueId}::int, ${definition.type},
+                 ${JSON.stringify(data)}::jsonb, ${derived === null ? null : JSON.stringify(derived)}::jsonb,
+                 ${scope.userId}::int, ${scope.userId}::int, ${now.toISOString()}::timestamptz,
+                 ${now.toISOString()}::timestamptz
+          FROM ${queueEntries} JOIN ${patients} ON ${patients.id} = ${queueEntries.patientId}
+          WHERE ${inOrg(queueEntries, scope.orgId, eq(queueEntries.id, queueId), eq(queueEntries.patientId, patientId))}
+            AND ${inOrg(patients, scope.orgId, isNull(patients.deletedAt))}
+          RETURNING *`,
+      scope,
+      { action: 'exam.created', entity: definition.type, at: now },
+    );
+    if (!row) {
+      await this.assertVisitOf(this.db, scope.orgId, patientId, queueId);
+      throw notFound('Queue entry');
+    }
+    const record = this.view({ row, createdBy: this.actor(scope), updatedBy: this.actor(scope) });
+    this.publish(scope.orgId, record, 'created');
+    return record;
+  }
+
+  /** The whole record as the form holds it replaces the stored one, if no one saved it since it was read. */
+  async update(
+    scope: RequestContext,
+    definition: ExamDefinition,
+    id: number,
+    input: Data & { version: number },
+  ): Promise<ExamRecord> {
+    const { version, ...fields } = input;
+    const record = await this.db.transaction(async (tx) => {
+      const current = await this.current(definition, scope.orgId, id, tx);
+      const { patientId } = current.row;
+      const data = await this.prepared(tx, definition, scope.orgId, patientId, fields);
+      const previous = await this.previous(tx, definition, scope.orgId, patientId, current.row);
+      const row = await updateVersioned(
+        tx,
+        examRecords,
+        { orgId: scope.orgId, id, expected: version, where: isNull(examRecords.deletedAt) },
+        {
+          data,
+          derived: this.derived(definition, data, previous),
+          updatedBy: scope.userId,
+          updatedAt: this.clock.now(),
+        },
+        async () =>
+          new AppError(
+            'stale_version',
+            'Someone else saved this record since you opened it; theirs is attached. Reload to see it.',
+            undefined,
+            { data: this.view(await this.current(definition, scope.orgId, id, tx)) },
+          ),
+      );
+      await recordAudit(tx, scope, {
+        action: 'exam.updated',
+        entity: definition.type,
+        entityId: id,
+        patientId,
+        details: { version: row.version },
+      });
+      return this.view({ row, createdBy: current.createdBy, updatedBy: this.actor(scope) });
+    });
+    this.publish(scope.orgId, record, 'updated');
+    return record;
+  }
+
+  /** Clinical records are never erased: a deleted one is hidden and kept, with who deleted it. */
+  async remove(scope: RequestContext, definition: ExamDefinition, id: number): Promise<void> {
+    const record = await this.db.transaction(async (tx) => {
+      const found = await this.current(definition, scope.orgId, id, tx);
+      const now = this.clock.now();
+      await updateVersioned(
+        tx,
+        examRecords,
+        { orgId: scope.orgId, id, expected: undefined, where: isNull(examRecords.deletedAt) },
+        { deletedAt: now, deletedBy: scope.userId, updatedAt: now },
+        async () => notFound('Exam record'),
+      );
+      await recordAudit(tx, scope, {
+        action: 'exam.deleted',
+        entity: definition.type,
+        entityId: id,
+        patientId: found.row.patientId,
+      });
+      return this.view(found);
+    });
+    this.publish(scope.orgId, record, 'deleted');
+  }
+
+  // ---- rules only the database can check ----------------------------------------------------------------------
+
+  /** The visit is this live patient's: one query for both (an unknown or deleted patient is 404). */
+  private async assertVisitOf(db: Db, orgId: number, patientId: number, queueId: number): Promise<void> {
+    const [found] = await db
+      .select({ deletedAt: patients.deletedAt, visitId: queueEntries.id })
+      .from(patients)
+      .leftJoin(
+        queueEntries,
+        and(
+          eq(queueEntries.patientId, patients.id),
+          eq(queueEntries.id, queueId),
+          eq(queueEntries.orgId, orgId),
+        ),
+      )
+      .where(inOrg(patients, orgId, eq(patients.id, patientId)));
+    if (!found) throw notFound('Patient');
+    if (found.deletedAt)
+      throw new AppError('patient.deleted', 'This patient was deleted; an administrator can restore it.');
+    if (found.visitId === null) throw fieldError('queueId', 'queueId.unknown');
+  }
+
+  /** Rich text sanitised; attached documents must be this patient's. */
+  private async prepared(
+    db: Db,
+    definition: ExamDefinition,
+    orgId: number,
+    patientId: number,
+    fields: Data,
+  ): Promise<Data> {
+    const attached: { ids: number[]; path: string }[] = [];
+    mapLeaves(definition.fields, fields, 'documents', (value, path) => {
+      if (Array.isArray(value) && value.length)
+        attached.push({ ids: value as number[], path: path.join('.') });
+      return value;
+    });
+    for (const { ids, path } of attached) {
+      const found = await db
+        .select({ id: patientDocuments.id })
+        .from(patientDocuments)
+        .where(
+          inOrg(
+            patientDocuments,
+            orgId,
+            eq(patientDocuments.patientId, patientId),
+            inArray(patientDocuments.id, [...new Set(ids)]),
+          ),
+        );
+      if (found.length !== new Set(ids).size) throw fieldError(path, 'value.unknown_document');
+    }
+    return mapLeaves(definition.fields, fields, 'richText', (value) =>
+      typeof value === 'string' ? sanitizeRichText(value) : value,
+    ) as Data;
+  }
+
+  /** The patient's latest record of this type before `before` (or before now): what progression is measured against. */
+  private async previous(
+    db: Db,
+    definition: ExamDefinition,
+    orgId: number,
+    patientId: number,
+    before?: Row,
+  ): Promise<Data | undefined> {
+    if (!definition.derive?.usesPrevious) return undefined;
+    const [row] = await db
+      .select({ data: examRecords.data })
+      .from(examRecords)
+      .where(
+        this.liveInOrg(
+          definition,
+          orgId,
+          eq(examRecords.patientId, patientId),
+          before
+            ? or(
+                lt(examRecords.createdAt, before.createdAt),
+                and(eq(examRecords.createdAt, before.createdAt), lt(examRecords.id, before.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(examRecords.createdAt), desc(examRecords.id))
+      .limit(1);
+    return row?.data as Data | undefined;
+  }
+
+  private derived(definition: ExamDefinition, data: Data, previous: Data | undefined): unknown {
+    return definition.derive ? definition.derive.compute(data as never, previous as never) : null;
+  }
+
+  /** After the change committed; not awaited (the answer does not wait for it; a failure is logged by the hub). */
+  private publish(orgId: number, record: ExamRecord, action: ExamChanged['action']): void {
+    void this.events.publish(orgId, {
+      type: EXAM_CHANGED_EVENT,
+      data: {
+        id: record.id,
+        type: record.type,
+        patientId: record.patientId,
+        queueId: record.queueId,
+        action,
+        at: this.clock.now().toISOString(),
+      },
+    });
+  }
+}

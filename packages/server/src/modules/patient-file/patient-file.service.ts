@@ -1,0 +1,68 @@
+import { EXAM_PERMISSIONS, EXAM_TYPES, readersOf } from '@basira/shared/exams/exam-types';
+import { holdsAny } from '@basira/shared/permissions/permissions';
+import {
+  PATIENT_FILE_OPEN_LIMIT,
+  PATIENT_FILE_VISITS_PER_PAGE,
+  type PatientFile,
+} from '@basira/shared/patients/patient-file.schemas';
+import { BOARD_DOCUMENTS_LIMIT } from '@basira/shared/queue/board.schemas';
+import type { Db } from '../../db/client.ts';
+import type { RequestContext } from '../../types.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { ExamsService } from '../exams/exams.service.ts';
+import type { DocumentsService } from '../patients/documents.service.ts';
+import type { PatientsService } from '../patients/patients.service.ts';
+import type { QueueListsService } from '../queue/queue-lists.service.ts';
+
+/** Board readers see every exam type on the board; the file shows them the same. */
+const BOARD_READERS = ['open board', 'show board'] as const;
+
+/**
+ * The patient's file: everything the clinic holds on one patient, read without a queue entry and without
+ * moving any status. Exam sections follow the caller's permissions (a receptionist sees the visits and the
+ * documents, a doctor the records too). Reading it is audited like a board read.
+ */
+export class PatientFileService {
+  constructor(
+    private readonly db: Db,
+    private readonly patients: PatientsService,
+    private readonly lists: QueueListsService,
+    private readonly exams: ExamsService,
+    private readonly documents: DocumentsService,
+  ) {}
+
+  async read(scope: RequestContext, patientId: number, permissions: readonly string[]): Promise<PatientFile> {
+    const row = await this.patients.liveRow(scope.orgId, patientId);
+    const readable = EXAM_TYPES.filter((type) =>
+      holdsAny(permissions, [...readersOf(EXAM_PERMISSIONS[type]), ...BOARD_READERS]),
+    );
+    // Independent reads: on PostgreSQL they run side by side on the pool.
+    const [openVisits, visits, exams, lastRx, documents] = await Promise.all([
+      this.lists.openOfPatient(scope, patientId, PATIENT_FILE_OPEN_LIMIT),
+      this.visits(scope, patientId, 1),
+      this.exams.groups(scope.orgId, patientId, readable),
+      readable.includes('spectacles') ? this.exams.lastFinalRx(scope.orgId, patientId) : null,
+      this.documents.list(scope.orgId, patientId, BOARD_DOCUMENTS_LIMIT),
+      recordAudit(this.db, scope, {
+        action: 'patient.file.viewed',
+        entity: 'patient',
+        entityId: patientId,
+        patientId,
+      }),
+    ]);
+    return {
+      patient: this.patients.view(row, scope),
+      openVisits,
+      visits,
+      exams,
+      // Validated against the spectacles record schema by the route's response schema.
+      lastRx: lastRx as PatientFile['lastRx'],
+      documents: documents.data,
+      documentsTotal: documents.total,
+    };
+  }
+
+  visits(scope: RequestContext, patientId: number, page: number) {
+    return this.lists.ofPatient(scope, patientId, page, PATIENT_FILE_VISITS_PER_PAGE);
+  }
+}

@@ -1,0 +1,151 @@
+import { asciiDigits } from '../search/arabic-normalize.ts';
+
+/**
+ * Calendar days in an organization's time zone, for the server and the web app alike: what "today", a ticket's
+ * day, a recall's date-time and the dashboard's days mean, and ages. Days are `YYYY-MM-DD` strings; instants are
+ * Dates; times are `HH:mm` on the clinic's clock.
+ */
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+function wallClock(instant: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** The organization's calendar day of an instant. */
+export function localDay(instant: Date, timeZone: string): string {
+  const w = wallClock(instant, timeZone);
+  return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+}
+
+/** Minutes a time zone is ahead of UTC at an instant (Asia/Baghdad: 180). */
+export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
+  const w = wallClock(instant, timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The day and time (HH:mm) of an instant on the clinic's clock. */
+export function zonedParts(instant: Date, timeZone: string): { day: string; time: string } {
+  const w = wallClock(instant, timeZone);
+  return { day: `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`, time: `${pad(w.hour)}:${pad(w.minute)}` };
+}
+
+/**
+ * A day and time on the clinic's clock → ISO 8601 with the zone's offset at that moment (the same wall-clock
+ * time whatever zone a computer is set to). Null when the day or time is not one.
+ */
+export function zonedDateTimeToIso(day: string, time: string, timeZone: string): string | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  const t = /^(\d{1,2}):(\d{2})/.exec(asciiDigits(time.trim()));
+  if (!d || !t || Number(t[1]) > 23 || Number(t[2]) > 59) return null;
+  const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
+  // Twice: the offset of the instant found, which differs from the first guess around a DST change.
+  let offset = zoneOffsetMinutes(new Date(wall), timeZone);
+  offset = zoneOffsetMinutes(new Date(wall - offset * 60_000), timeZone);
+  const sign = offset >= 0 ? '+' : '-';
+  const abs = Math.abs(offset);
+  return `${d[1]}-${d[2]}-${d[3]}T${pad(Number(t[1]))}:${t[2]}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** The instant a local day starts (00:00 there). */
+export function startOfDay(day: string, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const midnightUtc = Date.UTC(y, m - 1, d);
+  let guess = midnightUtc - zoneOffsetMinutes(new Date(midnightUtc), timeZone) * 60_000;
+  // A DST change between the guess and midnight moves the offset; one correction settles it.
+  guess = midnightUtc - zoneOffsetMinutes(new Date(guess), timeZone) * 60_000;
+  return new Date(guess);
+}
+
+/** A day moved by whole days, weeks or months (a recall "in 3 months" keeps the day of the month, or the last). */
+export function addToDay(day: string, amount: number, unit: 'day' | 'week' | 'month' = 'day'): string {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!d) return day;
+  const [y, m, dd] = [Number(d[1]), Number(d[2]) - 1, Number(d[3])];
+  let at: Date;
+  if (unit === 'month') {
+    const lastDay = new Date(Date.UTC(y, m + amount + 1, 0)).getUTCDate();
+    at = new Date(Date.UTC(y, m + amount, Math.min(dd, lastDay)));
+  } else at = new Date(Date.UTC(y, m, dd + amount * (unit === 'week' ? 7 : 1)));
+  return `${pad(at.getUTCFullYear(), 4)}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
+}
+
+/** [start, end) instants of a local day. */
+export function dayRange(day: string, timeZone: string): { start: Date; end: Date } {
+  return { start: startOfDay(day, timeZone), end: startOfDay(addToDay(day, 1), timeZone) };
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whole years from a birth date to a day (both `YYYY-MM-DD`); null for an invalid or future birth date. */
+export function ageOn(birthDate: string | null, day: string): number | null {
+  const b = birthDate ? DAY.exec(birthDate) : null;
+  const n = DAY.exec(day);
+  if (!b || !n || birthDate! > day) return null;
+  const [by, bm, bd] = [Number(b[1]), Number(b[2]), Number(b[3])];
+  const [y, m, d] = [Number(n[1]), Number(n[2]), Number(n[3])];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** Whole months (for babies: "8 months" says more than "0 years"); null as for `ageOn`. */
+export function monthsOn(birthDate: string | null, day: string): number | null {
+  const b = birthDate ? DAY.exec(birthDate) : null;
+  const n = DAY.exec(day);
+  if (!b || !n || birthDate! > day) return null;
+  const months = (Number(n[1]) - Number(b[1])) * 12 + Number(n[2]) - Number(b[2]);
+  return Number(n[3]) < Number(b[3]) ? months - 1 : months;
+}
+
+/** The birth date of someone `age` years old on `day` (an approximate birth date); null for a bad age or day. */
+export function birthDateForAge(age: number, day: string): string | null {
+  const n = DAY.exec(day);
+  if (!n || !Number.isInteger(age) || age < 0) return null;
+  const year = Number(n[1]) - age;
+  // 29 February of a year that has none: the 28th.
+  const lastDay = new Date(Date.UTC(year, Number(n[2]), 0)).getUTCDate();
+  return `${pad(year, 4)}-${n[2]}-${pad(Math.min(Number(n[3]), lastDay))}`;
+}
+
+/** The first day of the week containing `day` (weekStartsOn: 0 Sunday … 6 Saturday). */
+export function startOfWeek(day: string, weekStartsOn: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return addToDay(day, -((weekday - weekStartsOn + 7) % 7));
+}
+
+export function startOfMonth(day: string): string {
+  return `${day.slice(0, 7)}-01`;
+}

@@ -1,0 +1,392 @@
+import { z } from 'zod';
+import { idSchema, isoDateSchema } from '../common/api.schemas.ts';
+import { parseVisualAcuity, type VaNotation } from '../clinical/visual-acuity.ts';
+import type { OptionCategoryKey } from './exam-options.ts';
+
+/**
+ * The building blocks of every exam definition (DESIGN section 4): a tree of typed fields from which the
+ * request schema, the stored shape, the form, the summary and the print view are all derived. Every value is
+ * optional: clinics fill forms in part, and a record needs no field to be saved.
+ */
+
+export type Unit =
+  | 'D'
+  | 'deg'
+  | 'mm'
+  | 'um'
+  | 'prism'
+  | 'mmHg'
+  | 'cm'
+  | 'percent'
+  | 'x'
+  | 's'
+  | 'min'
+  | 'logMAR'
+  | 'logCS'
+  | 'cellsPerMm2'
+  | 'mmPer5min'
+  | 'arcsec'
+  | 'days';
+
+export interface NumberField {
+  kind: 'number';
+  unit?: Unit;
+  min: number;
+  max: number;
+  step: number;
+  /** Dioptric values: shown signed with two decimals (`+1.50`, `-0.25`). */
+  signed?: boolean;
+}
+/** Cylinder and K axes: whole degrees 1..180; 0 is accepted and stored as 180 (the same meridian). */
+export interface AxisField {
+  kind: 'axis';
+}
+export interface TextField {
+  kind: 'text';
+  max: number;
+  /** More than one line (a textarea). */
+  lines?: number;
+  /** A pick list of the clinic's (still accepting a typed value); per eye where each eye has its own list. */
+  options?: OptionCategoryKey | { right: OptionCategoryKey; left: OptionCategoryKey };
+}
+export interface ChoiceField<V extends readonly string[] = readonly string[]> {
+  kind: 'choice';
+  values: V;
+}
+export interface ChecksField<V extends readonly string[] = readonly string[]> {
+  kind: 'checks';
+  values: V;
+}
+export interface FlagField {
+  kind: 'flag';
+}
+/** Visual acuity as typed in the clinic's notation (6/x, 20/x, decimal, logMAR, CF/HM/PL/NPL). */
+export interface VaField {
+  kind: 'va';
+  /** A pick list of the clinic's usual values (best-corrected acuities). */
+  options?: OptionCategoryKey;
+}
+export interface DateField {
+  kind: 'date';
+}
+export interface TimeField {
+  kind: 'time';
+}
+/** Ids of the patient's documents (images attached to the record). */
+export interface DocumentsField {
+  kind: 'documents';
+}
+/** HTML from the rich-text editor; the server sanitises it with an allowlist before storing. */
+export interface RichTextField {
+  kind: 'richText';
+}
+
+export type Leaf =
+  | NumberField
+  | AxisField
+  | TextField
+  | ChoiceField
+  | ChecksField
+  | FlagField
+  | VaField
+  | DateField
+  | TimeField
+  | DocumentsField
+  | RichTextField;
+
+/** Named fields shown together (a row or a block of a section). */
+export interface GroupNode<F extends Fields = Fields> {
+  kind: 'group';
+  fields: F;
+}
+/**
+ * The same fields for each eye, shown side by side: `{ ...common, right: {...}, left: {...} }` (a refraction
+ * reading has its kind and final flag beside its two eyes).
+ */
+export interface EyesNode<F extends Fields = Fields, C extends Fields = Fields> {
+  kind: 'eyes';
+  fields: F;
+  common: C;
+}
+/** Several of the same block (refraction readings, IOP readings, aids tried). */
+export interface ListNode<I extends GroupNode | EyesNode = GroupNode | EyesNode> {
+  kind: 'list';
+  item: I;
+  max: number;
+}
+
+export type Node = Leaf | GroupNode | EyesNode | ListNode;
+export type Fields = { readonly [key: string]: Node };
+
+// ---- constructors (they keep the literal types, so a definition's data is typed from its fields) ------------
+
+export const num = (spec: Omit<NumberField, 'kind'>): NumberField => ({ kind: 'number', ...spec });
+/** Dioptres: signed, two decimals. */
+export const diopters = (min: number, max: number, step = 0.25): NumberField =>
+  num({ unit: 'D', min, max, step, signed: true });
+export const axis = (): AxisField => ({ kind: 'axis' });
+export const text = (max = 500, extra: Omit<TextField, 'kind' | 'max'> = {}): TextField => ({
+  kind: 'text',
+  max,
+  ...extra,
+});
+export const note = (options?: TextField['options']): TextField => ({
+  kind: 'text',
+  max: 2000,
+  lines: 2,
+  ...(options ? { options } : {}),
+});
+export const choice = <const V extends readonly string[]>(values: V): ChoiceField<V> => ({
+  kind: 'choice',
+  values,
+});
+export const checks = <const V extends readonly string[]>(values: V): ChecksField<V> => ({
+  kind: 'checks',
+  values,
+});
+export const flag = (): FlagField => ({ kind: 'flag' });
+export const va = (options?: OptionCategoryKey): VaField => ({ kind: 'va', ...(options ? { options } : {}) });
+export const date = (): DateField => ({ kind: 'date' });
+export const time = (): TimeField => ({ kind: 'time' });
+export const documents = (): DocumentsField => ({ kind: 'documents' });
+export const richText = (): RichTextField => ({ kind: 'richText' });
+export const group = <const F extends Fields>(fields: F): GroupNode<F> => ({ kind: 'group', fields });
+export const eyes = <const F extends Fields, const C extends Fields = Record<never, never>>(
+  fields: F,
+  common: C = {} as C,
+): EyesNode<F, C> => ({ kind: 'eyes', fields, common });
+export const list = <const I extends GroupNode | EyesNode>(item: I, max: number): ListNode<I> => ({
+  kind: 'list',
+  item,
+  max,
+});
+
+// ---- the stored value of a node --------------------------------------------------------------------------------
+
+/** A visual acuity as stored: what was typed (normalised) and its logMAR, for trends and averages. */
+export interface VaValue {
+  text: string;
+  notation: VaNotation;
+  logMAR: number;
+}
+
+export type ValueOf<N> = N extends NumberField | AxisField
+  ? number | null
+  : N extends TextField | DateField | TimeField | RichTextField
+    ? string | null
+    : N extends ChoiceField<infer V>
+      ? V[number] | null
+      : N extends ChecksField<infer V>
+        ? V[number][]
+        : N extends FlagField
+          ? boolean | null
+          : N extends VaField
+            ? VaValue | null
+            : N extends DocumentsField
+              ? number[]
+              : N extends GroupNode<infer F>
+                ? ValuesOf<F>
+                : N extends EyesNode<infer F, infer C>
+                  ? ValuesOf<C> & { right?: ValuesOf<F>; left?: ValuesOf<F> }
+                  : N extends ListNode<infer I>
+                    ? ValueOf<I>[]
+                    : never;
+
+export type ValuesOf<F extends Fields> = { -readonly [K in keyof F]?: ValueOf<F[K]> };
+
+// ---- zod ------------------------------------------------------------------------------------------------------
+
+/** Message keys of field errors (the web shows them with the field's own range and step). */
+export const FIELD_ERRORS = {
+  invalid: 'value.invalid',
+  min: 'value.min',
+  max: 'value.max',
+  step: 'value.step',
+  long: 'value.too_long',
+} as const;
+
+const onStep = (value: number, min: number, step: number) => {
+  const steps = (value - min) / step;
+  return Math.abs(steps - Math.round(steps)) < 1e-6;
+};
+
+function leafSchema(leaf: Leaf): z.ZodType {
+  switch (leaf.kind) {
+    case 'number':
+      return z
+        .number(FIELD_ERRORS.invalid)
+        .min(leaf.min, FIELD_ERRORS.min)
+        .max(leaf.max, FIELD_ERRORS.max)
+        .refine((v) => onStep(v, leaf.min, leaf.step), FIELD_ERRORS.step);
+    case 'axis':
+      return z
+        .number(FIELD_ERRORS.invalid)
+        .int(FIELD_ERRORS.step)
+        .min(0, FIELD_ERRORS.min)
+        .max(180, FIELD_ERRORS.max)
+        .transform((v) => (v === 0 ? 180 : v));
+    case 'text':
+      return z.string(FIELD_ERRORS.invalid).trim().max(leaf.max, FIELD_ERRORS.long);
+    case 'choice':
+      return z.enum(leaf.values as [string, ...string[]], FIELD_ERRORS.invalid);
+    case 'checks':
+      return z
+        .array(z.enum(leaf.values as [string, ...string[]], FIELD_ERRORS.invalid))
+        .max(leaf.values.length, FIELD_ERRORS.invalid)
+        .transform((values) => [...new Set(values)]);
+    case 'flag':
+      return z.boolean(FIELD_ERRORS.invalid);
+    case 'va':
+      // Sent as typed (a string), or as a stored value sent back unchanged; stored with its logMAR.
+      return z
+        .union([z.string(), z.object({ text: z.string() })], FIELD_ERRORS.invalid)
+        .transform((v, ctx) => {
+          const typed = (typeof v === 'string' ? v : v.text).slice(0, 40);
+          const parsed = parseVisualAcuity(typed);
+          if (!parsed) {
+            ctx.addIssue({ code: 'custom', message: FIELD_ERRORS.invalid });
+            return z.NEVER;
+          }
+          return { text: parsed.display, notation: parsed.notation, logMAR: parsed.logMAR } satisfies VaValue;
+        });
+    case 'date':
+      return isoDateSchema('value');
+    case 'time':
+      return z.string(FIELD_ERRORS.invalid).regex(/^([01]\d|2[0-3]):[0-5]\d$/, FIELD_ERRORS.invalid);
+    case 'documents':
+      return z.array(idSchema).max(20, FIELD_ERRORS.max);
+    case 'richText':
+      return z.string(FIELD_ERRORS.invalid).max(500_000, FIELD_ERRORS.long);
+  }
+}
+
+const optional = (schema: z.ZodType) => schema.nullable().optional();
+
+/** The request schema of a node: every value optional (null clears it), unknown keys dropped. */
+export function schemaOf(node: Node): z.ZodType {
+  switch (node.kind) {
+    case 'group':
+      return z.object(fieldsShape(node.fields), FIELD_ERRORS.invalid);
+    case 'eyes': {
+      const side = z.object(fieldsShape(node.fields), FIELD_ERRORS.invalid);
+      return z.object(
+        { ...fieldsShape(node.common), right: side.optional(), left: side.optional() },
+        FIELD_ERRORS.invalid,
+      );
+    }
+    case 'list':
+      return z.array(schemaOf(node.item), FIELD_ERRORS.invalid).max(node.max, FIELD_ERRORS.max);
+    default:
+      return leafSchema(node);
+  }
+}
+
+export function fieldsShape(fields: Fields): Record<string, z.ZodType> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, node]) => [
+      key,
+      node.kind === 'list' ? schemaOf(node).optional() : optional(schemaOf(node)),
+    ]),
+  );
+}
+
+// ---- the stored shape, for answers (JSON Schema-friendly: no transforms) --------------------------------------
+
+const vaValueSchema = z.object({ text: z.string(), notation: z.string(), logMAR: z.number() });
+
+function storedLeaf(leaf: Leaf): z.ZodType {
+  switch (leaf.kind) {
+    case 'number':
+    case 'axis':
+      return z.number();
+    case 'text':
+    case 'date':
+    case 'time':
+    case 'richText':
+    case 'choice':
+      return z.string();
+    case 'checks':
+      return z.array(z.string());
+    case 'flag':
+      return z.boolean();
+    case 'va':
+      return vaValueSchema;
+    case 'documents':
+      return z.array(z.number().int());
+  }
+}
+
+/** What an answer carries for a node: the stored value, as loose as the stored data may be. */
+export function storedSchemaOf(node: Node): z.ZodType {
+  switch (node.kind) {
+    case 'group':
+      return z.object(storedShape(node.fields));
+    case 'eyes': {
+      const side = z.object(storedShape(node.fields));
+      return z.object({ ...storedShape(node.common), right: side.optional(), left: side.optional() });
+    }
+    case 'list':
+      return z.array(storedSchemaOf(node.item));
+    default:
+      return storedLeaf(node);
+  }
+}
+
+export function storedShape(fields: Fields): Record<string, z.ZodType> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, node]) => [key, storedSchemaOf(node).nullable().optional()]),
+  );
+}
+
+// ---- walking a tree --------------------------------------------------------------------------------------------
+
+/** Every leaf with its path (`readings.*.right.sphere`: `*` for a list item), in form order. */
+export function leavesOf(fields: Fields, prefix = ''): { path: string; leaf: Leaf }[] {
+  const out: { path: string; leaf: Leaf }[] = [];
+  for (const [key, node] of Object.entries(fields)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (node.kind === 'group') out.push(...leavesOf(node.fields, path));
+    else if (node.kind === 'eyes') {
+      out.push(...leavesOf(node.common, path));
+      for (const side of ['right', 'left']) out.push(...leavesOf(node.fields, `${path}.${side}`));
+    } else if (node.kind === 'list') out.push(...leavesOf({ '*': node.item }, path));
+    else out.push({ path, leaf: node });
+  }
+  return out;
+}
+
+/**
+ * The data with every leaf of one kind replaced by `map(value)` (the server sanitises rich text with it and
+ * collects document ids). Values the fields do not describe are left as they are.
+ */
+export function mapLeaves(
+  fields: Fields,
+  data: unknown,
+  kind: Leaf['kind'],
+  map: (value: unknown, path: (string | number)[]) => unknown,
+  path: (string | number)[] = [],
+): unknown {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  const out: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  const mapNode = (node: Node, value: unknown, at: (string | number)[]): unknown => {
+    if (value === undefined || value === null) return value;
+    switch (node.kind) {
+      case 'group':
+        return mapLeaves(node.fields, value, kind, map, at);
+      case 'eyes': {
+        const object = mapLeaves(node.common, value, kind, map, at) as Record<string, unknown>;
+        for (const side of ['right', 'left'])
+          if (object[side] !== undefined)
+            object[side] = mapLeaves(node.fields, object[side], kind, map, [...at, side]);
+        return object;
+      }
+      case 'list':
+        return Array.isArray(value) ? value.map((item, i) => mapNode(node.item, item, [...at, i])) : value;
+      default:
+        return node.kind === kind ? map(value, at) : value;
+    }
+  };
+  for (const [key, node] of Object.entries(fields))
+    if (key in out) out[key] = mapNode(node, out[key], [...path, key]);
+  return out;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSION_NAMES, isPermissionName } from '../permissions/permissions.ts';
+import { examSchemas, RECORD_KEYS } from './exam-definition.ts';
+import { OPTION_CATEGORIES } from './exam-options.ts';
+import { leavesOf } from './fields.ts';
+import { EXAM_DEFINITIONS, examDefinition } from './registry.ts';
+import { EXAM_PERMISSIONS, EXAM_TYPES } from './exam-types.ts';
+
+describe('the exam registry', () => {
+  it('defines every type of EXAM_TYPES, in its order, with its permissions; no field is a record key', () => {
+    expect(EXAM_DEFINITIONS.map((d) => d.type)).toEqual([...EXAM_TYPES]);
+    for (const d of EXAM_DEFINITIONS) expect(d.permissions).toBe(EXAM_PERMISSIONS[d.type]);
+    for (const d of EXAM_DEFINITIONS)
+      for (const key of Object.keys(d.fields)) expect(RECORD_KEYS, `${d.type}.${key}`).not.toContain(key);
+  });
+
+  it('names only catalogue permissions, and every exam permission of the catalogue belongs to a type', () => {
+    const used = new Set(EXAM_DEFINITIONS.flatMap((d) => Object.values(d.permissions).flat()));
+    for (const name of used) expect(isPermissionName(name), name).toBe(true);
+    const examLike = PERMISSION_NAMES.filter((p) => /^(add|edit|delete|print|show) /.test(p)).filter(
+      (p) =>
+        !/(user|users|queue|queues|patient|patients|permission|board|setting|options|audit|support)$/.test(p),
+    );
+    for (const name of examLike) expect(used.has(name), name).toBe(true);
+  });
+
+  it('uses every option category in the type it belongs to, and no other', () => {
+    const used = new Map<string, string>();
+    for (const d of EXAM_DEFINITIONS)
+      for (const { leaf } of leavesOf(d.fields)) {
+        const options = 'options' in leaf ? leaf.options : undefined;
+        const keys = typeof options === 'string' ? [options] : options ? [options.right, options.left] : [];
+        for (const key of keys) used.set(key, d.type);
+      }
+    for (const category of OPTION_CATEGORIES)
+      expect(used.get(category.key), category.key).toBe(category.exam);
+  });
+
+  it('builds each type’s schemas; an empty record is valid, summarised and derived', () => {
+    for (const { type } of EXAM_DEFINITIONS) {
+      const d = examDefinition(type);
+      const schemas = examSchemas(d);
+      expect(schemas.create.safeParse({ patientId: 1, queueId: 2 }).success, d.type).toBe(true);
+      expect(schemas.update.safeParse({ version: 1 }).success, d.type).toBe(true);
+      const derived = d.derive?.compute({}, undefined);
+      expect(typeof d.summary({}, derived as never), d.type).toBe('string');
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import { biometry } from './biometry.ts';
+import type { ExamDefinition } from './exam-definition.ts';
+import type { ExamType } from './exam-types.ts';
+import { followUp } from './follow-up.ts';
+import { keratoconus } from './keratoconus.ts';
+import { lasik } from './lasik.ts';
+import { lowVision } from './low-vision.ts';
+import { outer } from './outer.ts';
+import { prism } from './prism.ts';
+import { retina } from './retina.ts';
+import { spectacles } from './spectacles.ts';
+
+/**
+ * Every exam type's definition, in the order of EXAM_TYPES (exam-types.ts). The server's routes, the web app's
+ * screens, the board, the option lists and the print views are derived from them. A new type is one definition
+ * file, one line here and its word in EXAM_TYPES (docs/exams.md).
+ */
+export const EXAM_DEFINITIONS = [
+  spectacles,
+  prism,
+  lasik,
+  followUp,
+  biometry,
+  keratoconus,
+  retina,
+  lowVision,
+  outer,
+] as const;
+
+const byType = new Map<string, ExamDefinition>(
+  EXAM_DEFINITIONS.map((d) => [d.type, d as unknown as ExamDefinition]),
+);
+
+/** The definition of a type, with its fields' types erased (for generic code: the server module, the form). */
+export function examDefinition(type: ExamType): ExamDefinition {
+  return byType.get(type)!;
+}

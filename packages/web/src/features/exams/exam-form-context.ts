@@ -1,0 +1,18 @@
+import { createContext, useContext } from 'react';
+
+/** What a form's inputs need of the form: a value by path, its error, and the record's patient. */
+export interface ExamFormAccess {
+  getValue: (path: string) => unknown;
+  setValue: (path: string, value: unknown) => void;
+  errors: Record<string, unknown>;
+  patientId: number;
+  readOnly: boolean;
+}
+
+export const ExamFormContext = createContext<ExamFormAccess | null>(null);
+
+export function useExamForm(): ExamFormAccess {
+  const form = useContext(ExamFormContext);
+  if (!form) throw new Error('useExamForm outside an exam form');
+  return form;
+}

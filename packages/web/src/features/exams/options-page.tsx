@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Button, Group, Select, Switch, Table, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { OPTION_CATEGORIES, type OptionCategoryKey } from '@basira/shared/exams/exam-options';
+import type { ExamOption } from '@basira/shared/exams/options.schemas';
+import { IconChevron, IconPlus, IconTrash } from '../../components/icons.tsx';
+import { ListTable } from '../../components/list-table.tsx';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { errorMessage } from '../../lib/error-catalogue.ts';
+import { can } from '../../lib/session-local.ts';
+import { toastError, toastSuccess } from '../../lib/toasts.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
+import { useMe } from '../../lib/use-me.ts';
+import { useTranslator } from '../../lib/use-translator.ts';
+import { examOptionsQuery, useDeleteOption, useSaveOption } from './exams.queries.ts';
+
+/**
+ * `/setting/options`: the exam forms' pick lists (the spec's categories 1-25). Values are added, relabelled in both
+ * languages, moved, retired (kept in the records that have them, hidden from the forms) or deleted.
+ */
+export function OptionsPage() {
+  const { t } = useTranslation();
+  const translate = useTranslator();
+  const me = useMe();
+  const editable = can(me?.permissions, 'edit options');
+  const [category, setCategory] = useState<OptionCategoryKey>(OPTION_CATEGORIES[0].key);
+  const options = useQuery(examOptionsQuery);
+  useLoadFailure(options.error, '/user/portal');
+  const save = useSaveOption();
+  const remove = useDeleteOption();
+  const [draft, setDraft] = useState({ labelAr: '', labelEn: '' });
+  const rows = (options.data ?? []).filter((o) => o.category === category);
+
+  const failed = (error: unknown) => toastError(t('examOptions.saveFailed'), errorMessage(translate, error));
+  const update = (option: ExamOption, changes: Partial<ExamOption>) =>
+    save.mutate(
+      {
+        id: option.id,
+        body: {
+          labelAr: option.labelAr,
+          labelEn: option.labelEn,
+          position: option.position,
+          isActive: option.isActive,
+          version: option.version,
+          ...changes,
+        },
+      },
+      { onError: failed },
+    );
+  const move = (index: number, by: -1 | 1) => {
+    const other = rows[index + by];
+    const option = rows[index];
+    if (!other || !option) return;
+    update(option, { position: other.position });
+    update(other, { position: option.position });
+  };
+
+  return (
+    <PageFrame title={t('examOptions.title')} loading={options.isPending && !options.error}>
+      <Select
+        label={t('examOptions.category')}
+        data={OPTION_CATEGORIES.map((c) => ({
+          value: c.key,
+          label: `${c.id}. ${t(`examOptions.categories.${c.key}`)}`,
+        }))}
+        value={category}
+        onChange={(v) => v && setCategory(v as OptionCategoryKey)}
+        allowDeselect={false}
+        searchable
+        maw={420}
+        mb="md"
+        data-testid="option-category"
+      />
+      {rows.length === 0 ? (
+        <Alert color="gray">{t('examOptions.empty')}</Alert>
+      ) : (
+        <ListTable
+          minWidth={640}
+          testId="option-table"
+          headings={[t('examOptions.labelAr'), t('examOptions.labelEn'), t('examOptions.active')]}
+        >
+          {rows.map((option, index) => (
+            <Table.Tr key={option.id} data-testid="option-row">
+              <Table.Td dir="rtl">{option.labelAr}</Table.Td>
+              <Table.Td dir="ltr">{option.labelEn}</Table.Td>
+              <Table.Td>
+                <Switch
+                  checked={option.isActive}
+                  disabled={!editable}
+                  aria-label={t('examOptions.active')}
+                  onChange={(event) => update(option, { isActive: event.currentTarget.checked })}
+                />
+              </Table.Td>
+              <Table.Td>
+                {editable && (
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('examOptions.up')}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                    >
+                      <IconChevron style={{ transform: 'rotate(180deg)' }} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('examOptions.down')}
+                      disabled={index === rows.length - 1}
+                      onClick={() => move(index, 1)}
+                    >
+                      <IconChevron />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('common.delete')}
+                      onClick={() => remove.mutate(option, { onError: failed })}
+                      data-testid="option-delete"
+                    >
+                      <IconTrash />
+                    </ActionIcon>
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+      )}
+      {editable && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate(
+              { id: null, body: { category, ...draft } },
+              {
+                onSuccess: () => {
+                  setDraft({ labelAr: '', labelEn: '' });
+                  toastSuccess(t('examOptions.added'));
+                },
+                onError: failed,
+              },
+            );
+          }}
+        >
+          <Group align="end" mt="md">
+            <TextInput
+              label={t('examOptions.labelAr')}
+              dir="rtl"
+              value={draft.labelAr}
+              onChange={(e) => setDraft({ ...draft, labelAr: e.currentTarget.value })}
+              maxLength={200}
+              data-testid="option-new-ar"
+            />
+            <TextInput
+              label={t('examOptions.labelEn')}
+              dir="ltr"
+              value={draft.labelEn}
+              onChange={(e) => setDraft({ ...draft, labelEn: e.currentTarget.value })}
+              maxLength={200}
+              data-testid="option-new-en"
+            />
+            <Button
+              type="submit"
+              leftSection={<IconPlus />}
+              disabled={!draft.labelAr.trim() || !draft.labelEn.trim()}
+              loading={save.isPending}
+              data-testid="option-add"
+            >
+              {t('common.add')}
+            </Button>
+          </Group>
+        </form>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,189 @@
+import { useState } from 'react';
+import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { READ_EXAMS } from '@basira/shared/exams/exam-types';
+import type { PatientFile } from '@basira/shared/patients/patient-file.schemas';
+import { ExamGroupsList } from '../../components/exam-groups-list.tsx';
+import { IconCalendar, IconEdit, IconFile, IconQueue } from '../../components/icons.tsx';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { PatientCard } from '../../components/patient-card.tsx';
+import { PatientDocuments } from '../../components/patient-documents.tsx';
+import { VisitStatusBadge } from '../../components/status-badge.tsx';
+import { VisitHistory } from '../../components/visit-history.tsx';
+import { useFormatters } from '../../lib/format.ts';
+import { pathTo } from '../../lib/routes.ts';
+import { can, canAny } from '../../lib/session-local.ts';
+import { useLoadFailure } from '../../lib/use-load-failure.ts';
+import { useMe } from '../../lib/use-me.ts';
+import { LastRxCard } from './patient-file/last-rx-card.tsx';
+import { patientFileQuery, patientFileVisitsQuery } from './patient-file/patient-file.queries.ts';
+import { PatientFormModal } from './patient-form-modal.tsx';
+
+const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null);
+
+/**
+ * /patient/:patientId: everything the clinic holds on one patient, opened from anywhere the patient appears. It
+ * needs no queue entry and moves no status; the actions lead to the screens that do (queue, book, edit).
+ */
+export function PatientFilePage() {
+  const { t } = useTranslation();
+  const patientId = idOf(useParams().patientId);
+  const file = useQuery({ ...patientFileQuery(patientId ?? 0), enabled: patientId !== null });
+  useLoadFailure(file.error, pathTo('patientIndex'));
+  const title = t('patientFile.title');
+  if (!file.data)
+    return (
+      <PageFrame
+        title={title}
+        loading={patientId !== null && !file.error}
+        backFallback={pathTo('patientIndex')}
+      />
+    );
+  return <PatientFileView file={file.data} />;
+}
+
+function PatientFileView({ file }: { file: PatientFile }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const queryClient = useQueryClient();
+  const permissions = useMe()?.permissions;
+  const [editing, setEditing] = useState(false);
+  const { patient } = file;
+  const canQueue = can(permissions, 'add queue');
+  const canReadExams = canAny(permissions, READ_EXAMS);
+  const queueLink = `${pathTo('queueAdd')}?patientId=${patient.id}`;
+
+  return (
+    <PageFrame
+      title={t('patientFile.title')}
+      backFallback={pathTo('patientIndex')}
+      patientName={
+        <>
+          {patient.name} · {t('patients.fileNumberShort', { number: patient.fileNumber })}
+        </>
+      }
+      actions={
+        <Group gap="xs" data-testid="patient-file-actions">
+          {canQueue && (
+            <>
+              <Button component={Link} to={queueLink} leftSection={<IconQueue size={16} />}>
+                {t('patientFile.queueNow')}
+              </Button>
+              <Button
+                variant="default"
+                component={Link}
+                to={`${queueLink}&book=1`}
+                leftSection={<IconCalendar size={16} />}
+              >
+                {t('patientFile.book')}
+              </Button>
+            </>
+          )}
+          {can(permissions, 'edit patient') && (
+            <Button variant="subtle" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
+              {t('common.edit')}
+            </Button>
+          )}
+          <Button variant="subtle" component="a" href="#documents" leftSection={<IconFile size={16} />}>
+            {t('documents.title')}
+          </Button>
+        </Group>
+      }
+    >
+      <Stack gap="md">
+        <PatientCard patient={patient} />
+
+        <Card withBorder padding="md" data-testid="open-visits">
+          <Title order={2} fz="h4" mb="sm">
+            {t('patientFile.openVisits')}
+          </Title>
+          {file.openVisits.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('patientFile.noOpenVisit')}
+            </Text>
+          ) : (
+            <Stack gap="xs">
+              {file.openVisits.map((visit) => (
+                <Group key={visit.id} gap="sm" wrap="wrap" data-testid="open-visit">
+                  <VisitStatusBadge entry={visit} />
+                  <Text size="sm">
+                    {t('queue.ticket.short')} <b>{visit.ticketNumber}</b> · {format.dateTime(visit.date)}
+                    {visit.doctor ? ` · ${visit.doctor.name}` : ''}
+                  </Text>
+                  {can(permissions, 'show board') && (
+                    <Anchor
+                      component={Link}
+                      size="sm"
+                      to={pathTo('boardIndex', { patientId: patient.id, queueId: visit.id })}
+                    >
+                      {t('patientFile.toBoard')}
+                    </Anchor>
+                  )}
+                  {can(permissions, 'edit queue') && (
+                    <Anchor component={Link} size="sm" to={`${pathTo('queueAdd')}?id=${visit.id}`}>
+                      {t('board.editVisit')}
+                    </Anchor>
+                  )}
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Card>
+
+        {canReadExams && (
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, lg: 6 }}>
+              <Card withBorder padding="md" h="100%" data-testid="patient-file-exams">
+                <Title order={2} fz="h4" mb="sm">
+                  {t('board.exams')}
+                </Title>
+                <ExamGroupsList patientId={patient.id} groups={file.exams} permissions={permissions} />
+              </Card>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 6 }}>
+              <LastRxCard
+                rx={file.lastRx}
+                canOpen={canAny(permissions, ['show spectacles', 'edit spectacles'])}
+              />
+            </Grid.Col>
+          </Grid>
+        )}
+
+        <VisitHistory
+          title={t('patientFile.visits')}
+          empty={t('patientFile.noVisits')}
+          first={file.visits}
+          pageQuery={(page) => patientFileVisitsQuery(patient.id, page)}
+          permissions={permissions}
+        />
+
+        <Card withBorder padding="md" id="documents">
+          <Title order={2} fz="h4" mb="sm">
+            {t('documents.title')}
+            {file.documentsTotal > file.documents.length && (
+              <Text span size="sm" c="dimmed" ms="xs">
+                {t('board.documentsTotal', { count: file.documentsTotal })}
+              </Text>
+            )}
+          </Title>
+          <PatientDocuments
+            patientId={patient.id}
+            canEdit={can(permissions, 'edit patient')}
+            initial={file.documents}
+          />
+        </Card>
+      </Stack>
+      <PatientFormModal
+        opened={editing}
+        patient={editing ? patient : null}
+        onClose={() => setEditing(false)}
+        onSaved={() => {
+          setEditing(false);
+          void queryClient.invalidateQueries({ queryKey: patientFileQuery(patient.id).queryKey });
+        }}
+      />
+    </PageFrame>
+  );
+}
