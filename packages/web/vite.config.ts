@@ -1,9 +1,10 @@
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.ts';
 
 // `source` resolves @basira/shared to its TypeScript sources (package exports), so no shared build is needed.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
     target: 'es2022',

@@ -49,7 +49,8 @@ import { DocumentsService } from './modules/patients/documents.service.ts';
 import { PatientMergeService } from './modules/patients/patient-merge.service.ts';
 import { PatientSearchService } from './modules/patients/patient-search.service.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
-import { PatientsService } from './modules/patients/patients.service.ts';
+import { readableLogStream } from './lib/readable-log.ts';
+import { backfillGuardianNames, PatientsService } from './modules/patients/patients.service.ts';
 import { queueRoutes } from './modules/queue/queue.routes.ts';
 import { QueueListsService } from './modules/queue/queue-lists.service.ts';
 import { QueueService } from './modules/queue/queue.service.ts';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       deps.print,
     );
     await seedMissingOptions(db);
+    await backfillGuardianNames(db);
   });
 
   const sessions = new SessionService(database, clock, {
@@ -121,6 +123,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.body.password'],
       serializers: { req: requestForLog },
+      ...((config.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty'
+        ? { stream: readableLogStream() }
+        : {}),
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
@@ -207,6 +212,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       root: webDir,
       prefix: '/',
       index: 'index.html',
+      // The build writes .br and .gz beside each text asset (packages/web/precompress.ts).
+      preCompressed: true,
       // Built chunks have content-hashed names: cache them for good, so screens already fetched still open
       // while the server is briefly down. index.html and the locale files are revalidated every time.
       setHeaders: (res, filePath) => {

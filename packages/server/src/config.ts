@@ -17,6 +17,8 @@ export const configSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (one readable line per request) at a terminal, `json` otherwise (log collectors). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   CORS_ORIGINS: z
     .string()
     .default('')

@@ -209,6 +209,8 @@ export const patients = pgTable(
     occupation: text('occupation'),
     referralSource: text('referral_source'),
     guardianName: text('guardian_name'),
+    /** normalizeName(guardianName): a child is found by the guardian's name too. */
+    guardianNameNorm: byteText('guardian_name_norm'),
     guardianPhone: text('guardian_phone'),
     alerts: jsonb('alerts').notNull().default({}),
     notes: text('notes'),
@@ -229,6 +231,9 @@ export const patients = pgTable(
     index('patients_name_trgm_idx')
       .using('gin', t.nameNorm.op('gin_trgm_ops'))
       .where(sql`${t.deletedAt} IS NULL`),
+    index('patients_guardian_trgm_idx')
+      .using('gin', t.guardianNameNorm.op('gin_trgm_ops'))
+      .where(sql`${t.deletedAt} IS NULL AND ${t.guardianNameNorm} IS NOT NULL`),
     index('patients_org_phone_idx')
       .on(t.orgId, t.phoneNational)
       .where(sql`${t.deletedAt} IS NULL`),

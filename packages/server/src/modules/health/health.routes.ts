@@ -9,7 +9,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; version: 
 ) => {
   app.get(
     '/api/health',
-    { config: { permission: 'public' }, schema: { tags: ['health'], response: { 200: healthSchema } } },
+    {
+      config: { permission: 'public' },
+      // Load balancers and the diagnostics screen call it every few seconds: no line per call, only problems.
+      logLevel: 'warn',
+      schema: { tags: ['health'], response: { 200: healthSchema } },
+    },
     async () => {
       try {
         await database.ping();

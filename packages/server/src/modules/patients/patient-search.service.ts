@@ -45,9 +45,15 @@ import { toPatient, toSummary, type PatientRow, type SummaryRow } from './patien
  */
 interface Stage {
   where: SQL;
-  ordered?: PgColumn;
+  ordered?: (SQL | PgColumn)[];
   rankFor?: string;
 }
+
+/**
+ * Among equal matches (at 1M patients a common full name is shared by 10 to 50 people), the patient seen most
+ * recently first, then the newest record: the one at the desk is most likely someone who came lately.
+ */
+const recentFirst = [sql`${patients.lastQueueAt} DESC NULLS LAST`, desc(patients.id)];
 
 /** Trigram indexes need three characters; shorter text is searched by (word) prefix only. */
 const TRIGRAM_MIN = 3;
@@ -92,8 +98,9 @@ function sameBirthDate(birthDate: string, approximate: boolean) {
  * hundreds of thousands of rows at 1M patients):
  *   numbers: file number (exact), then phone and second phone (national-number prefix, ordered btree ranges);
  *   names:   exact normalised name (btree), prefix (btree, in index order), then "contains" (GIN trigram,
- *            each word separately, a bounded candidate set ranked here), then — only when those find too
- *            little — the same with misspelt words replaced by their closest lexicon words.
+ *            each word separately, a bounded candidate set ranked here), then the guardian's name (children
+ *            are found by it; GIN trigram), then — only when those find too little — the same with misspelt
+ *            words replaced by their closest lexicon words.
  * Each stage is one indexed query with a LIMIT; later stages run only while the page is not full.
  */
 export class PatientSearchService {
@@ -273,13 +280,14 @@ export class PatientSearchService {
       !search.trim().startsWith('+') && digits.length <= 10 && asFileNumber <= LARGEST_FILE_NUMBER
         ? eq(patients.fileNumber, asFileNumber)
         : undefined;
-    if (fileNumber) stages.push({ where: fileNumber, ordered: patients.id });
+    if (fileNumber) stages.push({ where: fileNumber, ordered: [patients.id] });
     const prefixes = nationalPrefixes(search, this.countries.defaultCallingCode()).filter(
       (p) => p.length >= 2,
     );
     // One ordered index range per prefix and column: an OR of ranges would have to sort every match.
     for (const column of [patients.phoneNational, patients.phone2National])
-      for (const prefix of prefixes) stages.push({ where: like(column, `${prefix}%`), ordered: column });
+      for (const prefix of prefixes)
+        stages.push({ where: like(column, `${prefix}%`), ordered: [column, ...recentFirst] });
     if (stages.length === 0) return undefined;
     return { stages, matches: or(...stages.map((s) => s.where))! };
   }
@@ -305,7 +313,7 @@ export class PatientSearchService {
         const found = rows.map((r) => r.id);
         const where = and(stage.where, extra, found.length ? notInArray(patients.id, found) : undefined);
         if (stage.ordered) {
-          rows.push(...(await this.select<T>(db, orgId, columns, where, [stage.ordered, patients.id], need)));
+          rows.push(...(await this.select<T>(db, orgId, columns, where, stage.ordered, need)));
           continue;
         }
         const candidates = await this.select<T & Ranked>(
@@ -413,8 +421,8 @@ function namePlan(q: string): { stages: Stage[]; matches: SQL } {
   const e = escapeLike(q);
   const name = patients.nameNorm;
   const stages: Stage[] = [
-    { where: eq(name, q), ordered: patients.id },
-    { where: like(name, `${e}%`), ordered: name },
+    { where: eq(name, q), ordered: recentFirst },
+    { where: like(name, `${e}%`), ordered: [name, ...recentFirst] },
   ];
   if (q.length < TRIGRAM_MIN) {
     const wordStart = like(name, `% ${e}%`);
@@ -422,9 +430,12 @@ function namePlan(q: string): { stages: Stage[]; matches: SQL } {
     return { stages, matches: or(like(name, `${e}%`), wordStart)! };
   }
   const words = q.split(' ');
-  const contains = and(...words.map((w) => like(name, `%${escapeLike(w)}%`)))!;
-  stages.push({ where: contains, rankFor: q });
-  return { stages, matches: contains };
+  const containsIn = (column: PgColumn) => and(...words.map((w) => like(column, `%${escapeLike(w)}%`)))!;
+  const contains = containsIn(name);
+  // Then children by their guardian's name (a parent asks for their child's file by their own name).
+  const guardian = containsIn(patients.guardianNameNorm);
+  stages.push({ where: contains, rankFor: q }, { where: guardian, rankFor: q });
+  return { stages, matches: or(contains, guardian)! };
 }
 
 interface Ranked {
@@ -432,12 +443,14 @@ interface Ranked {
   similarity: number;
   nameNorm: string;
   id: number;
+  lastQueueAt: Date | null;
 }
 
 /** 0: the text starts a word; 1: it is inside; 2: only its words are there, in another order. */
 function rankColumns(q: string) {
   return {
     nameNorm: patients.nameNorm,
+    lastQueueAt: patients.lastQueueAt,
     tier: sql<number>`CASE WHEN strpos(' ' || ${patients.nameNorm}, ${` ${q}`}) > 0 THEN 0
                            WHEN strpos(${patients.nameNorm}, ${q}) > 0 THEN 1 ELSE 2 END`,
     similarity: sql<number>`similarity(${patients.nameNorm}, ${q})`,
@@ -449,7 +462,8 @@ function byRank(a: Ranked, b: Ranked): number {
     a.tier - b.tier ||
     Number(b.similarity) - Number(a.similarity) ||
     (a.nameNorm < b.nameNorm ? -1 : a.nameNorm > b.nameNorm ? 1 : 0) ||
-    a.id - b.id
+    (b.lastQueueAt?.getTime() ?? 0) - (a.lastQueueAt?.getTime() ?? 0) ||
+    b.id - a.id
   );
 }
 
@@ -458,7 +472,7 @@ function sortOrder(sort: PatientSort, unindexed = false): (SQL | PgColumn)[] {
   switch (sort) {
     case 'name':
     case 'relevance':
-      return [unindexed ? sql`${patients.nameNorm} || ''` : asc(patients.nameNorm), asc(patients.id)];
+      return [unindexed ? sql`${patients.nameNorm} || ''` : asc(patients.nameNorm), ...recentFirst];
     case 'fileNumber':
       return [unindexed ? sql`${patients.fileNumber} + 0` : asc(patients.fileNumber)];
     case 'lastVisit':

@@ -101,6 +101,54 @@ describe('typeahead finds a patient however the name was typed', () => {
     ]);
   });
 
+  it('among namesakes, the patient seen most recently first, then the newest record', async () => {
+    const { c, made, typeahead } = await clinicWith(
+      { name: 'زهراء علي حسين' }, // never seen, oldest record
+      { name: 'زهراء علي حسين' }, // seen in January
+      { name: 'زهراء علي حسين' }, // never seen, newest record
+      { name: 'زهراء علي حسين' }, // seen yesterday
+    );
+    const [oldest, january, newest, yesterday] = made as [Patient, Patient, Patient, Patient];
+    await c.queue(january.id, { date: '2026-01-15T09:00:00+03:00' });
+    await c.queue(yesterday.id, { date: '2026-02-28T09:00:00+03:00' });
+    const expected = [yesterday.id, january.id, newest.id, oldest.id];
+    // Exact name, prefix, and a word inside the name: the same order among equals in every stage.
+    for (const text of ['زهراء علي حسين', 'زهراء علي', 'علي حسين']) {
+      const rows = await typeahead(text);
+      expect(rows.map((p) => p.id)).toEqual(expected);
+      // Each row shows what tells namesakes apart.
+      expect(rows[0]).toMatchObject({ fileNumber: yesterday.fileNumber, lastQueueAt: expect.any(String) });
+    }
+    const page = await c.ok<Patient[]>(
+      'GET',
+      `/api/mo/patient/filter?page=1&search=${encodeURIComponent('زهراء')}`,
+    );
+    expect(page.map((p) => p.id)).toEqual(expected);
+  });
+
+  it("finds a child by the guardian's name, after the patients of that name; an edit re-reads it", async () => {
+    const { c, made, names } = await clinicWith(
+      { name: 'يوسف كريم عباس', guardianName: 'كريم عباس جاسم' },
+      { name: 'كريم عباس جاسم' },
+      { name: 'نور علي', guardianName: 'Kareem Abbas' },
+    );
+    expect(await names('كريم عباس')).toEqual(['كريم عباس جاسم', 'يوسف كريم عباس']);
+    expect(await names('عباس جاسم')).toEqual(['كريم عباس جاسم', 'يوسف كريم عباس']);
+    expect(await names('kareem')).toEqual(['نور علي']);
+    const child = made[2]!;
+    await c.ok('POST', `/api/mo/patient/${child.id}`, {
+      guardianName: 'Hadi Salman',
+      version: child.version,
+    });
+    expect(await names('kareem')).toEqual([]);
+    expect(await names('salman')).toEqual(['نور علي']);
+    const total = await c.ok<Patient[]>(
+      'GET',
+      `/api/mo/patient/filter?page=1&search=${encodeURIComponent('جاسم')}`,
+    );
+    expect(total.map((p) => p.name)).toEqual(['كريم عباس جاسم', 'يوسف كريم عباس']);
+  });
+
   it('tolerates a misspelt word when nothing else matches (similarity on the name words)', async () => {
     const { c, names } = await clinicWith({ name: 'Mustafa Kamal Jaber' }, { name: 'عبدالرحمن ناصر' });
     expect(await names('mustafa kamel')).toEqual(['Mustafa Kamal Jaber']);

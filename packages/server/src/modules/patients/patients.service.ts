@@ -1,4 +1,4 @@
-import { desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Patient, PatientCreate, PatientUpdate } from '@basira/shared/patients/patients.schemas';
 import { PATIENTS_PER_PAGE } from '@basira/shared/patients/patients.schemas';
 import { parsePhone } from '@basira/shared/patients/phone';
@@ -92,6 +92,7 @@ export class PatientsService {
           occupation: input.occupation,
           referralSource: input.referralSource,
           guardianName: input.guardianName,
+          guardianNameNorm: guardianNameNorm(input.guardianName),
           guardianPhone: guardianPhone?.e164 ?? null,
           alerts: input.alerts,
           notes: input.notes,
@@ -175,6 +176,7 @@ export class PatientsService {
         'alerts',
       ] as const)
         if (input[key] !== undefined) Object.assign(changes, { [key]: input[key] });
+      if (input.guardianName !== undefined) changes.guardianNameNorm = guardianNameNorm(input.guardianName);
 
       const updated = await updateVersioned(
         tx,
@@ -307,4 +309,24 @@ export async function findLivePatient(db: Db, orgId: number, id: number, lock = 
   if (row.deletedAt)
     throw new AppError('patient.deleted', 'This patient was deleted; an administrator can restore it.');
   return row;
+}
+
+const guardianNameNorm = (name: string | null | undefined) => (name ? normalizeName(name) || null : null);
+
+/**
+ * Fills `guardian_name_norm` of records written before it existed (migration 0006): the normalisation is the
+ * shared JavaScript one, which SQL cannot repeat. Runs at start; once done, it finds nothing to do.
+ */
+export async function backfillGuardianNames(db: Db): Promise<void> {
+  // eslint-disable-next-line basira/org-scoped-query -- every organization's rows, once, at start
+  const rows = await db
+    .select({ id: patients.id, orgId: patients.orgId, guardianName: patients.guardianName })
+    .from(patients)
+    .where(and(isNotNull(patients.guardianName), isNull(patients.guardianNameNorm)));
+  for (const row of rows)
+    // eslint-disable-next-line no-restricted-syntax -- a derived column, not an edit
+    await db
+      .update(patients)
+      .set({ guardianNameNorm: guardianNameNorm(row.guardianName) ?? '' })
+      .where(inOrg(patients, row.orgId, eq(patients.id, row.id)));
 }

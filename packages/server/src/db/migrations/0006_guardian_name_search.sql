@@ -1,0 +1,2 @@
+ALTER TABLE "patients" ADD COLUMN "guardian_name_norm" text COLLATE "C";--> statement-breakpoint
+CREATE INDEX "patients_guardian_trgm_idx" ON "patients" USING gin ("guardian_name_norm" gin_trgm_ops) WHERE "patients"."deleted_at" IS NULL AND "patients"."guardian_name_norm" IS NOT NULL;
