@@ -27,7 +27,9 @@ export function translator(lang: Lang): T {
     const count = values.count;
     const plural =
       typeof count === 'number' ? lookup(`${key}_${new Intl.PluralRules(lang).select(count)}`) : undefined;
-    const text = plural ?? lookup(key);
+    // i18next's context (e.g. `_female` for Arabic agreement), falling back to the plain key as i18next does.
+    const context = typeof values.context === 'string' ? lookup(`${key}_${values.context}`) : undefined;
+    const text = plural ?? context ?? lookup(key);
     if (text === undefined) throw new Error(`No text for ${key} in ${lang}`);
     return text.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name] ?? ''));
   };

@@ -38,7 +38,9 @@ test.describe('patients', () => {
     await expect(form.submit).not.toHaveAttribute('data-loading');
     await shot('patient-duplicates');
     await form.submit.click();
-    await expect(page.getByTestId('patient-saved')).toContainText(`فاطمه ${surname}`);
+    // Arabic agrees with the patient's sex: مسجَّلة for a woman.
+    const savedLine = t('patients.savedLine', { name: `فاطمه ${surname}`, number: 0, context: 'female' });
+    await expect(page.getByTestId('patient-saved')).toContainText(savedLine.replace(/0\.$/, ''));
 
     // Documents: upload (checked by content), list, download, delete.
     await patients.search.fill(surname);

@@ -1,4 +1,4 @@
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, arabicWord, iraqiMobile } from '../support/fixtures.ts';
 import { AppShell } from '../pages/app-shell.ts';
 
 /** A screenshot of every screen not already taken by the flows (e2e/screenshots/<lang>-<name>.png). */
@@ -34,9 +34,24 @@ test.describe('screens', () => {
     await shot('user-add-validation');
   });
 
-  test('dark theme', async ({ page, signIn, shot }) => {
+  test('dark theme', async ({ page, api, signIn, shot, axe }) => {
     await page.addInitScript(() => localStorage.setItem('isDark', '0'));
-    await signIn();
+    const session = await signIn();
+    // A board with medical alerts: readable at a glance in the dark theme too (WCAG AA, checked by axe).
+    const patient = await api.call<{ data: { id: number } }>('POST', 'mo/patient', session.token, {
+      name: `هدى ${arabicWord()}`,
+      phone: iraqiMobile(),
+      isMale: 0,
+      age: 61,
+      alerts: { allergies: 'البنسلين', diabetes: true, hypertension: true, other: 'جلوكوما' },
+    });
+    const entry = await api.queue(session.token, patient.data.id);
+    await api.call('POST', `mo/patient/open/board/${patient.data.id}/${entry.id}`, session.token);
+    await page.goto(`/boards/${patient.data.id}/${entry.id}`);
+    await expect(page.getByTestId('patient-alerts')).toContainText('البنسلين');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await shot('board-dark');
+    expect(await axe()).toEqual([]);
     await page.goto('/setting/role');
     await expect(page.getByTestId('role-card').first()).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');

@@ -112,7 +112,11 @@ describe('session-expired flow (spec section 8)', () => {
       'serverDownLogout',
       new ApiError({ kind: 'network', method: 'GET', path: 'user' }),
     );
-    expect(show.mock.calls.at(-1)![0]).toMatchObject({ message: en.errors!.serverDown });
+    // The spec's text, and the address that did not answer.
+    expect(show.mock.calls.at(-1)![0]).toMatchObject({
+      title: en.errors!.serverDown,
+      message: expect.stringContaining(window.location.origin),
+    });
     expect(localStorage.getItem('token')).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
   });

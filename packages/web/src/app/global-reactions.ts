@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import type { Me } from '@basira/shared/auth/auth.schemas';
 import { setGlobalReactionHandler } from '../lib/api-reactions.ts';
 import { endLocalSession, ME_KEY } from '../lib/session-local.ts';
-import { getStoredUser, setStoredUser } from '../lib/storage.ts';
+import { getConnectionString, getStoredUser, setStoredUser } from '../lib/storage.ts';
 import { SESSION_EXPIRED_TOAST_MS } from '../lib/toasts.ts';
 import { reloadPage } from '../lib/unsaved-input.ts';
 
@@ -37,7 +37,12 @@ export function expireSession(router: Navigator, i18n: I18n): void {
 /** Wires the API client's global reactions (error catalogue, spec section 8) to toasts and navigation. */
 export function installGlobalReactions(router: Navigator, i18n: I18n): void {
   const serverDown = () =>
-    notifications.show({ id: 'server-down', color: 'red', message: i18n.t('errors.serverDown') });
+    notifications.show({
+      id: 'server-down',
+      color: 'red',
+      title: i18n.t('errors.serverDown'),
+      message: i18n.t('errors.serverTried', { url: getConnectionString() }),
+    });
 
   setGlobalReactionHandler((reaction, error) => {
     switch (reaction) {

@@ -14,8 +14,9 @@ export function Toaster() {
   return (
     <Box
       pos="fixed"
-      top={12}
-      style={{ insetInline: 0, marginInline: 'auto', width: 'min(28rem, calc(100% - 1.5rem))', zIndex: 1000 }}
+      bottom={16}
+      // The lower inline-end corner (bottom left in Arabic): clear of the top bar and of the search and bell.
+      style={{ insetInlineEnd: 16, width: 'min(24rem, calc(100% - 2rem))', zIndex: 1000 }}
     >
       <Stack gap="xs">
         {items.map((item) => (

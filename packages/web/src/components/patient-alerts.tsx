@@ -27,7 +27,7 @@ export function PatientAlertsPanel({ alerts }: { alerts: Alerts }) {
       data-testid="patient-alerts"
       styles={{ root: { borderInlineStart: '4px solid var(--mantine-color-red-7)' } }}
     >
-      <List size="sm" spacing={2} c="red.9" fw={600}>
+      <List size="sm" spacing={2} fw={600} className="patient-alert-lines">
         {lines.map((line) => (
           <List.Item key={line}>{line}</List.Item>
         ))}

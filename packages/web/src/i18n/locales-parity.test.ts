@@ -26,10 +26,13 @@ function flatten(object: Record<string, unknown>, prefix = ''): Map<string, stri
 }
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** i18next context: Arabic agrees with the patient's sex (lib/grammar.ts); English needs no variant. */
+const CONTEXT = /_female$/;
 const base = (key: string) => key.replace(PLURAL, '');
 const arFlat = flatten(ar);
 const enFlat = flatten(en);
-const bases = (flat: Map<string, string>) => new Set([...flat.keys()].map(base));
+const bases = (flat: Map<string, string>) =>
+  new Set([...flat.keys()].filter((k) => !CONTEXT.test(k)).map(base));
 const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]!).sort();
 
 function sourceFiles(dir: string): string[] {
@@ -46,6 +49,9 @@ describe('locale files', () => {
     const enBases = bases(enFlat);
     expect([...enBases].filter((k) => !arBases.has(k))).toEqual([]);
     expect([...arBases].filter((k) => !enBases.has(k))).toEqual([]);
+    // A feminine variant stands beside the plain (masculine) text of the same key.
+    const orphans = [...arFlat.keys()].filter((k) => CONTEXT.test(k) && !arFlat.has(k.replace(CONTEXT, '')));
+    expect(orphans).toEqual([]);
   });
 
   it('give every plural key all the forms each language needs', () => {

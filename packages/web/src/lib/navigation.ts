@@ -1,4 +1,4 @@
-import type { PermissionName } from '@basira/shared/permissions/permissions';
+import { ADMINISTRATOR, type PermissionName } from '@basira/shared/permissions/permissions';
 import { hasScreen, PATIENT_SCREENS, QUEUE_SCREENS, ROUTES, type RouteName } from './routes.ts';
 import { canAny } from './session-local.ts';
 
@@ -39,7 +39,7 @@ export const SIDE_MENU: readonly NavItem[] = [
   { route: 'printSettingUpdate', labelKey: 'nav.printSetting', access: ['print setting'] },
   { route: 'optionIndex', labelKey: 'nav.examOptions', access: ['show options', 'edit options'] },
   { route: 'Profile', labelKey: 'nav.profile', access: 'public' },
-  { route: 'test', labelKey: 'nav.diagnostics', access: 'public' },
+  { route: 'test', labelKey: 'nav.diagnostics', access: [ADMINISTRATOR] },
 ];
 
 /**

@@ -4,3 +4,32 @@ import type { TFunction } from 'i18next';
 export function permissionLabel(t: TFunction, name: string): string {
   return t(`permissionNames.${name}`, { defaultValue: name });
 }
+
+/** Why a permission does more than its name says, where it does (`permissionHints` in the locales). */
+export function permissionHint(t: TFunction, name: string): string | undefined {
+  const hint = t(`permissionHints.${name}`, { defaultValue: '' });
+  return hint || undefined;
+}
+
+export const PERMISSION_AREAS = [
+  'administration',
+  'patients',
+  'queue',
+  'board',
+  'exams',
+  'messages',
+] as const;
+export type PermissionArea = (typeof PERMISSION_AREAS)[number];
+
+const EXAM_WORDS =
+  /(spectacles|prisms?|lasiks?|biometrys?|squints?|keratoconus|follow ups?|retinas?|low visions?|outers?)$/;
+
+/** The area of the role screen a permission is listed under, read from the catalogue's naming pattern. */
+export function permissionArea(name: string): PermissionArea {
+  if (/ board$/.test(name)) return 'board';
+  if (/ (patient|patients)$/.test(name)) return 'patients';
+  if (/ (queue|queues)$/.test(name)) return 'queue';
+  if (EXAM_WORDS.test(name) || / options$/.test(name)) return 'exams';
+  if (name === 'send message' || name === 'show support') return 'messages';
+  return 'administration';
+}

@@ -1,5 +1,5 @@
 import { EXAM_PERMISSIONS, EXAM_TYPES, readersOf, type ExamType } from '@basira/shared/exams/exam-types';
-import { READ_PATIENTS, type PermissionName } from '@basira/shared/permissions/permissions';
+import { ADMINISTRATOR, READ_PATIENTS, type PermissionName } from '@basira/shared/permissions/permissions';
 import { READ_PATIENT_FILE } from '@basira/shared/patients/patient-file-access';
 
 /**
@@ -79,7 +79,8 @@ export const OUTER_ROUTES = {
  */
 export const LAYOUT_ROUTES = {
   dashboard: built('/dashboard', ['dashboard']),
-  test: built('/test', 'token'),
+  /** Diagnostics (server version, database, connection) are for administrators only (issue 9). */
+  test: built('/test', [ADMINISTRATOR]),
   unauthorized: built('/unauthorized', 'token'),
   notification: later('/notification', 'token'),
   // The worklist and the board are served to whoever may open or show a board (the top bar adds `dashboard`).

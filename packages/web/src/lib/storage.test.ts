@@ -21,7 +21,7 @@ const me = { id: 1, name: 'Admin', permissions: ['Administrator'] } as unknown a
 describe('local storage keys (spec section 9)', () => {
   beforeEach(() => localStorage.clear());
 
-  it('are exactly the spec names', () => {
+  it('are exactly the spec names (and the side panel, beyond the spec)', () => {
     expect(Object.values(STORAGE_KEYS)).toEqual([
       'token',
       'user',
@@ -31,6 +31,7 @@ describe('local storage keys (spec section 9)', () => {
       'lang',
       'connectionString',
       'organization',
+      'sidePanel',
     ]);
   });
 

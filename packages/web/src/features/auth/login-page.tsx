@@ -8,7 +8,7 @@ import { ScreenLoader } from '../../components/screen-loader.tsx';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { errorText, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
 import { landingPath } from '../../lib/session-local.ts';
-import { getStoredUser, getToken } from '../../lib/storage.ts';
+import { getConnectionString, getStoredUser, getToken } from '../../lib/storage.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 
 const loadSignIn = () => import('./sign-in.ts');
@@ -151,6 +151,16 @@ function LoginFailure({ error, message }: { error: Error; message: string }) {
     return (
       <>
         {message}{' '}
+        <Anchor component={Link} to="/config" inherit>
+          {t('auth.connectionSettings')}
+        </Anchor>
+      </>
+    );
+  // Which server did not answer: a wrong address in /config is the usual cause at a new workstation.
+  if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout'))
+    return (
+      <>
+        {message} {t('errors.serverTried', { url: getConnectionString() })}{' '}
         <Anchor component={Link} to="/config" inherit>
           {t('auth.connectionSettings')}
         </Anchor>

@@ -42,6 +42,8 @@ export function ConfigPage() {
   const [errors, setErrors] = useState<{ connection?: string; organization?: string }>({});
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<TestResult | null>(null);
+  // A new address that did not answer is saved only when the user insists (a server being set up).
+  const [unconfirmed, setUnconfirmed] = useState(false);
 
   useEffect(() => {
     document.title = `${t('config.title')} · ${t('app.name')}`;
@@ -55,9 +57,11 @@ export function ConfigPage() {
     return Object.keys(found).length === 0;
   };
 
-  const test = async () => {
+  /** Tests the address and organization on screen; true when a Basira server of that organization answered. */
+  const test = async (): Promise<boolean> => {
     setResult(null);
-    if (!check()) return;
+    setUnconfirmed(false);
+    if (!check()) return false;
     setTesting(true);
     const started = performance.now();
     try {
@@ -70,6 +74,7 @@ export function ConfigPage() {
         timeoutMs: 8_000,
       });
       setResult({ ok: true, health: data, ms: Math.round(performance.now() - started) });
+      return true;
     } catch (error) {
       let message: string;
       if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout'))
@@ -79,19 +84,26 @@ export function ConfigPage() {
       else if (isApiError(error)) message = `${t('config.notBasira')} ${errorMessage(translate, error)}`;
       else message = t('config.notBasira');
       setResult({ ok: false, message });
+      return false;
     } finally {
       setTesting(false);
     }
   };
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
+  const save = async (event: FormEvent | null, confirmed = false) => {
+    event?.preventDefault();
     if (!check()) return;
     const base = connection.trim().replace(/\/+$/, '');
     const org = organization.trim().toLowerCase();
     const changed =
       base !== (getStoredConnectionString() ?? defaultConnectionString()) ||
       org !== (getOrganization() ?? DEFAULT_ORGANIZATION);
+    // A changed address is tried before it is kept: a typo would otherwise lock this workstation out.
+    if (changed && !confirmed && !(await test())) {
+      setUnconfirmed(true);
+      return;
+    }
+    setUnconfirmed(false);
     setConnectionString(base === defaultConnectionString() ? null : base);
     setOrganization(org === DEFAULT_ORGANIZATION ? null : org);
     // A session belongs to one server and organization: after a change, sign in again.
@@ -108,7 +120,7 @@ export function ConfigPage() {
 
   return (
     <Paper withBorder shadow="sm" p="xl" maw={560} mx="auto" mt="md">
-      <form onSubmit={save} noValidate aria-labelledby="config-title">
+      <form onSubmit={(event) => void save(event)} noValidate aria-labelledby="config-title">
         <Stack gap="md">
           <Title order={1} fz="h2" id="config-title">
             {t('config.title')}
@@ -164,6 +176,19 @@ export function ConfigPage() {
           {result?.ok === false && (
             <Alert color="red" role="alert" title={t('config.failed')} data-testid="config-result">
               {result.message}
+              {unconfirmed && (
+                <Group mt="xs" gap="xs">
+                  <Text size="sm">{t('config.notSaved')}</Text>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => void save(null, true)}
+                    data-testid="config-save-anyway"
+                  >
+                    {t('config.saveAnyway')}
+                  </Button>
+                </Group>
+              )}
             </Alert>
           )}
           <Group justify="space-between">
@@ -180,7 +205,7 @@ export function ConfigPage() {
                 {t('config.reset')}
               </Button>
             </Group>
-            <Button type="submit" data-testid="config-save">
+            <Button type="submit" loading={testing} data-testid="config-save">
               {t('common.save')}
             </Button>
           </Group>

@@ -2,7 +2,6 @@ import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/c
 import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { parseTypedDate } from '../../lib/dates.ts';
-import { useFormatters } from '../../lib/format.ts';
 import { errorText } from '../../lib/form-validation.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import type { PatientFieldsProps } from './patient-field-props.ts';
@@ -13,7 +12,6 @@ import { parseAge } from './patient-form-values.ts';
 export function BirthDateField({ values, errors, set, today }: PatientFieldsProps & { today: string }) {
   const { t } = useTranslation();
   const translate = useTranslator();
-  const format = useFormatters();
   const age = parseAge(values.age);
   const computedAge = ageOn(values.birthDate, today);
   const months = monthsOn(values.birthDate, today);
@@ -45,7 +43,7 @@ export function BirthDateField({ values, errors, set, today }: PatientFieldsProp
           error={errorText(translate, errors.age)}
           description={
             age !== null && birthDateForAge(age, today)
-              ? t('patients.approxBirth', { date: format.date(birthDateForAge(age, today)!) })
+              ? t('patients.approxBirth', { year: birthDateForAge(age, today)!.slice(0, 4) })
               : t('patients.ageHint')
           }
           data-testid="patient-age"

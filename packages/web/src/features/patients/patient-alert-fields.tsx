@@ -5,21 +5,31 @@ import { errorText } from '../../lib/form-validation.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import type { PatientFieldsProps } from './patient-field-props.ts';
 
-/** The red fieldset of medical alerts: allergies, diabetes, hypertension and any other warning. */
+/**
+ * The fieldset of medical alerts: allergies, diabetes, hypertension and any other warning. Red once it holds an
+ * alert; empty, it is an ordinary fieldset (red on every form would teach staff to ignore it).
+ */
 export function PatientAlertFields({ values, errors, set }: PatientFieldsProps) {
   const { t } = useTranslation();
   const translate = useTranslator();
+  const alerting = Boolean(
+    values.allergies.trim() || values.diabetes || values.hypertension || values.otherAlert.trim(),
+  );
   return (
     <Fieldset
       legend={
         <Group gap={6}>
-          <IconAlert size={16} color="var(--mantine-color-red-7)" />
-          <Text span fw={600} c="red.8">
+          <IconAlert
+            size={16}
+            color={alerting ? 'var(--mantine-color-red-7)' : 'var(--mantine-color-dimmed)'}
+          />
+          <Text span fw={600} c={alerting ? 'red.8' : undefined}>
             {t('patients.alerts.title')}
           </Text>
         </Group>
       }
-      style={{ borderColor: 'var(--mantine-color-red-4)' }}
+      style={alerting ? { borderColor: 'var(--mantine-color-red-4)' } : undefined}
+      data-alerting={alerting || undefined}
       data-testid="patient-alerts-fields"
     >
       <Stack gap="xs">

@@ -10,6 +10,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTypedDate } from '../../lib/dates.ts';
 import { patientSorts, type PatientSort } from '@basira/shared/patients/patients.schemas';
@@ -55,7 +57,6 @@ export function PatientFiltersPanel({
   const { t } = useTranslation();
   const set = <K extends keyof FilterValues>(key: K, value: FilterValues[K]) =>
     onChange({ ...filters, [key]: value });
-  const age = (text: string) => (/^\d{1,3}$/.test(text) ? Number(text) : undefined);
   return (
     <Paper withBorder p="sm" data-testid="patient-filters">
       <Stack gap="sm">
@@ -76,24 +77,11 @@ export function PatientFiltersPanel({
               data-testid="filter-sex"
             />
           </Stack>
-          <Group gap="xs" grow wrap="nowrap">
-            <TextInput
-              label={t('patients.filters.ageFrom')}
-              inputMode="numeric"
-              maxLength={3}
-              value={filters.ageFrom?.toString() ?? ''}
-              onChange={(e) => set('ageFrom', age(e.currentTarget.value))}
-              data-testid="filter-age-from"
-            />
-            <TextInput
-              label={t('patients.filters.ageTo')}
-              inputMode="numeric"
-              maxLength={3}
-              value={filters.ageTo?.toString() ?? ''}
-              onChange={(e) => set('ageTo', age(e.currentTarget.value))}
-              data-testid="filter-age-to"
-            />
-          </Group>
+          <AgeRange
+            from={filters.ageFrom}
+            to={filters.ageTo}
+            onChange={(ageFrom, ageTo) => onChange({ ...filters, ageFrom, ageTo })}
+          />
           <Group gap="xs" grow wrap="nowrap">
             <DateInput
               label={t('patients.filters.lastVisitFrom')}
@@ -138,5 +126,75 @@ export function PatientFiltersPanel({
         )}
       </Stack>
     </Paper>
+  );
+}
+
+const AGE_SETTLE_MS = 400;
+const ageOf = (text: string) => (/^\d{1,3}$/.test(text.trim()) ? Number(text) : undefined);
+
+/**
+ * The age range, asked of the server only once it is a valid range and typing has paused: "4" on the way to "45",
+ * or a "from" above the "to" typed so far, never reaches the list.
+ */
+function AgeRange({
+  from,
+  to,
+  onChange,
+}: {
+  from: number | undefined;
+  to: number | undefined;
+  onChange: (from: number | undefined, to: number | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const [fromText, setFromText] = useState(from?.toString() ?? '');
+  const [toText, setToText] = useState(to?.toString() ?? '');
+  const [settled] = useDebouncedValue(`${fromText}|${toText}`, AGE_SETTLE_MS);
+  const typedFrom = ageOf(fromText);
+  const typedTo = ageOf(toText);
+  const invalid =
+    (fromText.trim() !== '' && typedFrom === undefined) ||
+    (toText.trim() !== '' && typedTo === undefined) ||
+    (typedFrom !== undefined && typedTo !== undefined && typedFrom > typedTo);
+
+  useEffect(() => {
+    const [a = '', b = ''] = settled.split('|');
+    const nextFrom = ageOf(a);
+    const nextTo = ageOf(b);
+    const valid =
+      (a.trim() === '' || nextFrom !== undefined) &&
+      (b.trim() === '' || nextTo !== undefined) &&
+      !(nextFrom !== undefined && nextTo !== undefined && nextFrom > nextTo);
+    if (valid && (nextFrom !== from || nextTo !== to)) onChange(nextFrom, nextTo);
+    // Only a settled text asks the server; `from` and `to` follow from it.
+  }, [settled]);
+
+  // Cleared or changed from outside (the "clear filters" button, the address): show what the list uses.
+  useEffect(() => {
+    const [a = '', b = ''] = settled.split('|');
+    if (ageOf(a) !== from) setFromText(from?.toString() ?? '');
+    if (ageOf(b) !== to) setToText(to?.toString() ?? '');
+  }, [from, to]);
+
+  return (
+    <Group gap="xs" grow wrap="nowrap" align="flex-start">
+      <TextInput
+        label={t('patients.filters.ageFrom')}
+        inputMode="numeric"
+        maxLength={3}
+        value={fromText}
+        onChange={(e) => setFromText(e.currentTarget.value)}
+        error={invalid ? t('patients.filters.ageRangeInvalid') : undefined}
+        data-testid="filter-age-from"
+      />
+      <TextInput
+        label={t('patients.filters.ageTo')}
+        inputMode="numeric"
+        maxLength={3}
+        value={toText}
+        onChange={(e) => setToText(e.currentTarget.value)}
+        error={invalid || undefined}
+        data-testid="filter-age-to"
+      />
+    </Group>
   );
 }

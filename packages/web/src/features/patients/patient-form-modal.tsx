@@ -35,6 +35,7 @@ import {
 } from './patient-form-values.ts';
 import { PatientPhoneFields } from './patient-phone-fields.tsx';
 import { countriesQuery, fetchDuplicates, useSavePatient } from './patients.queries.ts';
+import { sexOf } from '../../lib/grammar.ts';
 
 export interface PatientFormModalProps {
   opened: boolean;
@@ -154,7 +155,7 @@ function PatientForm({
         onDirtyChange(false);
         toastSuccess(
           creating
-            ? t('patients.created', { name: saved.name, number: saved.fileNumber })
+            ? t('patients.created', { name: saved.name, number: saved.fileNumber, context: sexOf(saved) })
             : t('patients.updated', { name: saved.name }),
         );
         onSaved(saved);

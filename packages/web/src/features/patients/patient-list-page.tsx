@@ -41,6 +41,7 @@ import { PatientMergeModal } from './patient-merge-modal.tsx';
 import { PatientRow } from './patient-row.tsx';
 import { deletedPatientsQuery, patientPageQuery } from './patients.queries.ts';
 import { ListTable } from '../../components/list-table.tsx';
+import { sexOf } from '../../lib/grammar.ts';
 
 /** The search as sent: below the typeahead's 2 characters the list is not narrowed (spec section 5). */
 export const effectiveSearch = (text: string) => {
@@ -63,7 +64,8 @@ export function PatientListPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [documentsOf, setDocumentsOf] = useState<Patient | null>(null);
   const [merging, setMerging] = useState<Patient | null>(null);
-  const [justSaved, setJustSaved] = useState<Patient | null>(null);
+  // The record just saved, and whether it was new ("registered") or an edit ("saved").
+  const [justSaved, setJustSaved] = useState<{ patient: Patient; created: boolean } | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const permissions = me?.permissions;
@@ -142,13 +144,14 @@ export function PatientListPage() {
   };
 
   const afterSave = (saved: Patient) => {
+    const created = editing?.patient === null;
     const fromQueue = params.get('from') === 'queue';
     closeForm();
     if (fromQueue && can(permissions, 'add queue')) {
       void navigate(`${pathTo('queueAdd')}?patientId=${saved.id}`);
       return;
     }
-    setJustSaved(saved);
+    setJustSaved({ patient: saved, created });
   };
 
   const meta = current.data?.meta;
@@ -242,13 +245,17 @@ export function PatientListPage() {
           >
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Text size="sm">
-                {t('patients.savedLine', { name: justSaved.name, number: justSaved.fileNumber })}
+                {t(justSaved.created ? 'patients.savedLine' : 'patients.editedLine', {
+                  name: justSaved.patient.name,
+                  number: justSaved.patient.fileNumber,
+                  context: sexOf(justSaved.patient),
+                })}
               </Text>
               {can(permissions, 'add queue') && (
                 <Button
                   size="xs"
                   component={Link}
-                  to={`${pathTo('queueAdd')}?patientId=${justSaved.id}`}
+                  to={`${pathTo('queueAdd')}?patientId=${justSaved.patient.id}`}
                   leftSection={<IconQueue size={14} />}
                 >
                   {t('patients.toQueue')}

@@ -10,6 +10,7 @@ import { displayPhone } from '../../lib/phone-format.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { useMergePatients } from './patients.queries.ts';
+import { sexOf } from '../../lib/grammar.ts';
 
 type Person = Pick<Patient, 'id' | 'name' | 'fileNumber' | 'phone' | 'birthDate'>;
 
@@ -94,7 +95,8 @@ function MergeForm({ patient, onClose }: { patient: Patient; onClose: () => void
       {other && (
         <Alert color="orange">
           {t('patients.merge.warning', {
-            name: Number(survivor) === patient.id ? other.name : patient.name,
+            name: (Number(survivor) === patient.id ? other : patient).name,
+            context: sexOf(Number(survivor) === patient.id ? other : patient),
           })}
         </Alert>
       )}

@@ -335,6 +335,23 @@ export function QueueForm({
               onChange={(event) => set('isVisitDate', event.currentTarget.checked)}
               mb={8}
             />
+            {/* On the fields' line: the form stays short, so the list starts on the first screen (1366×768). */}
+            <Group gap="sm" ms="auto" wrap="nowrap">
+              {updating && (
+                <Button variant="default" onClick={onDone}>
+                  {t('common.cancel')}
+                </Button>
+              )}
+              <Button
+                ref={submitRef}
+                type="submit"
+                loading={saving}
+                leftSection={updating ? undefined : <IconPlus />}
+                data-testid="queue-submit"
+              >
+                {updating ? t('common.update') : t('queue.addSubmit')}
+              </Button>
+            </Group>
           </Group>
           {duplicate && (
             <Alert
@@ -387,22 +404,6 @@ export function QueueForm({
               </Group>
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            {updating && (
-              <Button variant="default" onClick={onDone}>
-                {t('common.cancel')}
-              </Button>
-            )}
-            <Button
-              ref={submitRef}
-              type="submit"
-              loading={saving}
-              leftSection={updating ? undefined : <IconPlus />}
-              data-testid="queue-submit"
-            >
-              {updating ? t('common.update') : t('queue.addSubmit')}
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Paper>

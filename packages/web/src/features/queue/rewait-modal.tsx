@@ -8,6 +8,7 @@ import { parseTypedDate, zonedDateTimeToIso, zonedParts } from '../../lib/dates.
 import { ClockTimeInput } from '../../components/clock-time-input.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { useMe } from '../../lib/use-me.ts';
+import { sexOf } from '../../lib/grammar.ts';
 
 /** Quick recalls: a click instead of a calendar for the usual follow-up intervals. */
 const QUICK: { amount: number; unit: 'day' | 'week' | 'month'; key: string }[] = [
@@ -73,7 +74,9 @@ function RewaitForm({
   return (
     <form onSubmit={submit} noValidate data-testid="rewait-form">
       <Stack gap="sm">
-        <Text size="sm">{t('queue.rewait.text', { name: entry.patient.name })}</Text>
+        <Text size="sm">
+          {t('queue.rewait.text', { name: entry.patient.name, context: sexOf(entry.patient) })}
+        </Text>
         <Group gap={6} role="group" aria-label={t('queue.rewait.quick')}>
           {QUICK.map((q, index) => (
             <Button

@@ -9,6 +9,7 @@ import { useTranslator } from '../../lib/use-translator.ts';
 import { moveErrorMessage, type StateAction } from './queue-actions.ts';
 import { useMoveQueueEntry } from './queue.queries.ts';
 import { RewaitModal } from './rewait-modal.tsx';
+import { sexOf } from '../../lib/grammar.ts';
 
 export interface StateMoves {
   /** Makes a move; re-waiting first asks for the date and note, cancelling for a confirmation. */
@@ -29,7 +30,7 @@ export function useStateMoves(onMoved?: (entry: QueueEntry, action: StateAction)
   const handlers = (entry: QueueEntry, action: StateAction) => ({
     onSuccess: (moved: QueueEntry) => {
       if (action === 'rewait') setRewaiting(null);
-      toastSuccess(t(`queue.moved.${action}`, { name: entry.patient.name }));
+      toastSuccess(t(`queue.moved.${action}`, { name: entry.patient.name, context: sexOf(entry.patient) }));
       onMoved?.(moved, action);
     },
     onError: (error: unknown) => {

@@ -1,5 +1,16 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -10,7 +21,12 @@ import { TextField } from '../../components/text-field.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { errorText, schemaValidator, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
-import { permissionLabel } from '../../lib/permission-label.ts';
+import {
+  PERMISSION_AREAS,
+  permissionArea,
+  permissionHint,
+  permissionLabel,
+} from '../../lib/permission-label.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
 import { SUCCESS_TOAST_MS, toastError, toastSuccess, toastWarning } from '../../lib/toasts.ts';
@@ -182,20 +198,30 @@ function RoleForm({ title, role }: { title: string; role: Role | null }) {
               {errorMessage(translate, catalogue.error)}
             </Alert>
           )}
-          <Fieldset legend={t('roles.permissions')} variant="unstyled">
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" mt="xs">
-              {visible.map((p) => (
-                <Checkbox
-                  key={p.id}
-                  label={permissionLabel(t, p.name)}
-                  checked={checked.has(p.name)}
-                  onChange={() => toggle(p.name)}
-                  data-testid="permission-checkbox"
-                  data-permission={p.name}
-                />
-              ))}
-            </SimpleGrid>
-          </Fieldset>
+          <Title order={2} fz="h4">
+            {t('roles.permissions')}
+          </Title>
+          {PERMISSION_AREAS.map((area) => {
+            const inArea = visible.filter((p) => permissionArea(p.name) === area);
+            if (inArea.length === 0) return null;
+            return (
+              <Fieldset key={area} legend={t(`roles.areas.${area}`)} data-testid={`permission-area-${area}`}>
+                <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
+                  {inArea.map((p) => (
+                    <Checkbox
+                      key={p.id}
+                      label={permissionLabel(t, p.name)}
+                      description={permissionHint(t, p.name)}
+                      checked={checked.has(p.name)}
+                      onChange={() => toggle(p.name)}
+                      data-testid="permission-checkbox"
+                      data-permission={p.name}
+                    />
+                  ))}
+                </SimpleGrid>
+              </Fieldset>
+            );
+          })}
         </Stack>
       </PageFrame>
     </form>

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSION_NAMES } from '@basira/shared/permissions/permissions';
+import { permissionArea } from './permission-label.ts';
+
+describe('permission areas of the role screen', () => {
+  it('puts every permission of the catalogue in the area its name says', () => {
+    const of = (area: string) => PERMISSION_NAMES.filter((name) => permissionArea(name) === area);
+    expect(of('board')).toEqual([
+      'open board',
+      'show board',
+      'cancel board',
+      'waiting board',
+      'rewaiting board',
+      'finish board',
+    ]);
+    expect(of('patients')).toEqual(['add patient', 'edit patient', 'show patients', 'delete patient']);
+    expect(of('queue')).toEqual(['add queue', 'edit queue', 'show queues', 'delete queue']);
+    expect(of('exams')).toContain('print squint');
+    expect(of('exams')).toContain('show low visions');
+    expect(of('exams')).toContain('edit options');
+    expect(of('administration')).toEqual([
+      'Administrator',
+      'dashboard',
+      'add user',
+      'edit user',
+      'delete user',
+      'show users',
+      'add permission',
+      'edit permission',
+      'show permission',
+      'delete permission',
+      'print setting',
+      'show audit',
+    ]);
+    expect(of('messages')).toEqual(['send message', 'show support']);
+  });
+});
