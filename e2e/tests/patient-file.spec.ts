@@ -101,6 +101,7 @@ test.describe("the patient's file", () => {
 
     // The booked view lists the coming visits, soonest first, each saying it is booked.
     await page.getByTestId('queue-view').getByText(t('queue.views.booked'), { exact: true }).click();
+    await expect(page).toHaveURL(/[?&]status=1/);
     await page.getByTestId('queue-search').fill(name);
     const booked = page.getByTestId('queue-row');
     await expect(booked).toHaveCount(2);

@@ -40,6 +40,8 @@ test.describe('users', () => {
     await form.field('password').fill('first-password-1');
     await form.field('password_confirmation').fill('first-password-1');
     await form.role(role.name).check();
+    // Marked as a doctor: listed in the queue's choice of doctor.
+    await page.getByTestId('user-doctor').check();
     await shot('user-add');
     await form.submit.click();
     await expect(shell.toast(t('users.savedCreate'))).toBeVisible();
@@ -48,6 +50,7 @@ test.describe('users', () => {
     await list.search.fill(email);
     const row = list.row(email);
     await expect(row).toBeVisible();
+    await expect(row.getByTestId('user-doctor-badge')).toBeVisible();
     await expect(row.getByTestId('user-status')).toHaveText(t('users.active'));
     await expect(page.getByTestId('user-row')).toHaveCount(1);
     await shot('user-list');

@@ -47,6 +47,8 @@ export const users = pgTable(
     username: text('username'),
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** Listed among the queue's doctors (and named on prescriptions); they must also hold `open board`. */
+    isDoctor: boolean('is_doctor').notNull().default(false),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     version: integer('version').notNull().default(1),
     ...timestamps,

@@ -49,6 +49,7 @@ export function administrationPrincipal(org: { id: number }): Principal {
     profile: {
       ...user,
       isActive: true,
+      isDoctor: false,
       mustChangePassword: false,
       roles: [],
       version: 1,

@@ -14,6 +14,7 @@ export function toUser(row: UserRow, roleRefs: { id: number; name: string }[]): 
     email: row.email,
     username: row.username,
     isActive: row.isActive,
+    isDoctor: row.isDoctor,
     mustChangePassword: row.mustChangePassword,
     roles: roleRefs,
     version: row.version,

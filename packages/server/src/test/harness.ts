@@ -112,6 +112,8 @@ export async function userWith(
   t: TestApp,
   org: TestOrg,
   permissions: string[],
+  // As migration 0007 marked them: whoever could open boards was a doctor.
+  { isDoctor = permissions.includes('open board') }: { isDoctor?: boolean } = {},
 ): Promise<{ token: string; id: number; roleId: number; email: string; password: string }> {
   const suffix = randomBytes(4).toString('hex');
   const role = await t.request({
@@ -130,7 +132,14 @@ export async function userWith(
     url: '/api/user',
     org: org.slug,
     token: org.adminToken,
-    payload: { name: `User ${suffix}`, email, password, password_confirmation: password, roles: [roleId] },
+    payload: {
+      name: `User ${suffix}`,
+      email,
+      password,
+      password_confirmation: password,
+      roles: [roleId],
+      isDoctor,
+    },
   });
   if (user.statusCode !== 201) throw new Error(`user: ${user.body}`);
   const id = (user.json() as { data: { id: number } }).data.id;

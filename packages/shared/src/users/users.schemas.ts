@@ -20,6 +20,8 @@ export const userSchema = z.object({
   email: z.string(),
   username: z.string().nullable(),
   isActive: z.boolean(),
+  /** A doctor: listed in the queue's doctor choice (with `open board`), named on prescriptions. */
+  isDoctor: z.boolean(),
   mustChangePassword: z.boolean(),
   roles: z.array(roleRefSchema),
   version: z.number().int(),
@@ -54,6 +56,7 @@ function passwordsMatch(
 export const userCreateSchema = z
   .object({
     ...userFields,
+    isDoctor: z.boolean().default(false),
     password: z.string().min(1, 'password.required').min(8, 'password.min').max(200),
     password_confirmation: z.string().min(1, 'password_confirmation.required').max(200),
   })
@@ -64,6 +67,8 @@ export type UserCreate = z.infer<typeof userCreateSchema>;
 export const userUpdateSchema = z
   .object({
     ...userFields,
+    /** Left out: unchanged. */
+    isDoctor: z.boolean().optional(),
     password: z.string().min(8, 'password.min').max(200).optional(),
     password_confirmation: z.string().max(200).optional(),
     version: versionSchema.optional(),

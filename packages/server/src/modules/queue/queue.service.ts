@@ -31,7 +31,11 @@ import {
   type QueueRow,
 } from './queue-view.ts';
 
-/** Who may be a visit's doctor: an active user holding `open board` (Administrator holds everything). */
+/**
+ * Who may be a visit's doctor: an active user marked as a doctor who can open boards (`open board`, or
+ * Administrator, which holds everything). The mark keeps administrators and nurses who open boards out of
+ * the doctor list.
+ */
 const DOCTOR_PERMISSIONS = ['open board', 'Administrator'];
 
 /** A day's ticket: tickets restart at 1 each day of the organization. */
@@ -67,11 +71,20 @@ export class QueueService {
   }
 
   async doctors(orgId: number): Promise<{ id: number; name: string }[]> {
-    return activeHolders(this.db, orgId, DOCTOR_PERMISSIONS).orderBy(asc(users.name), asc(users.id));
+    return activeHolders(this.db, orgId, DOCTOR_PERMISSIONS, eq(users.isDoctor, true)).orderBy(
+      asc(users.name),
+      asc(users.id),
+    );
   }
 
   private async assertDoctor(db: Db, orgId: number, userId: number): Promise<void> {
-    const [found] = await activeHolders(db, orgId, DOCTOR_PERMISSIONS, eq(users.id, userId)).limit(1);
+    const [found] = await activeHolders(
+      db,
+      orgId,
+      DOCTOR_PERMISSIONS,
+      eq(users.id, userId),
+      eq(users.isDoctor, true),
+    ).limit(1);
     if (!found) throw fieldError('doctorId', 'doctorId.not_doctor');
   }
 

@@ -106,6 +106,10 @@ describe('queue entries', () => {
     const notDoctor = await c.call('POST', '/api/mo/queue', { patientId: patient.id, doctorId: clerk.id });
     expect(notDoctor.statusCode).toBe(422);
     expect(notDoctor.json().errors).toEqual({ doctorId: ['doctorId.not_doctor'] });
+    // Opening boards is not enough: a nurse who opens boards is not marked as a doctor.
+    const nurse = await userWith(t, org, ['open board'], { isDoctor: false });
+    const unmarked = await c.call('POST', '/api/mo/queue', { patientId: patient.id, doctorId: nurse.id });
+    expect(unmarked.json().errors).toEqual({ doctorId: ['doctorId.not_doctor'] });
     const doctor = await userWith(t, org, ['open board']);
     const assigned = await c.queue(patient.id, {
       doctorId: doctor.id,
@@ -118,8 +122,10 @@ describe('queue entries', () => {
       date: '2026-03-01T07:00:00.000Z',
     });
     const doctors = await c.ok<{ id: number }[]>('GET', '/api/mo/queue/doctors');
-    expect(doctors.map((d) => d.id)).toEqual(expect.arrayContaining([doctor.id, org.adminId]));
-    expect(doctors.map((d) => d.id)).not.toContain(clerk.id);
+    // Marked doctors only: not the clerk, not the nurse, not the administrator who was never marked.
+    expect(doctors.map((d) => d.id)).toContain(doctor.id);
+    for (const other of [clerk.id, nurse.id, org.adminId])
+      expect(doctors.map((d) => d.id)).not.toContain(other);
   });
 
   it('updates with version (stale → 409 with the current entry); a new day takes a new ticket', async () => {

@@ -130,6 +130,7 @@ export class UsersService {
             username: input.username || null,
             passwordHash,
             isActive: input.isActive,
+            isDoctor: input.isDoctor,
             // Set by someone else: the user chooses their own at first sign-in.
             mustChangePassword: true,
           })
@@ -177,6 +178,7 @@ export class UsersService {
             email: input.email,
             username: input.username || null,
             isActive: input.isActive,
+            ...(input.isDoctor === undefined ? {} : { isDoctor: input.isDoctor }),
             ...(passwordHash ? { passwordHash, mustChangePassword: id !== actor.user.id } : {}),
           },
           () => this.staleError(ctx.orgId, id, tx),

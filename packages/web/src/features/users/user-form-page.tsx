@@ -34,6 +34,7 @@ interface Values extends Record<string, unknown> {
   password_confirmation: string;
   roles: number[];
   isActive: boolean;
+  isDoctor: boolean;
 }
 
 type Body = Record<string, unknown>;
@@ -53,6 +54,7 @@ export function userBody(values: Values, creating: boolean, version?: number) {
     username: values.username.trim() || null,
     roles: values.roles,
     isActive: values.isActive,
+    isDoctor: values.isDoctor,
   };
   if (creating)
     return { ...base, password: values.password, password_confirmation: values.password_confirmation };
@@ -94,6 +96,7 @@ function UserForm({ title, user }: { title: string; user: UserDetail | null }) {
     password_confirmation: '',
     roles: user?.roles.map((r) => r.id) ?? [],
     isActive: user?.isActive ?? true,
+    isDoctor: user?.isDoctor ?? false,
   };
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<ErrorKeys>({});
@@ -204,6 +207,13 @@ function UserForm({ title, user }: { title: string; user: UserDetail | null }) {
             checked={values.isActive}
             onChange={(event) => set('isActive', event.currentTarget.checked)}
             data-testid="user-active"
+          />
+          <Switch
+            label={t('users.isDoctor')}
+            description={t('users.isDoctorHint')}
+            checked={values.isDoctor}
+            onChange={(event) => set('isDoctor', event.currentTarget.checked)}
+            data-testid="user-doctor"
           />
           <Fieldset legend={t('users.roles')}>
             {roles.error && (

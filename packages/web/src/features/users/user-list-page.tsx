@@ -137,7 +137,14 @@ function UserRow({
 
   return (
     <Table.Tr data-testid="user-row" data-user-email={user.email}>
-      <Table.Td fw={500}>{user.name}</Table.Td>
+      <Table.Td fw={500}>
+        {user.name}
+        {user.isDoctor && (
+          <Badge ms={6} size="xs" variant="outline" data-testid="user-doctor-badge">
+            {t('users.isDoctor')}
+          </Badge>
+        )}
+      </Table.Td>
       <Table.Td>
         <bdi>{user.email}</bdi>
       </Table.Td>
