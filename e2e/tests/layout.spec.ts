@@ -138,6 +138,25 @@ test.describe('main layout', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('at 1366×768 the queue list starts on the first screen, below a short add form', async ({
+    page,
+    api,
+    signIn,
+    shot,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const session = await signIn();
+    const patient = await api.createPatient(session.token, {
+      name: `سجى ${arabicWord()}`,
+      phone: iraqiMobile(),
+    });
+    await api.queue(session.token, patient.id);
+    await page.goto('/queue');
+    // Without scrolling: the first row of the list is wholly on screen.
+    await expect(page.getByTestId('queue-row').first()).toBeInViewport({ ratio: 1 });
+    await shot('queue-1366');
+  });
+
   test('the Arabic font is bundled and served by the app itself', async ({ page, baseURL }) => {
     const fonts: string[] = [];
     page.on('response', (response) => {

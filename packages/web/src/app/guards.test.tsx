@@ -16,6 +16,7 @@ function me(permissions: string[], mustChangePassword = false) {
       email: 'huda@clinic.example',
       username: 'huda',
       isActive: true,
+      isDoctor: false,
       mustChangePassword,
       roles: [],
       version: 1,

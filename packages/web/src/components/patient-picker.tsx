@@ -10,6 +10,7 @@ import {
 } from '@basira/shared/patients/patients.schemas';
 import { apiRequest } from '../lib/api-client.ts';
 import { displayPhone } from '../lib/phone-format.ts';
+import { useFormatters } from '../lib/format.ts';
 import { QUERY_ROOTS } from '../lib/query-keys.ts';
 import { IconSearch } from './icons.tsx';
 import { AlertMark } from './patient-alerts.tsx';
@@ -54,6 +55,7 @@ export function PatientPicker({
   testId = 'patient-picker',
 }: PatientPickerProps) {
   const { t } = useTranslation();
+  const format = useFormatters();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState(value?.name ?? '');
   const [debounced] = useDebouncedValue(text.trim(), 200);
@@ -124,19 +126,26 @@ export function PatientPicker({
                 data-testid="patient-option"
                 aria-label={`${patient.name} · ${t('patients.fileNumberShort', { number: patient.fileNumber })}`}
               >
-                <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Group justify="space-between" wrap="wrap" gap="xs">
                   <Group gap={6} wrap="nowrap">
                     <Text size="sm" fw={500}>
                       {patient.name}
                     </Text>
                     {patient.hasAlerts && <AlertMark focusable={false} />}
                   </Group>
-                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    <bdi dir="ltr">{displayPhone(patient.phone)}</bdi>
+                  <Text size="xs" c="dimmed">
+                    <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                      {displayPhone(patient.phone)}
+                    </bdi>
                     {' · '}
                     {t('patients.fileNumberShort', { number: patient.fileNumber })}
                     {' · '}
                     {t('patients.ageYears', { count: patient.age })}
+                    {' · '}
+                    {/* Among namesakes, the last visit is what the receptionist remembers. */}
+                    {patient.lastQueueAt
+                      ? t('patients.lastVisitOn', { date: format.date(patient.lastQueueAt) })
+                      : t('patients.neverVisited')}
                   </Text>
                 </Group>
               </Combobox.Option>

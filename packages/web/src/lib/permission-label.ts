@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
 
 /** A permission's name in the chosen language; the stored name itself when no translation exists. */
 export function permissionLabel(t: TFunction, name: string): string {
@@ -6,9 +6,10 @@ export function permissionLabel(t: TFunction, name: string): string {
 }
 
 /** Why a permission does more than its name says, where it does (`permissionHints` in the locales). */
-export function permissionHint(t: TFunction, name: string): string | undefined {
-  const hint = t(`permissionHints.${name}`, { defaultValue: '' });
-  return hint || undefined;
+export function permissionHint(i18n: I18n, name: string): string | undefined {
+  const key = `permissionHints.${name}`;
+  // A missing key would otherwise read as the key's words (i18n.ts parseMissingKeyHandler).
+  return i18n.exists(key) ? i18n.t(key) : undefined;
 }
 
 export const PERMISSION_AREAS = [

@@ -173,7 +173,7 @@ function ExamForm({
         <ExamFormContext.Provider value={exam.access}>
           <Stack gap="md">
             {exam.saved && (
-              <Text size="sm" c="dimmed" data-testid="exam-meta">
+              <Text size="sm" c="dimmed" data-testid="exam-meta" data-version={exam.saved.version}>
                 {t('examForm.meta', {
                   created: format.dateTime(exam.saved.createdAt),
                   by: exam.saved.createdBy?.name ?? '—',

@@ -56,36 +56,40 @@ export function QueueListFilters({
     onFilters({ ...filters, [key]: value });
   return (
     <>
-      <SegmentedControl
-        value={viewOf(filters, today)}
-        onChange={(view) => onFilters(viewFilters(view as View, today, filters))}
-        data={[
-          { value: 'today', label: t('queue.views.today') },
-          { value: 'booked', label: t('queue.views.booked') },
-        ]}
-        aria-label={t('queue.views.label')}
-        style={{ alignSelf: 'flex-start' }}
-        data-testid="queue-view"
-      />
-      <Chip.Group
-        multiple
-        value={(filters.status ?? []).map(String)}
-        onChange={(value) => set('status', value.length ? (value.map(Number) as QueueStatusId[]) : undefined)}
-      >
-        <Group gap={6} role="group" aria-label={t('queue.statusFilter')}>
-          {queueStatuses().map((status) => (
-            <Chip
-              key={status.id}
-              value={String(status.id)}
-              color={STATUS_COLOR[status.id]}
-              size="sm"
-              data-testid={`status-filter-${status.name}`}
-            >
-              {t(`queue.status.${status.name}`)}
-            </Chip>
-          ))}
-        </Group>
-      </Chip.Group>
+      {/* The view and the status chips share a line: the list's first rows stay on the first screen. */}
+      <Group gap="md" wrap="wrap">
+        <SegmentedControl
+          value={viewOf(filters, today)}
+          onChange={(view) => onFilters(viewFilters(view as View, today, filters))}
+          data={[
+            { value: 'today', label: t('queue.views.today') },
+            { value: 'booked', label: t('queue.views.booked') },
+          ]}
+          aria-label={t('queue.views.label')}
+          data-testid="queue-view"
+        />
+        <Chip.Group
+          multiple
+          value={(filters.status ?? []).map(String)}
+          onChange={(value) =>
+            set('status', value.length ? (value.map(Number) as QueueStatusId[]) : undefined)
+          }
+        >
+          <Group gap={6} role="group" aria-label={t('queue.statusFilter')}>
+            {queueStatuses().map((status) => (
+              <Chip
+                key={status.id}
+                value={String(status.id)}
+                color={STATUS_COLOR[status.id]}
+                size="sm"
+                data-testid={`status-filter-${status.name}`}
+              >
+                {t(`queue.status.${status.name}`)}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
         <TextInput
           type="search"

@@ -64,7 +64,7 @@ export function RoleFormPage() {
 }
 
 function RoleForm({ title, role }: { title: string; role: Role | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const translate = useTranslator();
   const me = useMe();
   const back = useGoBack(pathTo('roleIndex'));
@@ -211,7 +211,7 @@ function RoleForm({ title, role }: { title: string; role: Role | null }) {
                     <Checkbox
                       key={p.id}
                       label={permissionLabel(t, p.name)}
-                      description={permissionHint(t, p.name)}
+                      description={permissionHint(i18n, p.name)}
                       checked={checked.has(p.name)}
                       onChange={() => toggle(p.name)}
                       data-testid="permission-checkbox"
