@@ -22,18 +22,11 @@ function viewFilters(view: View, today: string, filters: ListFilters): ListFilte
     : { ...filters, from: addToDay(today, 1), to: undefined, status: [QUEUE_STATUS.Waiting] };
 }
 
+/** The view the dates show (status chips may narrow either); none for other dates. */
 function viewOf(filters: ListFilters, today: string): View | '' {
-  const views: View[] = ['today', 'booked'];
-  return (
-    views.find((view) => {
-      const expected = viewFilters(view, today, filters);
-      return (
-        expected.from === filters.from &&
-        expected.to === filters.to &&
-        (expected.status ?? []).join() === (filters.status ?? []).join()
-      );
-    }) ?? ''
-  );
+  if (filters.from === today && filters.to === today) return 'today';
+  if (filters.from === addToDay(today, 1) && filters.to === undefined) return 'booked';
+  return '';
 }
 
 /** The queue list's filters: status chips, the patient search, dates, doctor, exam type and "last only". */
