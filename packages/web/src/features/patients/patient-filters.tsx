@@ -130,7 +130,16 @@ export function PatientFiltersPanel({
 }
 
 const AGE_SETTLE_MS = 400;
-const ageOf = (text: string) => (/^\d{1,3}$/.test(text.trim()) ? Number(text) : undefined);
+
+/** The typed range; null while it is not one (not whole years, or "from" above "to"). A blank end is open. */
+function ageRangeOf(fromText: string, toText: string): { from?: number; to?: number } | null {
+  const end = (text: string) =>
+    text.trim() === '' ? undefined : /^\d{1,3}$/.test(text.trim()) ? Number(text) : null;
+  const from = end(fromText);
+  const to = end(toText);
+  if (from === null || to === null || (from !== undefined && to !== undefined && from > to)) return null;
+  return { from, to };
+}
 
 /**
  * The age range, asked of the server only once it is a valid range and typing has paused: "4" on the way to "45",
@@ -149,30 +158,23 @@ function AgeRange({
   const [fromText, setFromText] = useState(from?.toString() ?? '');
   const [toText, setToText] = useState(to?.toString() ?? '');
   const [settled] = useDebouncedValue(`${fromText}|${toText}`, AGE_SETTLE_MS);
-  const typedFrom = ageOf(fromText);
-  const typedTo = ageOf(toText);
-  const invalid =
-    (fromText.trim() !== '' && typedFrom === undefined) ||
-    (toText.trim() !== '' && typedTo === undefined) ||
-    (typedFrom !== undefined && typedTo !== undefined && typedFrom > typedTo);
+  const settledRange = () => {
+    const [a = '', b = ''] = settled.split('|');
+    return ageRangeOf(a, b);
+  };
+  const invalid = ageRangeOf(fromText, toText) === null;
 
   useEffect(() => {
-    const [a = '', b = ''] = settled.split('|');
-    const nextFrom = ageOf(a);
-    const nextTo = ageOf(b);
-    const valid =
-      (a.trim() === '' || nextFrom !== undefined) &&
-      (b.trim() === '' || nextTo !== undefined) &&
-      !(nextFrom !== undefined && nextTo !== undefined && nextFrom > nextTo);
-    if (valid && (nextFrom !== from || nextTo !== to)) onChange(nextFrom, nextTo);
+    const range = settledRange();
+    if (range && (range.from !== from || range.to !== to)) onChange(range.from, range.to);
     // Only a settled text asks the server; `from` and `to` follow from it.
   }, [settled]);
 
   // Cleared or changed from outside (the "clear filters" button, the address): show what the list uses.
   useEffect(() => {
-    const [a = '', b = ''] = settled.split('|');
-    if (ageOf(a) !== from) setFromText(from?.toString() ?? '');
-    if (ageOf(b) !== to) setToText(to?.toString() ?? '');
+    const range = settledRange();
+    if (range?.from !== from) setFromText(from?.toString() ?? '');
+    if (range?.to !== to) setToText(to?.toString() ?? '');
   }, [from, to]);
 
   return (

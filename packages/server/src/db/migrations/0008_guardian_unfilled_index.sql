@@ -1,0 +1,1 @@
+CREATE INDEX "patients_guardian_unfilled_idx" ON "patients" USING btree ("id") WHERE "patients"."guardian_name" IS NOT NULL AND "patients"."guardian_name_norm" IS NULL;
