@@ -51,6 +51,9 @@ import { PatientSearchService } from './modules/patients/patient-search.service.
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { readableLogStream } from './lib/readable-log.ts';
 import { backfillGuardianNames, PatientsService } from './modules/patients/patients.service.ts';
+import { PrintSettingsService } from './modules/printing/print-settings.service.ts';
+import { printingRoutes } from './modules/printing/printing.routes.ts';
+import { PrintingService } from './modules/printing/printing.service.ts';
 import { queueRoutes } from './modules/queue/queue.routes.ts';
 import { QueueListsService } from './modules/queue/queue-lists.service.ts';
 import { QueueService } from './modules/queue/queue.service.ts';
@@ -187,6 +190,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const patientFile = new PatientFileService(database.db, patients, queueLists, exams, documents);
   const options = new OptionsService(database.db);
   const dashboard = new DashboardService(database.db, clock);
+  const printSettings = new PrintSettingsService(database.db);
+  const printing = new PrintingService(database.db, clock, exams, printSettings);
 
   registerAuth(app, database.db, sessions);
   await app.register(healthRoutes, { database, version: VERSION });
@@ -202,6 +207,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(examsRoutes, { exams });
   await app.register(optionsRoutes, { options });
   await app.register(dashboardRoutes, { dashboard });
+  await app.register(printingRoutes, { settings: printSettings, printing, queue });
   await app.register(eventsRoutes, {
     hub: events,
     sessions,

@@ -173,6 +173,11 @@ export const auditLog = pgTable(
  * `ORDER BY` together (search rank stages), on PGlite (C) and PostgreSQL (any locale) alike.
  */
 const byteText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+/** Binary data (a logo); both drivers hand back a Uint8Array, Buffer.from views it without copying. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
 
 /** Per-organization sequences: patient file numbers, daily queue tickets (`ticket:YYYY-MM-DD`). */
 export const orgCounters = pgTable(
@@ -402,4 +407,68 @@ export const examOptions = pgTable(
     ...timestamps,
   },
   (t) => [index('exam_options_category_idx').on(t.orgId, t.category, t.position)],
+);
+
+/**
+ * How an organization's printouts look (spec section 3's print setting, plus logo, paper and the zero style).
+ * At most one per organization is the default (a partial unique index): the one every print view uses. The
+ * logo (≤ 1 MB, PNG or JPEG told by its first bytes) is kept here, so backups and several servers need nothing
+ * beside the database.
+ */
+export const printSettings = pgTable(
+  'print_settings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    name: text('name'),
+    optometrist: text('optometrist').notNull().default(''),
+    specialist: text('specialist').notNull().default(''),
+    color: text('color').notNull().default('#000000'),
+    header: text('header').notNull().default(''),
+    footer: text('footer').notNull().default(''),
+    logo: bytea('logo'),
+    logoType: text('logo_type'),
+    paperSize: text('paper_size').notNull().default('A5'),
+    zeroAs: text('zero_as').notNull().default('plano'),
+    isDefault: boolean('is_default').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    ...timestamps,
+  },
+  (t) => [
+    index('print_settings_org_idx').on(t.orgId),
+    uniqueIndex('print_settings_default_uq')
+      .on(t.orgId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/**
+ * Every print (append-only): who printed which record at which version, on what paper, and the record as it was
+ * printed (`snapshot`), so a reprint gives the patient the same paper even after the record was edited.
+ */
+export const printLog = pgTable(
+  'print_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    /** An exam type or `queue`. */
+    kind: text('kind').notNull(),
+    recordId: integer('record_id').notNull(),
+    version: integer('version'),
+    paperSize: text('paper_size').notNull(),
+    reprintOfId: integer('reprint_of_id'),
+    snapshot: jsonb('snapshot'),
+    summary: text('summary').notNull().default(''),
+    printedBy: integer('printed_by'),
+    printedAt: timestamp('printed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('print_log_patient_idx').on(t.orgId, t.patientId, t.kind, t.printedAt),
+    index('print_log_record_idx').on(t.orgId, t.kind, t.recordId),
+  ],
 );

@@ -4,7 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { SIGNATURE_BYTES } from './file-signature.ts';
+import { SIGNATURE_BYTES } from '../../lib/file-signature.ts';
 
 export interface StoredFile {
   /** Server-made, relative to the storage root: `<orgId>/<yyyy>/<mm>/<uuid>`. */

@@ -10,7 +10,7 @@ import type { RequestContext } from '../../types.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { DocumentStorage } from './document-storage.ts';
-import { contentTypeOf, type DocumentContentType } from './file-signature.ts';
+import { contentTypeOf, type DocumentContentType } from '../../lib/file-signature.ts';
 import { findLivePatient } from './patients.service.ts';
 
 export interface Upload {

@@ -1,0 +1,221 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import { ageOn, localDay } from '@basira/shared/dates/calendar';
+import type { ExamDefinition } from '@basira/shared/exams/exam-definition';
+import { isExamType, type ExamType } from '@basira/shared/exams/exam-types';
+import { examDefinition } from '@basira/shared/exams/registry';
+import {
+  PRINT_LOG_PER_PAGE,
+  printPermissionsOf,
+  type PrintFrameData,
+  type PrintKind,
+  type PrintLogCreate,
+  type PrintLogEntry,
+  type PrintPatient,
+} from '@basira/shared/print/printing.schemas';
+import { holdsAny } from '@basira/shared/permissions/permissions';
+import { toVisionPrescription, type VisionPrescription } from '@basira/shared/print/vision-prescription';
+import { spectacles } from '@basira/shared/exams/spectacles';
+import type { Db } from '../../db/client.ts';
+import { patients, printLog, queueEntries, users } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { pageMeta } from '../../lib/pages.ts';
+import { inOrg } from '../../lib/tenant.ts';
+import type { RequestContext } from '../../types.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { ExamRecord, ExamsService } from '../exams/exams.service.ts';
+import type { PrintSettingsService } from './print-settings.service.ts';
+
+type LogRow = typeof printLog.$inferSelect;
+
+/**
+ * What the print views need (the record, the patient, the organization's default print setting), the log of
+ * every print with the record as printed, and the FHIR export of a spectacle prescription.
+ */
+export class PrintingService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly exams: ExamsService,
+    private readonly settings: PrintSettingsService,
+  ) {}
+
+  async frame(scope: RequestContext, organizationName: string): Promise<PrintFrameData> {
+    return {
+      organization: { name: organizationName, timeZone: scope.timeZone },
+      setting: await this.settings.defaultOf(scope.orgId),
+    };
+  }
+
+  private async patient(scope: RequestContext, id: number): Promise<PrintPatient> {
+    const [row] = await this.db
+      .select()
+      .from(patients)
+      .where(inOrg(patients, scope.orgId, eq(patients.id, id)));
+    if (!row) throw notFound('Patient');
+    return {
+      id: row.id,
+      fileNumber: row.fileNumber,
+      name: row.name,
+      birthDate: row.birthDate,
+      birthDateApproximate: row.birthDateApproximate,
+      age: ageOn(row.birthDate, localDay(this.clock.now(), scope.timeZone)) ?? 0,
+      isMale: row.isMale ? 1 : 0,
+    };
+  }
+
+  private async logRow(scope: RequestContext, kind: PrintKind, recordId: number, printId: number) {
+    const [row] = await this.db
+      .select()
+      .from(printLog)
+      .where(
+        inOrg(
+          printLog,
+          scope.orgId,
+          eq(printLog.id, printId),
+          eq(printLog.kind, kind),
+          eq(printLog.recordId, recordId),
+        ),
+      );
+    if (!row) throw notFound('Print');
+    return row;
+  }
+
+  /** An exam record with its frame; with `printId`, the record as that print gave it. */
+  async examPrint(
+    scope: RequestContext,
+    organizationName: string,
+    definition: ExamDefinition,
+    id: number,
+    printId?: number,
+  ) {
+    let record: ExamRecord = await this.exams.get(scope, definition, id);
+    let reprintOf: { id: number; printedAt: string } | null = null;
+    if (printId !== undefined) {
+      const earlier = await this.logRow(scope, definition.type as PrintKind, id, printId);
+      if (earlier.snapshot) record = earlier.snapshot as ExamRecord;
+      reprintOf = { id: earlier.id, printedAt: earlier.printedAt.toISOString() };
+    }
+    return {
+      ...(await this.frame(scope, organizationName)),
+      type: definition.type as ExamType,
+      record,
+      patient: await this.patient(scope, record.patientId),
+      reprintOf,
+    };
+  }
+
+  /**
+   * Logs a print. An exam record is logged with the version on the page: if the record changed since, the paper
+   * is not what the log would say, so it answers 409 with the current record. A reprint keeps the earlier
+   * print's snapshot.
+   */
+  async log(scope: RequestContext, input: PrintLogCreate, held: readonly string[]): Promise<PrintLogEntry> {
+    if (!holdsAny(held, printPermissionsOf(input.type)))
+      throw new AppError('permission.not_held', 'You may not print this.');
+    const earlier =
+      input.printId !== undefined ? await this.logRow(scope, input.type, input.id, input.printId) : undefined;
+    let patientId: number;
+    let version: number | null = null;
+    let snapshot: unknown = null;
+    let summary: string;
+    if (isExamType(input.type)) {
+      const definition = examDefinition(input.type);
+      const current = await this.exams.get(scope, definition, input.id);
+      const printed = earlier?.snapshot ? (earlier.snapshot as ExamRecord) : current;
+      if (!earlier && input.version !== undefined && input.version !== current.version)
+        throw new AppError(
+          'stale_version',
+          'This record was changed after the page was opened; reload it before printing.',
+          undefined,
+          { data: current },
+        );
+      patientId = current.patientId;
+      version = printed.version;
+      snapshot = printed;
+      summary = definition.summary(printed as never, (printed.derived ?? undefined) as never);
+    } else {
+      const [entry] = await this.db
+        .select({ patientId: queueEntries.patientId, ticketNumber: queueEntries.ticketNumber })
+        .from(queueEntries)
+        .where(inOrg(queueEntries, scope.orgId, eq(queueEntries.id, input.id)));
+      if (!entry) throw notFound('Queue entry');
+      patientId = entry.patientId;
+      summary = `#${entry.ticketNumber}`;
+    }
+    const [row] = await this.db
+      .insert(printLog)
+      .values({
+        orgId: scope.orgId,
+        patientId,
+        kind: input.type,
+        recordId: input.id,
+        version,
+        paperSize: input.paperSize,
+        reprintOfId: earlier?.id ?? null,
+        snapshot,
+        summary,
+        printedBy: scope.userId,
+        printedAt: this.clock.now(),
+      })
+      .returning();
+    await recordAudit(this.db, scope, {
+      action: 'print.logged',
+      entity: input.type,
+      entityId: input.id,
+      patientId,
+      details: { printId: row!.id, version, paperSize: input.paperSize },
+    });
+    return this.entry(row!, scope.userId !== null ? { id: scope.userId, name: scope.userName ?? '' } : null);
+  }
+
+  private entry(row: LogRow, printedBy: { id: number; name: string } | null): PrintLogEntry {
+    return {
+      id: row.id,
+      type: row.kind as PrintKind,
+      recordId: row.recordId,
+      version: row.version,
+      patientId: row.patientId,
+      paperSize: row.paperSize as PrintLogEntry['paperSize'],
+      reprintOfId: row.reprintOfId,
+      printedBy,
+      printedAt: row.printedAt.toISOString(),
+      summary: row.summary,
+    };
+  }
+
+  /** A patient's prints, newest first. */
+  async history(
+    scope: RequestContext,
+    query: { patientId: number; type?: PrintKind | undefined; page: number },
+  ) {
+    const where = inOrg(
+      printLog,
+      scope.orgId,
+      eq(printLog.patientId, query.patientId),
+      query.type ? eq(printLog.kind, query.type) : undefined,
+    );
+    const [total] = await this.db.select({ n: count() }).from(printLog).where(where);
+    const rows = await this.db
+      .select({ row: printLog, userId: users.id, userName: users.name })
+      .from(printLog)
+      .leftJoin(users, and(eq(users.id, printLog.printedBy), eq(users.orgId, printLog.orgId)))
+      .where(where)
+      .orderBy(desc(printLog.printedAt), desc(printLog.id))
+      .limit(PRINT_LOG_PER_PAGE)
+      .offset((query.page - 1) * PRINT_LOG_PER_PAGE);
+    return {
+      data: rows.map((r) =>
+        this.entry(r.row, r.userId !== null ? { id: r.userId, name: r.userName ?? '' } : null),
+      ),
+      meta: pageMeta(query.page, PRINT_LOG_PER_PAGE, total?.n ?? 0),
+    };
+  }
+
+  /** The spectacle record as a FHIR R4 VisionPrescription. */
+  async visionPrescription(scope: RequestContext, id: number): Promise<VisionPrescription> {
+    const record = await this.exams.get(scope, spectacles as unknown as ExamDefinition, id);
+    const patient = await this.patient(scope, record.patientId);
+    return toVisionPrescription(record as Parameters<typeof toVisionPrescription>[0], patient);
+  }
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { dataOf, idSchema, idTextSchema, pageOf, queryIntSchema } from '../common/api.schemas.ts';
+import { EXAM_PERMISSIONS, EXAM_TYPES, type ExamType } from '../exams/exam-types.ts';
+import type { PermissionName } from '../permissions/permissions.ts';
+import { isMaleSchema } from '../patients/patients.schemas.ts';
+import { queueTicketSchema, userRefSchema } from '../queue/queue.schemas.ts';
+import { PAPER_SIZES, printSettingSchema } from './print-settings.schemas.ts';
+
+/**
+ * What can be printed: a report of any exam record (the spectacle prescription is the spectacles one), and the
+ * queue ticket. Web routes `/print/<kind>/:id`; each kind is behind its print permission.
+ */
+export const PRINT_KINDS = [...EXAM_TYPES, 'queue'] as const;
+export type PrintKind = (typeof PRINT_KINDS)[number];
+
+export function isPrintKind(kind: string): kind is PrintKind {
+  return (PRINT_KINDS as readonly string[]).includes(kind);
+}
+
+/** The spec reuses `print squint` for printing a queue entry (its ticket). */
+export const QUEUE_PRINT_PERMISSIONS: readonly PermissionName[] = ['print squint'];
+
+export function printPermissionsOf(kind: PrintKind): readonly PermissionName[] {
+  return kind === 'queue' ? QUEUE_PRINT_PERMISSIONS : EXAM_PERMISSIONS[kind as ExamType].print;
+}
+
+/** Whoever may print something: the print log's readers. */
+export const ANY_PRINT: readonly PermissionName[] = [...new Set(PRINT_KINDS.flatMap(printPermissionsOf))];
+
+/** Paper a print was made on: the settings' sizes, and an 80 mm receipt roll for the ticket. */
+export const PRINT_PAPERS = [...PAPER_SIZES, '80mm'] as const;
+export type PrintPaper = (typeof PRINT_PAPERS)[number];
+
+/** The patient as a printout names them. */
+export const printPatientSchema = z.object({
+  id: z.number().int(),
+  fileNumber: z.number().int(),
+  name: z.string(),
+  birthDate: z.string(),
+  birthDateApproximate: z.boolean(),
+  age: z.number().int(),
+  isMale: isMaleSchema,
+});
+export type PrintPatient = z.infer<typeof printPatientSchema>;
+
+export const printFrameSchema = z.object({
+  organization: z.object({ name: z.string(), timeZone: z.string() }),
+  /** The organization's default print setting; null when it has none (the page prints without a header). */
+  setting: printSettingSchema.nullable(),
+});
+export type PrintFrameData = z.infer<typeof printFrameSchema>;
+
+/** `GET /api/mo/print/{type}/{id}?printId=`: one exam record with what its printout needs. */
+export function examPrintSchema<R extends z.ZodType>(record: R) {
+  return dataOf(
+    printFrameSchema.extend({
+      type: z.enum(EXAM_TYPES),
+      record,
+      patient: printPatientSchema,
+      /** Set when this is a reprint: the record as it was printed then. */
+      reprintOf: z.object({ id: z.number().int(), printedAt: z.string() }).nullable(),
+    }),
+  );
+}
+
+export const examPrintQuerySchema = z.object({ printId: idTextSchema.optional() });
+
+/**
+ * `POST /api/mo/print/log`: the browser is printing a view. `version` is the record's version on the page; a
+ * record changed since then answers 409 (the paper would not be what the log says). `printId` marks a reprint of
+ * an earlier print (its record as printed then).
+ */
+export const printLogCreateSchema = z.object({
+  type: z.enum(PRINT_KINDS),
+  id: idSchema,
+  version: idSchema.optional(),
+  paperSize: z.enum(PRINT_PAPERS),
+  printId: idSchema.optional(),
+});
+export type PrintLogCreate = z.infer<typeof printLogCreateSchema>;
+
+export const printLogEntrySchema = z.object({
+  id: z.number().int(),
+  type: z.enum(PRINT_KINDS),
+  /** The exam record's or the queue entry's id. */
+  recordId: z.number().int(),
+  version: z.number().int().nullable(),
+  patientId: z.number().int(),
+  paperSize: z.enum(PRINT_PAPERS),
+  /** The print this one reprinted, if any. */
+  reprintOfId: z.number().int().nullable(),
+  printedBy: userRefSchema.nullable(),
+  printedAt: z.string(),
+  /** The record's one line as printed (the exam definition's summary): `R -2.25 -0.50 × 090 · L …`. */
+  summary: z.string(),
+});
+export type PrintLogEntry = z.infer<typeof printLogEntrySchema>;
+
+export const printLogResponseSchema = dataOf(printLogEntrySchema);
+
+/** `GET /api/mo/print/log?patientId=&type=&page=`: a patient's prints, newest first. */
+export const printLogQuerySchema = z.object({
+  patientId: idTextSchema,
+  type: z.enum(PRINT_KINDS).optional(),
+  page: queryIntSchema(1, 100_000).default(1),
+});
+export const printLogPageSchema = pageOf(printLogEntrySchema);
+export const PRINT_LOG_PER_PAGE = 20;
+
+/** `GET /api/mo/print/queue/{id}` (`print squint`): the queue ticket with its frame. */
+export const queuePrintSchema = dataOf(printFrameSchema.extend({ ticket: queueTicketSchema.shape.data }));
+export type QueuePrint = z.infer<typeof queuePrintSchema>['data'];
