@@ -89,7 +89,8 @@ export class PrintingService {
     id: number,
     printId?: number,
   ) {
-    let record: ExamRecord = await this.exams.get(scope, definition, id);
+    const current = await this.exams.get(scope, definition, id);
+    let record = current;
     let reprintOf: { id: number; printedAt: string } | null = null;
     if (printId !== undefined) {
       const earlier = await this.logRow(scope, definition.type as PrintKind, id, printId);
@@ -100,7 +101,8 @@ export class PrintingService {
       ...(await this.frame(scope, organizationName)),
       type: definition.type as ExamType,
       record,
-      patient: await this.patient(scope, record.patientId),
+      // The record's patient now (a merge may have moved it since the print).
+      patient: await this.patient(scope, current.patientId),
       reprintOf,
     };
   }
