@@ -28,6 +28,11 @@ export const organizations = pgTable('organizations', {
   name: text('name').notNull(),
   /** What 'today' means for this clinic, everywhere. */
   timeZone: text('time_zone').notNull().default('Asia/Baghdad'),
+  /** The clinic's phone, as reminders' contact line gives it. */
+  phone: text('phone'),
+  /** The local time (HH:MM) the day before a recall at which its reminder is sent. */
+  reminderTime: text('reminder_time').notNull().default('18:00'),
+  version: integer('version').notNull().default(1),
   ...timestamps,
 });
 
@@ -471,4 +476,170 @@ export const printLog = pgTable(
     index('print_log_patient_idx').on(t.orgId, t.patientId, t.kind, t.printedAt),
     index('print_log_record_idx').on(t.orgId, t.kind, t.recordId),
   ],
+);
+
+/** A user's notifications (spec sections 3, 4): unread until the user opens its row. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    details: text('details').notNull(),
+    color: text('color').notNull(),
+    /** What the notification is about (a support request, a message, a queue entry), by its type. */
+    targetId: integer('target_id'),
+    isRead: boolean('is_read').notNull().default(false),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.orgId, t.userId, t.createdAt),
+    index('notifications_unread_idx')
+      .on(t.orgId, t.userId)
+      .where(sql`NOT ${t.isRead}`),
+  ],
+);
+
+/** The support desk the notifications point to: bug reports, feedback and feature requests, with answers. */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    /** bug, feedback or feature. */
+    type: text('type').notNull(),
+    details: text('details').notNull(),
+    /** open, in_progress or done. */
+    status: text('status').notNull().default('open'),
+    reporterId: integer('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    answer: text('answer'),
+    answeredBy: integer('answered_by'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    index('support_requests_list_idx').on(t.orgId, t.type, t.status, t.createdAt),
+    index('support_requests_reporter_idx').on(t.orgId, t.reporterId),
+  ],
+);
+
+/**
+ * A patient's Telegram user (the spec's messaging user): one live link per patient; relinking replaces it
+ * (the old row is kept, deleted, for the messages that name it).
+ */
+export const telegramUsers = pgTable(
+  'telegram_users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    telegramId: bigint('telegram_id', { mode: 'number' }).notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    username: text('username'),
+    languageCode: text('language_code'),
+    isPremium: boolean('is_premium').notNull().default(false),
+    isBot: boolean('is_bot').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    notifyOnFailure: boolean('notify_on_failure').notNull().default(true),
+    photoUrl: text('photo_url'),
+    createdBy: integer('created_by'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('telegram_users_patient_uq')
+      .on(t.orgId, t.patientId)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('telegram_users_telegram_idx').on(t.orgId, t.telegramId),
+  ],
+);
+
+/** One-time tokens of the self-linking link `t.me/<bot>?start=<token>`; only their hash is kept. */
+export const telegramLinkTokens = pgTable(
+  'telegram_link_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('telegram_link_tokens_hash_uq').on(t.tokenHash)],
+);
+
+/**
+ * The outbox of messages to patients (the spec's messaging message): written in the transaction that asks for
+ * it, sent by the worker (jobs/telegram-outbox.ts). `status`: queued, sending, sent, failed, cancelled. A
+ * recall reminder names its queue entry and day: at most one per entry and day.
+ */
+export const telegramMessages = pgTable(
+  'telegram_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    telegramUserId: integer('telegram_user_id').references(() => telegramUsers.id),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    /** manual or recall. */
+    kind: text('kind').notNull().default('manual'),
+    queueId: integer('queue_id').references(() => queueEntries.id, { onDelete: 'set null' }),
+    recallDay: date('recall_day', { mode: 'string' }),
+    header: text('header').notNull().default(''),
+    message: text('message').notNull(),
+    footer: text('footer').notNull().default(''),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the worker may take it (now, or later after a retryable failure or for a scheduled reminder). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while a worker is sending it: another worker leaves it alone until then. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    telegramMessageId: bigint('telegram_message_id', { mode: 'number' }),
+    createdBy: integer('created_by'),
+    ...timestamps,
+  },
+  (t) => [
+    index('telegram_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} IN ('queued', 'sending')`),
+    index('telegram_messages_patient_idx').on(t.orgId, t.patientId, t.createdAt),
+    index('telegram_messages_chat_idx').on(t.chatId, t.sentAt),
+    uniqueIndex('telegram_messages_recall_uq')
+      .on(t.orgId, t.queueId, t.recallDay)
+      .where(sql`${t.kind} = 'recall'`),
+  ],
+);
+
+/** Every call made to send a message, with its outcome: sent, retry, failed or unconfirmed. */
+export const telegramAttempts = pgTable(
+  'telegram_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => telegramMessages.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    outcome: text('outcome'),
+    httpStatus: integer('http_status'),
+    error: text('error'),
+  },
+  (t) => [index('telegram_attempts_message_idx').on(t.messageId, t.startedAt)],
 );
