@@ -35,7 +35,7 @@ export default tseslint.config(
         'error',
         {
           selector:
-            "CallExpression[callee.property.name='update'][arguments.0.name=/^(users|roles|patients|queueEntries|examRecords|examOptions)$/]",
+            "CallExpression[callee.property.name='update'][arguments.0.name=/^(users|roles|patients|queueEntries|examRecords|examOptions|supportRequests)$/]",
           message:
             'Write a versioned row through updateVersioned (lib/versioned.ts), or say why this write is not an edit.',
         },

@@ -62,17 +62,22 @@ test.describe('the clinic day', () => {
     await shot('queue');
     expect(await axe()).toEqual([]);
 
-    // The ticket of the day.
-    await page.evaluate(() => {
+    // The ticket of the day: its print view opens in a tab of its own, and prints from there.
+    const [ticket] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByTestId('last-added-print').click(),
+    ]);
+    await expect(ticket.getByTestId('ticket-number')).toBeVisible();
+    await shot('queue-ticket', ticket);
+    await ticket.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
       window.print = () => void ((window as unknown as { printed: number }).printed += 1);
     });
-    await page.getByTestId('last-added-print').click();
-    await expect(page.getByTestId('ticket-number')).toBeVisible();
-    await shot('queue-ticket');
-    await page.getByTestId('ticket-print').click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
-    await page.keyboard.press('Escape');
+    await ticket.getByTestId('print-button').click();
+    await expect
+      .poll(() => ticket.evaluate(() => (window as unknown as { printed: number }).printed))
+      .toBe(1);
+    await ticket.close();
 
     // The doctor opens the board from their page.
     await page.goto('/doctor');

@@ -40,6 +40,8 @@ import { EventHub } from './modules/events/event-hub.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { examsRoutes } from './modules/exams/exams.routes.ts';
 import { ExamsService } from './modules/exams/exams.service.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { optionsRoutes } from './modules/options/options.routes.ts';
 import { OptionsService, seedMissingOptions } from './modules/options/options.service.ts';
 import { CountryDirectory } from './modules/patients/country-directory.ts';
@@ -51,6 +53,15 @@ import { PatientSearchService } from './modules/patients/patient-search.service.
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { readableLogStream } from './lib/readable-log.ts';
 import { backfillGuardianNames, PatientsService } from './modules/patients/patients.service.ts';
+import { RecallReminders } from './jobs/recall-reminders.ts';
+import { OUTBOX_DEFAULTS, TelegramOutbox } from './jobs/telegram-outbox.ts';
+import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
+import { MessagingService } from './modules/messaging/messaging.service.ts';
+import { TelegramClient } from './modules/messaging/telegram-client.ts';
+import {
+  OrganizationSettingsService,
+  organizationSettingsRoutes,
+} from './modules/organizations/organization-settings.ts';
 import { PrintSettingsService } from './modules/printing/print-settings.service.ts';
 import { printingRoutes } from './modules/printing/printing.routes.ts';
 import { PrintingService } from './modules/printing/printing.service.ts';
@@ -58,6 +69,8 @@ import { queueRoutes } from './modules/queue/queue.routes.ts';
 import { QueueListsService } from './modules/queue/queue-lists.service.ts';
 import { QueueService } from './modules/queue/queue.service.ts';
 import { QueueTransitionsService } from './modules/queue/queue-transitions.service.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
+import { SupportService } from './modules/support/support.service.ts';
 
 export const VERSION = (
   JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }
@@ -81,6 +94,11 @@ export interface BuiltApp {
   events: EventHub;
   /** Every API route with its declared permission. */
   routes: RouteEntry[];
+  /** Users' notifications: what background workers (Telegram) call to tell users. */
+  notifications: NotificationsService;
+  /** The Telegram outbox worker (null without TELEGRAM_BOT_TOKEN); started here only with TELEGRAM_WORKER. */
+  outbox: TelegramOutbox | null;
+  recalls: RecallReminders;
   close(): Promise<void>;
 }
 
@@ -192,6 +210,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const dashboard = new DashboardService(database.db, clock);
   const printSettings = new PrintSettingsService(database.db);
   const printing = new PrintingService(database.db, clock, exams, printSettings);
+  const notifications = new NotificationsService(database.db, events, clock);
+  const support = new SupportService(database.db, clock, notifications);
+  const telegram = config.TELEGRAM_BOT_TOKEN
+    ? new TelegramClient(config.TELEGRAM_API_BASE, config.TELEGRAM_BOT_TOKEN)
+    : null;
+  const messaging = new MessagingService(database.db, clock, telegram);
+  const outbox = telegram
+    ? new TelegramOutbox(database.db, telegram, clock, notifications, app.log, {
+        ...OUTBOX_DEFAULTS,
+        ratePerSecond: config.TELEGRAM_RATE_PER_SECOND,
+        leaseMs: config.TELEGRAM_LEASE_SECONDS * 1000,
+      })
+    : null;
+  const recalls = new RecallReminders(database.db, clock, notifications, telegram !== null);
 
   registerAuth(app, database.db, sessions);
   await app.register(healthRoutes, { database, version: VERSION });
@@ -208,6 +240,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(optionsRoutes, { options });
   await app.register(dashboardRoutes, { dashboard });
   await app.register(printingRoutes, { settings: printSettings, printing, queue });
+  await app.register(notificationsRoutes, { notifications });
+  await app.register(supportRoutes, { support });
+  await app.register(organizationSettingsRoutes, { settings: new OrganizationSettingsService(database.db) });
+  await app.register(messagingRoutes, {
+    messaging,
+    webhookSecret: config.TELEGRAM_WEBHOOK_SECRET,
+    onQueued: () => outbox?.nudge(),
+  });
   await app.register(eventsRoutes, {
     hub: events,
     sessions,
@@ -229,18 +269,55 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     });
 
   await app.ready();
+  const stopJobs = config.TELEGRAM_WORKER ? startMessagingJobs(outbox, recalls, config, app.log) : null;
   return {
     app,
     database,
     sessions,
     events,
     routes,
+    notifications,
+    outbox,
+    recalls,
     close: async () => {
+      await stopJobs?.();
       await app.close();
       await events.stop();
       await sessions.stop();
       if (ownsDatabase) await database.close();
     },
+  };
+}
+
+const RECALL_SCAN_MS = 60_000;
+
+/**
+ * The outbox worker and the recall scheduler of this process (any number of processes may run them), and the
+ * webhook's registration with Telegram when TELEGRAM_WEBHOOK_URL is set. Returns how to stop them.
+ */
+function startMessagingJobs(
+  outbox: TelegramOutbox | null,
+  recalls: RecallReminders,
+  config: Config,
+  log: FastifyInstance['log'],
+): () => Promise<void> {
+  outbox?.start(config.TELEGRAM_POLL_MS);
+  const scan = () =>
+    recalls.runOnce().then(
+      (queued) => {
+        if (queued > 0) outbox?.nudge();
+      },
+      (error: unknown) => log.error({ err: error }, 'recall reminders: a scan failed'),
+    );
+  void scan();
+  const timer = setInterval(() => void scan(), RECALL_SCAN_MS);
+  if (outbox && config.TELEGRAM_WEBHOOK_URL)
+    outbox
+      .setWebhook(config.TELEGRAM_WEBHOOK_URL, config.TELEGRAM_WEBHOOK_SECRET)
+      .catch((error: unknown) => log.error({ err: error }, 'telegram: the webhook was not registered'));
+  return async () => {
+    clearInterval(timer);
+    await outbox?.stop();
   };
 }
 

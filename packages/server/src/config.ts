@@ -54,6 +54,26 @@ export const configSchema = z.object({
     .default(10 * 1024 * 1024),
   /** Seconds between heartbeat comments on the live event stream (proxies drop idle connections). */
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(600).default(25),
+  /** The bot's token from @BotFather. Unset: messaging says it is not configured, and nothing is sent. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[A-Za-z0-9_-]+$/, 'must look like 123456:ABC-def (from @BotFather)')
+    .optional(),
+  /** The Bot API's address (a local Bot API server, or a fake one in tests). */
+  TELEGRAM_API_BASE: z.url().default('https://api.telegram.org'),
+  /** Telegram sends it in `X-Telegram-Bot-Api-Secret-Token`; the webhook refuses any update without it. */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, 'letters, digits, _ and - only (1-256)')
+    .optional(),
+  /** This server's public webhook address; set, the server registers it with Telegram at start. */
+  TELEGRAM_WEBHOOK_URL: z.url().optional(),
+  /** Whether this process runs the outbox worker and the recall scheduler (any number of processes may). */
+  TELEGRAM_WORKER: bool.default(true),
+  TELEGRAM_RATE_PER_SECOND: z.coerce.number().positive().max(30).default(25),
+  /** How long a claimed message is its worker's; past it, another worker settles it (docs/messaging.md). */
+  TELEGRAM_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  TELEGRAM_POLL_MS: z.coerce.number().int().positive().max(60_000).default(1000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -22,6 +22,8 @@ declare module 'fastify' {
      * the API's headers and checks; `document` is the web app's files and the API description.
      */
     surface?: 'api' | 'document';
+    /** A public call that names no organization (Telegram's webhook: its token says which). */
+    noOrganization?: boolean;
   }
   interface FastifyRequest {
     org: Organization;

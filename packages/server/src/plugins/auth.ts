@@ -84,9 +84,9 @@ export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionServ
   app.addHook('onRequest', async (request) => {
     // Unmatched paths reach only the 404 handler, which reads nothing.
     if (!request.routeOptions.url) return;
-    const { permission, surface, queryAuth } = request.routeOptions.config;
+    const { permission, surface, queryAuth, noOrganization } = request.routeOptions.config;
     if (permission === undefined) throw new AppError('forbidden', 'You do not have permission to do this.');
-    if (permission === 'public' && surface !== 'api') return;
+    if (permission === 'public' && (surface !== 'api' || noOrganization === true)) return;
     request.org = await organizationOf(request, queryAuth === true);
     if (permission === 'public') return;
 

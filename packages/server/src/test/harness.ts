@@ -41,6 +41,8 @@ export async function startTestApp(
   const config: Config = loadConfig({
     LOG_LEVEL: 'silent',
     ADMIN_PASSWORD: 'bootstrap-password',
+    // Background jobs run only where a test drives them (they serve every organization of the shared database).
+    TELEGRAM_WORKER: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });

@@ -27,6 +27,9 @@ export const ERROR_STATUS = {
   'queue.illegal_transition': 409,
   'queue.duplicate_open': 409,
   'queue.has_records': 409,
+  'messaging.not_linked': 409,
+  /** A 4xx: the server works; this clinic has not turned messaging on (monitoring alerts on 5xx). */
+  'messaging.not_configured': 409,
   payload_too_large: 413,
   'document.too_large': 413,
   unsupported_media_type: 415,

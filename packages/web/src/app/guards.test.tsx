@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, matchRoutes } from 'react-router';
 import { PERMISSION_NAMES } from '@basira/shared/permissions/permissions';
+import { PRINT_KINDS, printPermissionsOf } from '@basira/shared/print/printing.schemas';
 import { queryClient } from '../lib/query-client.ts';
 import { LAYOUT_ROUTES, OUTER_ROUTES, QUEUE_UPDATE, ROUTES, pathTo, type RouteName } from '../lib/routes.ts';
 import { appRoutes } from './router.tsx';
@@ -112,6 +113,19 @@ describe('route guards', () => {
     expect(await settle('/user/portal')).toBe('/login');
   });
 
+  it('guard each print view by its print permission, outside the main layout but behind the token', async () => {
+    for (const kind of PRINT_KINDS)
+      expect(ROUTES[`${kind}Print`].access, kind).toEqual(printPermissionsOf(kind));
+    expect(await settle('/print/spectacles/4')).toBe('/login');
+    localStorage.setItem('token', 'tok');
+    answerMe(me(['print biometry', 'print squint']));
+    expect(await settle('/print/biometry/4')).toBe('/print/biometry/4');
+    expect(await settle('/print/queue/9')).toBe('/print/queue/9');
+    expect(await settle('/print/spectacles/4')).toBe('/unauthorized');
+    const matched = matchRoutes(appRoutes(), '/print/queue/9')?.map((m) => m.route.id);
+    expect(matched).toEqual(['root', 'printLayout', 'queuePrint']);
+  });
+
   it('send the bearer token when it reads the user', async () => {
     localStorage.setItem('token', 'tok-9');
     answerMe(me(['show users']));
@@ -179,7 +193,13 @@ describe('route table (spec section 2)', () => {
   const BEYOND_SPEC: [RouteName, string][] = [
     ['outerIndex', '/outers/:patientId/:search?'],
     ['optionIndex', '/setting/options'],
+    ['messagingSettings', '/setting/messaging'],
     ['patientFile', '/patient/:patientId'],
+    // The notifications' targets, whose paths the spec does not show (section 2).
+    ['allBugs', '/support/bugs/:notificationId?'],
+    ['allSupport', '/support/all/:notificationId?'],
+    ['activeIndex', '/support/active/:notificationId?'],
+    ...PRINT_KINDS.map((kind): [RouteName, string] => [`${kind}Print`, `/print/${kind}/:id`]),
   ];
 
   it('has every spec path under its name, and nothing else but the few it implies', () => {
@@ -204,6 +224,8 @@ describe('route table (spec section 2)', () => {
     // queueAdd and queueUpdate are both /queue (spec): one route answers for both names.
     expect(nameOf('/queue')).toBe('queueAdd');
     expect(QUEUE_UPDATE).toBe('queueUpdate');
+    expect(nameOf('/support/bugs/12')).toBe('allBugs');
+    expect(nameOf('/support/active')).toBe('activeIndex');
     expect(nameOf('/nowhere')).toBe('notFound');
   });
 

@@ -23,6 +23,8 @@ import {
   IconEyeClinic,
   IconFilter,
   IconHome,
+  IconInbox,
+  IconLifebuoy,
   IconQueue,
   IconSearch,
   IconSettings,
@@ -54,6 +56,8 @@ const ICONS: Partial<Record<RouteName, ReactNode>> = {
   roleIndex: <IconShield />,
   emptyOuterAdd: <IconEdit />,
   optionIndex: <IconFilter />,
+  notification: <IconInbox />,
+  allSupport: <IconLifebuoy />,
   Profile: <IconUser />,
   test: <IconActivity />,
 };
@@ -61,6 +65,13 @@ const ICONS: Partial<Record<RouteName, ReactNode>> = {
 /** Its own chunk: the queue contracts it parses (with the phone metadata) stay off the layout's first paint. */
 const RewaitingBell = lazy(() =>
   import('../features/queue/rewaiting-bell.tsx').then((module) => ({ default: module.RewaitingBell })),
+);
+
+/** The user's unread notifications, live (its own chunk, like the re-waiting bell). */
+const NotificationsBell = lazy(() =>
+  import('../features/notifications/notifications-bell.tsx').then((module) => ({
+    default: module.NotificationsBell,
+  })),
 );
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -191,6 +202,11 @@ function Shell() {
               w={{ base: 160, sm: 260 }}
               data-testid="global-search"
             />
+            {me && (
+              <Suspense fallback={null}>
+                <NotificationsBell />
+              </Suspense>
+            )}
             {canAny(me?.permissions, BELL_PERMISSIONS) && (
               <Suspense fallback={null}>
                 <RewaitingBell />

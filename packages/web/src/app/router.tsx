@@ -1,9 +1,9 @@
 import { Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { LAYOUT_ROUTES, OUTER_ROUTES, type RouteDef, type RouteName } from '../lib/routes.ts';
+import { LAYOUT_ROUTES, OUTER_ROUTES, PRINT_ROUTES, type RouteDef, type RouteName } from '../lib/routes.ts';
 import { accessLoader, layoutLoader } from './guards.ts';
 import { RouteErrorPage } from './route-error-page.tsx';
-import { MainLayout, NotFoundScreen, OuterLayout, PendingScreen, SCREENS } from './screens.ts';
+import { MainLayout, NotFoundScreen, OuterLayout, PendingScreen, PrintLayout, SCREENS } from './screens.ts';
 import { ScreenLoader } from '../components/screen-loader.tsx';
 
 function element(name: RouteName, def: RouteDef) {
@@ -30,6 +30,7 @@ function toRoute(name: RouteName, def: RouteDef): RouteObject {
 export function appRoutes(): RouteObject[] {
   const outer = Object.entries(OUTER_ROUTES) as [RouteName, RouteDef][];
   const inner = Object.entries(LAYOUT_ROUTES) as [RouteName, RouteDef][];
+  const prints = Object.entries(PRINT_ROUTES) as [RouteName, RouteDef][];
   return [
     {
       id: 'root',
@@ -57,6 +58,17 @@ export function appRoutes(): RouteObject[] {
             </Suspense>
           ),
           children: inner.map(([name, def]) => toRoute(name, def)),
+        },
+        {
+          // A sheet of paper: the main layout's token check, none of its menus or panels.
+          id: 'printLayout',
+          loader: layoutLoader(),
+          element: (
+            <Suspense fallback={<ScreenLoader />}>
+              <PrintLayout />
+            </Suspense>
+          ),
+          children: prints.map(([name, def]) => toRoute(name, def)),
         },
       ],
     },

@@ -15,7 +15,8 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
   config: screen(() => import('../features/config/config-page.tsx'), 'ConfigPage'),
   dashboard: screen(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
   doctorIndex: screen(() => import('../features/queue/doctor-page.tsx'), 'DoctorPage'),
-  boardIndex: screen(() => import('../features/queue/board-page.tsx'), 'BoardPage'),
+  // The board with the cards of other features (Telegram), composed here: features never import each other.
+  boardIndex: screen(() => import('./board-screen.tsx'), 'BoardScreen'),
   patientIndex: screen(() => import('../features/patients/patient-list-page.tsx'), 'PatientListPage'),
   patientFile: screen(() => import('../features/patients/patient-file-page.tsx'), 'PatientFilePage'),
   queueAdd: screen(() => import('../features/queue/queue-page.tsx'), 'QueuePage'),
@@ -32,8 +33,18 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
   roleUpdate: screen(() => import('../features/roles/role-form-page.tsx'), 'RoleFormPage'),
   roleShow: screen(() => import('../features/roles/role-show-page.tsx'), 'RoleShowPage'),
   optionIndex: screen(() => import('../features/exams/options-page.tsx'), 'OptionsPage'),
+  messagingSettings: screen(
+    () => import('../features/messaging/messaging-settings-page.tsx'),
+    'MessagingSettingsPage',
+  ),
+  notification: screen(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage'),
+  allBugs: screen(() => import('../features/support/support-page.tsx'), 'SupportBugsPage'),
+  allSupport: screen(() => import('../features/support/support-page.tsx'), 'SupportAllPage'),
+  activeIndex: screen(() => import('../features/support/support-page.tsx'), 'SupportActivePage'),
+  printSettingUpdate: screen(() => import('../features/print/print-settings-page.tsx'), 'PrintSettingsPage'),
   emptyOuterAdd: screen(() => import('../features/exams/empty-outer-page.tsx'), 'EmptyOuterPage'),
   ...examScreens(),
+  ...printScreens(),
 };
 
 /** Every exam type's add, update and index screens: one form and one index for all of them. */
@@ -49,6 +60,15 @@ function examScreens(): Partial<Record<RouteName, Screen>> {
   );
 }
 
+/** The print views: one page for every exam type's sheet, one for the queue ticket. */
+function printScreens(): Partial<Record<RouteName, Screen>> {
+  const exam = screen(() => import('../features/print/exam-print-page.tsx'), 'ExamPrintPage');
+  return {
+    ...Object.fromEntries(EXAM_TYPES.map((type) => [`${type}Print`, exam])),
+    queuePrint: screen(() => import('../features/print/queue-print-page.tsx'), 'QueuePrintPage'),
+  };
+}
+
 export const NotFoundScreen = screen(() => import('../features/system/not-found-page.tsx'), 'NotFoundPage');
 export const PendingScreen = screen(
   () => import('../features/system/screen-pending-page.tsx'),
@@ -56,6 +76,7 @@ export const PendingScreen = screen(
 );
 export const MainLayout = screen(() => import('./main-layout.tsx'), 'MainLayout');
 export const OuterLayout = screen(() => import('./outer-layout.tsx'), 'OuterLayout');
+export const PrintLayout = screen(() => import('./print-layout.tsx'), 'PrintLayout');
 
 /** The settings drawer, with the layouts' props; loaded the first time it is opened. */
 export const SettingsDrawer = lazy(() =>

@@ -1,16 +1,17 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EXAM_PERMISSIONS, readersOf } from '@basira/shared/exams/exam-types';
 import type { Board } from '@basira/shared/queue/board.schemas';
 import { useFormatters } from '../lib/format.ts';
+import { IconPrinter } from './icons.tsx';
 import { pathTo, type RouteName } from '../lib/routes.ts';
 import { canAny } from '../lib/session-local.ts';
 
 /**
  * A patient's exam records by type (board and patient's file): each type with its count and a link to its full
- * list, each record with its date, author and one-line summary, opening it where one may. `currentQueueId` marks
- * the records of the visit on screen.
+ * list, each record with its date, author and one-line summary, opening it where one may, and printing it (in a new
+ * tab) where one may print its type. `currentQueueId` marks the records of the visit on screen.
  */
 export function ExamGroupsList({
   patientId,
@@ -36,6 +37,7 @@ export function ExamGroupsList({
       {groups.map((group) => {
         const permissionsOfType = EXAM_PERMISSIONS[group.type];
         const canOpen = canAny(permissions, [...permissionsOfType.edit, ...permissionsOfType.show]);
+        const canPrint = canAny(permissions, permissionsOfType.print);
         return (
           <div key={group.type} data-testid="exam-group">
             <Group gap={6} mb={4}>
@@ -75,6 +77,20 @@ export function ExamGroupsList({
                       </Anchor>
                     ) : (
                       <Text size="sm">{when}</Text>
+                    )}
+                    {canPrint && (
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        component={Link}
+                        to={pathTo(`${group.type}Print` as RouteName, { id: record.id })}
+                        target="_blank"
+                        aria-label={t('print.actions.printRecord', { when })}
+                        title={t('print.actions.print')}
+                        data-testid="exam-record-print"
+                      >
+                        <IconPrinter size={14} />
+                      </ActionIcon>
                     )}
                     {currentQueueId !== undefined && record.queueId === currentQueueId && (
                       <Badge size="xs" variant="light">

@@ -217,3 +217,34 @@ export const IconFilter = (p: IconProps) => (
     <path d="M22 3H2l8 9.5V19l4 2v-8.5z" />
   </Icon>
 );
+/** The user's own notifications (the re-waiting bell keeps IconBell). */
+export const IconInbox = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M22 12h-6l-2 3h-4l-2-3H2" />
+    <path d="M5.5 5.1 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1z" />
+  </Icon>
+);
+export const IconBug = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="7" y="7" width="10" height="13" rx="5" />
+    <path d="M9 7V5a3 3 0 0 1 6 0v2M12 11v9M3 13h4M17 13h4M4 7l3 2M20 7l-3 2M4 20l3-2M20 20l-3-2" />
+  </Icon>
+);
+export const IconMessage = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+  </Icon>
+);
+export const IconBulb = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 18h6M10 22h4" />
+    <path d="M12 2a7 7 0 0 0-4 12.7c.6.5 1 1.3 1 2.3h6c0-1 .4-1.8 1-2.3A7 7 0 0 0 12 2z" />
+  </Icon>
+);
+export const IconLifebuoy = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <circle cx="12" cy="12" r="4" />
+    <path d="m5.6 5.6 3.6 3.6M14.8 14.8l3.6 3.6M14.8 9.2l3.6-3.6M5.6 18.4l3.6-3.6" />
+  </Icon>
+);

@@ -2,6 +2,8 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import {
   EXAM_CHANGED_EVENT,
   examChangedSchema,
+  NOTIFICATION_CREATED_EVENT,
+  notificationCreatedSchema,
   PATIENT_CHANGED_EVENT,
   QUEUE_CHANGED_EVENT,
   READY_EVENT,
@@ -24,6 +26,9 @@ const rootOf = (query: Query) => query.queryKey[0];
 
 /** The cached answers a live event makes stale. */
 export function staleAfter(event: LiveEvent): (query: Query) => boolean {
+  // The user's own news: the count, the list, and the requests it is about.
+  if (event.type === NOTIFICATION_CREATED_EVENT)
+    return (query) => rootOf(query) === QUERY_ROOTS.notifications || rootOf(query) === QUERY_ROOTS.support;
   if (event.type === EXAM_CHANGED_EVENT)
     return (query) =>
       (rootOf(query) === QUERY_ROOTS.exams && query.queryKey[1] === event.data.type) ||
@@ -42,7 +47,13 @@ export function staleAfter(event: LiveEvent): (query: Query) => boolean {
 }
 
 /** What every live screen shows: refetched when the stream (re)opens, since events may have been missed. */
-const LIVE_ROOTS: readonly unknown[] = [QUERY_ROOTS.queue, QUERY_ROOTS.dashboard, QUERY_ROOTS.patients];
+const LIVE_ROOTS: readonly unknown[] = [
+  QUERY_ROOTS.queue,
+  QUERY_ROOTS.dashboard,
+  QUERY_ROOTS.patients,
+  QUERY_ROOTS.notifications,
+  QUERY_ROOTS.support,
+];
 const isLive = (query: Query) =>
   LIVE_ROOTS.includes(rootOf(query)) && !QUEUE_STATIC_PARTS.includes(String(query.queryKey[1]));
 
@@ -55,6 +66,10 @@ function parse(type: string, data: string): LiveEvent | null {
     }
     if (type === EXAM_CHANGED_EVENT) {
       const parsed = examChangedSchema.safeParse(json);
+      return parsed.success ? { type, data: parsed.data } : null;
+    }
+    if (type === NOTIFICATION_CREATED_EVENT) {
+      const parsed = notificationCreatedSchema.safeParse(json);
       return parsed.success ? { type, data: parsed.data } : null;
     }
     const parsed = patientChangedSchema.safeParse(json);
@@ -85,7 +100,12 @@ export function openLiveEvents(queryClient: QueryClient): () => void {
         predicate: (query) => isLive(query) && query.state.dataUpdatedAt < openedAt,
       });
     });
-    for (const type of [QUEUE_CHANGED_EVENT, PATIENT_CHANGED_EVENT, EXAM_CHANGED_EVENT])
+    for (const type of [
+      QUEUE_CHANGED_EVENT,
+      PATIENT_CHANGED_EVENT,
+      EXAM_CHANGED_EVENT,
+      NOTIFICATION_CREATED_EVENT,
+    ])
       source.addEventListener(type, (message: MessageEvent<string>) => {
         const event = parse(type, message.data);
         if (!event) return;

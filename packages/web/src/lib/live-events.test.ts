@@ -68,6 +68,30 @@ describe('live events', () => {
     ]);
   });
 
+  it('refresh the notifications and the support lists on a notification of the user’s own', () => {
+    const cache = cacheWith([
+      ['notifications', 'unread'],
+      ['notifications', 'page', 1],
+      ['support', 'list', { page: 1 }],
+      ['queue', 'rewaiting'],
+      ['patients', 'filter', {}],
+    ]);
+    const event: LiveEvent = {
+      type: 'notification.created',
+      data: { id: 1, userId: 2, type: 'bug', at: '' },
+    };
+    expect(
+      cache
+        .getAll()
+        .filter(staleAfter(event))
+        .map((q) => q.queryKey),
+    ).toEqual([
+      ['notifications', 'unread'],
+      ['notifications', 'page', 1],
+      ['support', 'list', { page: 1 }],
+    ]);
+  });
+
   it('connect with the token and organization in the query (EventSource sends no headers)', () => {
     expect(eventsUrl('http://clinic/api/', 'tok en', 'north')).toBe(
       'http://clinic/api/events?token=tok+en&org=north',

@@ -34,6 +34,7 @@ export const SIDE_MENU: readonly NavItem[] = [
   { route: 'doctorIndex', labelKey: 'nav.doctor', access: ['open board', 'show board'] },
   { route: 'emptyOuterAdd', labelKey: 'nav.freeOuter', access: ['add outer'] },
   { route: 'notification', labelKey: 'nav.notifications', access: 'public' },
+  { route: 'allSupport', labelKey: 'support.menu', access: 'public' },
   { route: 'userIndex', labelKey: 'nav.users', access: ['show users'] },
   { route: 'roleIndex', labelKey: 'nav.roles', access: ROLE_PERMISSIONS },
   { route: 'printSettingUpdate', labelKey: 'nav.printSetting', access: ['print setting'] },

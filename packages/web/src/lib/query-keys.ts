@@ -8,6 +8,10 @@ export const QUERY_ROOTS = {
   board: 'board',
   dashboard: 'dashboard',
   exams: 'exams',
+  /** The signed-in user's notifications (list, unread count). */
+  notifications: 'notifications',
+  /** The support desk's requests (what most notifications are about). */
+  support: 'support',
 } as const;
 
 /** Reference data a queue event does not change (doctors, printed tickets): not refetched on events. */

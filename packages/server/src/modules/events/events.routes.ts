@@ -1,11 +1,10 @@
 import type { Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { holdsAny } from '@basira/shared/permissions/permissions';
 import {
-  EVENT_READERS,
   EVENTS_PATH,
   eventsQuerySchema,
+  isEventFor,
   READY_EVENT,
   SESSION_ENDED_EVENT,
   type LiveEvent,
@@ -68,13 +67,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
         stream.end();
       };
       // Each event is checked against the session as it is now (a cached lookup; a role edit drops the cache),
-      // in order: only users allowed to read what it is about receive it.
+      // in order: only users allowed to read what it is about receive it; a notification only its own user.
       let delivered = Promise.resolve();
       const unsubscribe = hub.subscribe(orgId, (event: LiveEvent) => {
         delivered = delivered
           .then(() => sessions.resolve(token, orgId, true))
-          .then(({ permissions }) => {
-            if (holdsAny(permissions, EVENT_READERS[event.type])) send(frame(event.type, event.data));
+          .then(({ user, permissions }) => {
+            if (isEventFor(event, { id: user.id, permissions })) send(frame(event.type, event.data));
           }, ended);
       });
       const heartbeat = setInterval(() => {

@@ -6,7 +6,7 @@ import { examDefinition } from '@basira/shared/exams/registry';
 import { type ExamType } from '@basira/shared/exams/exam-types';
 import { IconTrash } from '../../components/icons.tsx';
 import { useExamForm } from './exam-form-context.ts';
-import { useExamTexts } from './exam-texts.ts';
+import { useExamTexts } from '../../lib/exam-texts.ts';
 import { LeafInput } from './leaf-input.tsx';
 
 /** Extra controls beside a list item (the spectacles reading's transposition), by `<type>.<list path>`. */

@@ -20,6 +20,7 @@ import { useTranslator } from '../../lib/use-translator.ts';
 import { DerivedPanel, ITEM_EXTRAS } from './exam-derived.tsx';
 import { ExamFormContext } from './exam-form-context.ts';
 import { ExamSections } from './exam-fields.tsx';
+import { ExamPrintActions } from './exam-print-actions.tsx';
 import { examRecordQuery, type ExamRecord } from './exams.queries.ts';
 import { FollowUpRecall } from './follow-up-recall.tsx';
 import { useExamRecordForm } from './use-exam-record-form.ts';
@@ -150,6 +151,7 @@ function ExamForm({
                 {t('examForm.copyForward')}
               </Button>
             )}
+            {exam.saved && <ExamPrintActions type={type} id={exam.saved.id} permissions={me?.permissions} />}
             <Button variant="subtle" component={Link} to={index} data-testid="exam-index-link">
               {t('examForm.allRecords')}
             </Button>

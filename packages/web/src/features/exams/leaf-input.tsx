@@ -20,10 +20,12 @@ import type { ExamType } from '@basira/shared/exams/exam-types';
 import { patientDocumentListSchema } from '@basira/shared/patients/patients.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
 import { examOptionsQuery } from './exams.queries.ts';
-import { useExamTexts } from './exam-texts.ts';
+import { useExamTexts } from '../../lib/exam-texts.ts';
 import { useExamForm } from './exam-form-context.ts';
 
-const RichTextField = lazy(() => import('./rich-text-field.tsx').then((m) => ({ default: m.RichTextField })));
+const RichTextField = lazy(() =>
+  import('../../components/rich-text-field.tsx').then((m) => ({ default: m.RichTextField })),
+);
 
 export interface LeafInputProps {
   type: ExamType;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import { useQuery } from '@tanstack/react-query';
@@ -19,10 +19,10 @@ import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { BoardExamsCard } from './board/board-exams-card.tsx';
+import { BoardPrintsCard } from './board/board-prints-card.tsx';
 import { BoardVisitCard } from './board/board-visit-card.tsx';
 import { moveErrorMessage, visibleActions, type BoardState } from './queue-actions.ts';
 import { boardShowQuery, boardVisitsQuery, useOpenBoard } from './queue.queries.ts';
-import { TicketPrintModal } from './queue-ticket.tsx';
 import { useStateMoves } from './use-state-moves.tsx';
 
 const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null);
@@ -31,13 +31,16 @@ const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Numb
  * /boards/:patientId/:queueId/:search? — one visit of one patient. Opened (`open board`: the entry moves to
  * WithDoctor) when asked by the link that led here; otherwise shown read-only (how a doctor re-enters).
  */
-export function BoardPage() {
+export function BoardPage({ cards }: { cards?: BoardCards }) {
   const params = useParams();
   // Another visit's board (an earlier visit's link) starts afresh.
-  return <BoardScreen key={`${params.patientId}-${params.queueId}`} />;
+  return <BoardScreen key={`${params.patientId}-${params.queueId}`} cards={cards} />;
 }
 
-function BoardScreen() {
+/** Cards of other features on the board (Telegram), handed in by app/: a feature never imports another. */
+export type BoardCards = (board: Board, permissions: readonly string[] | undefined) => ReactNode;
+
+function BoardScreen({ cards }: { cards?: BoardCards }) {
   const { t } = useTranslation();
   const translate = useTranslator();
   const me = useMe();
@@ -116,18 +119,25 @@ function BoardScreen() {
   }
   return (
     <>
-      <BoardView board={data} permissions={permissions} />
+      <BoardView board={data} permissions={permissions} cards={cards} />
     </>
   );
 }
 
-function BoardView({ board, permissions }: { board: Board; permissions: readonly string[] | undefined }) {
+function BoardView({
+  board,
+  permissions,
+  cards,
+}: {
+  board: Board;
+  permissions: readonly string[] | undefined;
+  cards?: BoardCards;
+}) {
   const { t } = useTranslation();
   const { patient, visit } = board;
   const translate = useTranslator();
   const moves = useStateMoves();
   const start = useOpenBoard();
-  const [printing, setPrinting] = useState(false);
   const actions = visibleActions(visit.status.id, permissions);
   // Shown, not opened (from the bell, a list, the patient's file): the doctor starts the visit here.
   const canStart = visit.status.id === QUEUE_STATUS.Waiting && can(permissions, 'open board');
@@ -188,7 +198,10 @@ function BoardView({ board, permissions }: { board: Board; permissions: readonly
             <Button
               variant="subtle"
               leftSection={<IconPrinter size={16} />}
-              onClick={() => setPrinting(true)}
+              component={Link}
+              to={pathTo('queuePrint', { id: visit.id })}
+              target="_blank"
+              data-testid="board-print-ticket"
             >
               {t('queue.ticket.print')}
             </Button>
@@ -207,6 +220,10 @@ function BoardView({ board, permissions }: { board: Board; permissions: readonly
             <BoardExamsCard board={board} permissions={permissions} />
           </Grid.Col>
         </Grid>
+
+        <BoardPrintsCard patientId={patient.id} permissions={permissions} />
+
+        {cards?.(board, permissions)}
 
         <VisitHistory
           title={t('board.earlierVisits')}
@@ -234,7 +251,6 @@ function BoardView({ board, permissions }: { board: Board; permissions: readonly
         </Card>
       </Stack>
       {moves.modal}
-      <TicketPrintModal queueId={printing ? visit.id : null} onClose={() => setPrinting(false)} />
     </PageFrame>
   );
 }

@@ -21,19 +21,10 @@ export interface QueueListProps {
   onFilters: (next: ListFilters) => void;
   onPage: (page: number) => void;
   onEdit: (entry: QueueEntry) => void;
-  onPrint: (entry: QueueEntry) => void;
 }
 
 /** The queue list: status colours, filters, the state actions each person may take, live. */
-export function QueueList({
-  filters,
-  page,
-  permissions,
-  onFilters,
-  onPage,
-  onEdit,
-  onPrint,
-}: QueueListProps) {
+export function QueueList({ filters, page, permissions, onFilters, onPage, onEdit }: QueueListProps) {
   const { t } = useTranslation();
   const list = useQuery(queueListQuery({ ...filters, page }));
   const moves = useStateMoves();
@@ -91,7 +82,6 @@ export function QueueList({
                 pending={moves.pendingId === entry.id}
                 onMove={moves.run}
                 onEdit={onEdit}
-                onPrint={onPrint}
               />
             ))}
           </ListTable>

@@ -18,7 +18,6 @@ import { QueueForm } from './queue-form.tsx';
 import { queueFiltersFromParams, queueFiltersToParams, type ListFilters } from './queue-list-params.ts';
 import { QueueList } from './queue-list.tsx';
 import { queueEntryQuery, queuePatientQuery } from './queue.queries.ts';
-import { TicketPrintModal } from './queue-ticket.tsx';
 
 const positiveId = (value: string | null) =>
   value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;
@@ -35,7 +34,6 @@ export function QueuePage() {
   const updateId = positiveId(params.get('id'));
   const patientId = positiveId(params.get('patientId'));
   const today = dayIn(me?.organization.timeZone);
-  const [printing, setPrinting] = useState<number | null>(null);
   const [lastAdded, setLastAdded] = useState<QueueEntry | null>(null);
 
   const canAdd = can(permissions, 'add queue');
@@ -126,7 +124,9 @@ export function QueuePage() {
                       size="xs"
                       variant="light"
                       leftSection={<IconPrinter size={14} />}
-                      onClick={() => setPrinting(lastAdded.id)}
+                      component={Link}
+                      to={pathTo('queuePrint', { id: lastAdded.id })}
+                      target="_blank"
                       data-testid="last-added-print"
                     >
                       {t('queue.ticket.print')}
@@ -163,12 +163,10 @@ export function QueuePage() {
                 setParams(rest);
                 window.scrollTo({ top: 0 });
               }}
-              onPrint={(row) => setPrinting(row.id)}
             />
           )}
         </Stack>
       </PageFrame>
-      <TicketPrintModal queueId={printing} onClose={() => setPrinting(null)} />
     </>
   );
 }

@@ -18,6 +18,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { useFormatters, waitingMinutes } from '../../lib/format.ts';
 import { displayPhone } from '../../lib/phone-format.ts';
+import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
@@ -35,7 +36,6 @@ export function QueueRow({
   pending,
   onMove,
   onEdit,
-  onPrint,
 }: {
   entry: QueueEntry;
   now: number;
@@ -43,7 +43,6 @@ export function QueueRow({
   pending: boolean;
   onMove: ReturnType<typeof useStateMoves>['run'];
   onEdit: (entry: QueueEntry) => void;
-  onPrint: (entry: QueueEntry) => void;
 }) {
   const { t } = useTranslation();
   const translate = useTranslator();
@@ -200,7 +199,9 @@ export function QueueRow({
                 {canPrint && (
                   <Menu.Item
                     leftSection={<IconPrinter size={16} />}
-                    onClick={() => onPrint(entry)}
+                    component={Link}
+                    to={pathTo('queuePrint', { id: entry.id })}
+                    target="_blank"
                     data-testid="queue-print"
                   >
                     {t('queue.ticket.print')}

@@ -8,7 +8,6 @@ import {
   queueEntryResponseSchema,
   queueListSchema,
   queuePageSchema,
-  queueTicketSchema,
   worklistSchema,
   type QueueCreate,
   type VisitReason,
@@ -87,12 +86,6 @@ export const worklistQuery = queryOptions({
   refetchInterval: 60_000,
   staleTime: 0,
 });
-
-export const ticketQuery = (id: number) =>
-  queryOptions({
-    queryKey: [...QUEUE_KEY, 'ticket', id],
-    queryFn: async () => (await apiRequest(`mo/queue/ticket/${id}`, { schema: queueTicketSchema })).data,
-  });
 
 /** The patient the queue form starts with (`/queue?patientId=`). */
 export const queuePatientQuery = (id: number) =>

@@ -7,13 +7,13 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/providers.tsx';
-import { initI18n } from '../../i18n/i18n.ts';
-import { createQueryClient } from '../../lib/query-client.ts';
+import { Providers } from '../app/providers.tsx';
+import { initI18n } from '../i18n/i18n.ts';
+import { createQueryClient } from '../lib/query-client.ts';
 import { RichTextField } from './rich-text-field.tsx';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const en = JSON.parse(readFileSync(path.resolve(here, '../../../public/src/locales/en.json'), 'utf8')) as {
+const en = JSON.parse(readFileSync(path.resolve(here, '../../public/src/locales/en.json'), 'utf8')) as {
   richText: Record<'toolbar' | 'bold' | 'hr' | 'insertImage' | 'uploadFailed', string>;
   errors: { codes: { document: { unsupported_type: string } } };
 };

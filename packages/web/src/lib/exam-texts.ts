@@ -13,7 +13,8 @@ export const labelPath = (path: string) =>
 
 /**
  * The exam texts of the locale files: a field's label (`exams.labels.<type>.<path>` where a type says it its own
- * way, else `exams.fields.<key>`), a choice's label, a unit, and a field error with the field's own limits.
+ * way, else `exams.fields.<key>`), a choice's label, a unit, and a field error with the field's own limits. The
+ * forms and the print views (features/print) share them, so a printout says what the form says.
  */
 export function useExamTexts(type: ExamType) {
   const { t, i18n } = useTranslation();

@@ -10,12 +10,12 @@ import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
 import { patientDocumentResponseSchema } from '@basira/shared/patients/patients.schemas';
-import { documentsKey } from '../../components/patient-documents.tsx';
-import { apiBlob, apiRequest } from '../../lib/api-client.ts';
-import { isApiError } from '../../lib/api-error.ts';
-import { errorMessage } from '../../lib/error-catalogue.ts';
-import { toastError } from '../../lib/toasts.ts';
-import { useTranslator } from '../../lib/use-translator.ts';
+import { documentsKey } from './patient-documents.tsx';
+import { apiBlob, apiRequest } from '../lib/api-client.ts';
+import { isApiError } from '../lib/api-error.ts';
+import { errorMessage } from '../lib/error-catalogue.ts';
+import { toastError } from '../lib/toasts.ts';
+import { useTranslator } from '../lib/use-translator.ts';
 
 /** The editor's image types (spec); the server keeps PNG and JPEG only, by content, and refuses the rest (415). */
 export const RICH_TEXT_IMAGE_TYPES = 'image/png,image/gif,image/jpeg,image/bmp,image/x-icon';
@@ -198,15 +198,18 @@ export interface RichTextFieldProps {
   /** HTML. */
   value: string | null;
   onChange: (html: string) => void;
-  /** Images are uploaded as this patient's documents. */
-  patientId: number;
+  /** Images are uploaded as this patient's documents; without a patient (print settings) it takes no images. */
+  patientId?: number;
   error?: string | undefined;
   /** The content without the toolbar (a record shown read-only). */
   readOnly?: boolean;
   'data-testid'?: string;
 }
 
-/** Rich text of an exam record (the outer record): Mantine's Tiptap editor; images are the patient's documents. */
+/**
+ * Rich text of an exam record (the outer record) and of the print settings' header and footer: Mantine's Tiptap
+ * editor; images are the patient's documents.
+ */
 export function RichTextField({
   label,
   value,
@@ -297,7 +300,7 @@ export function RichTextField({
 
   const insertImage = async (file: File | null) => {
     resetPicker.current?.();
-    if (!file || !editor) return;
+    if (!file || !editor || patientId === undefined) return;
     setUploading(true);
     try {
       const form = new FormData();
@@ -358,25 +361,29 @@ export function RichTextField({
             <RichTextEditor.ControlsGroup>
               <RichTextEditor.Link />
               <RichTextEditor.Unlink />
-              <FileButton
-                onChange={(file) => void insertImage(file)}
-                accept={RICH_TEXT_IMAGE_TYPES}
-                resetRef={resetPicker}
-              >
-                {(picker) => (
-                  <RichTextEditor.Control
-                    {...picker}
-                    disabled={uploading}
-                    aria-label={uploading ? t('richText.uploading') : t('richText.insertImage')}
-                    title={uploading ? t('richText.uploading') : t('richText.insertImage')}
-                    aria-busy={uploading || undefined}
-                    data-testid={testId ? `${testId}-insert-image` : undefined}
-                  >
-                    {uploading ? <Loader size={14} /> : <IconPhoto />}
-                  </RichTextEditor.Control>
-                )}
-              </FileButton>
             </RichTextEditor.ControlsGroup>
+            {patientId !== undefined && (
+              <RichTextEditor.ControlsGroup>
+                <FileButton
+                  onChange={(file) => void insertImage(file)}
+                  accept={RICH_TEXT_IMAGE_TYPES}
+                  resetRef={resetPicker}
+                >
+                  {(picker) => (
+                    <RichTextEditor.Control
+                      {...picker}
+                      disabled={uploading}
+                      aria-label={uploading ? t('richText.uploading') : t('richText.insertImage')}
+                      title={uploading ? t('richText.uploading') : t('richText.insertImage')}
+                      aria-busy={uploading || undefined}
+                      data-testid={testId ? `${testId}-insert-image` : undefined}
+                    >
+                      {uploading ? <Loader size={14} /> : <IconPhoto />}
+                    </RichTextEditor.Control>
+                  )}
+                </FileButton>
+              </RichTextEditor.ControlsGroup>
+            )}
             <RichTextEditor.ControlsGroup>
               <RichTextEditor.Undo />
               <RichTextEditor.Redo />

@@ -1,0 +1,249 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import {
+  Api,
+  arabicWord,
+  expect,
+  handSession,
+  iraqiMobile,
+  test,
+  type Lang,
+  type Session,
+} from '../support/fixtures.ts';
+import { ROOT, startServer } from '../support/server.ts';
+import { PrintView, pdfHas, pdfToPng, type Paper } from '../pages/print-pages.ts';
+
+const SHOTS = path.join(ROOT, 'e2e/screenshots');
+
+const SETTING: Record<Lang, { optometrist: string; specialist: string; header: string; footer: string }> = {
+  ar: {
+    optometrist: 'حسن جواد',
+    specialist: 'مريم الساعدي',
+    header: 'شارع فلسطين، بغداد',
+    footer: 'الدوام من السبت إلى الخميس',
+  },
+  en: {
+    optometrist: 'Hassan Jawad',
+    specialist: 'Dr Maryam Al-Saadi',
+    header: 'Palestine Street, Baghdad',
+    footer: 'Open Saturday to Thursday',
+  },
+};
+const COLOR = '#1c3f94';
+
+/** A patient, queued and opened on the board (through the API: the screens under test are the print views). */
+async function openVisit(api: Api, session: Session, name: string) {
+  const patient = await api.createPatient(session.token, { name, phone: iraqiMobile(), age: 52 });
+  const entry = await api.queue(session.token, patient.id);
+  await api.call('POST', `mo/patient/open/board/${patient.id}/${entry.id}`, session.token);
+  return { patientId: patient.id, queueId: entry.id, ticketNumber: entry.ticketNumber };
+}
+
+/** The final refraction every number format shows in: signs, two decimals, a three-digit axis, a zero sphere. */
+const SPECTACLES = {
+  readings: [
+    { kind: 'auto', right: { sphere: -3 }, left: { sphere: -1 } },
+    {
+      kind: 'subjective',
+      isFinal: true,
+      right: { sphere: -2.25, cylinder: -0.5, axis: 90, add: 1.5, va: '6/6' },
+      left: { sphere: 0, cylinder: -0.75, axis: 180, add: 1.5, prism: 1, prismBase: 'in', va: '6/9' },
+    },
+  ],
+  pd: { binocularDistance: 64, binocularNear: 61 },
+  lens: { type: 'progressive', material: 'polycarbonate', treatments: ['antiReflective'] },
+};
+
+/**
+ * Print settings are the organization's (its default is on every printout): the prescription test has its own
+ * server, so a parallel test's setting never reaches its paper.
+ */
+async function withOwnServer(page: Page, run: (base: string, api: Api, session: Session) => Promise<void>) {
+  const own = await startServer();
+  try {
+    const api = new Api(own.baseURL);
+    const session = await api.admin();
+    await handSession(page, session);
+    await run(own.baseURL, api, session);
+  } finally {
+    await own.stop();
+  }
+}
+
+test.describe('print views', () => {
+  test('the spectacle prescription on A5 and A4: one page, the clinic setting, LTR numbers; printing is logged', async ({
+    page,
+    context,
+    t,
+    lang,
+    shot,
+  }, testInfo) => {
+    const texts = SETTING[lang];
+    await PrintView.fakePrintDialog(page);
+    await withOwnServer(page, async (base, api, session) => {
+      await api.call('POST', 'mo/printSetting', session.token, {
+        optometrist: texts.optometrist,
+        specialist: texts.specialist,
+        color: COLOR,
+        header: `<p><strong>${texts.header}</strong></p>`,
+        footer: `<p>${texts.footer}</p>`,
+        paperSize: 'A5',
+        zeroAs: 'plano',
+        isDefault: true,
+      });
+      const name = `سعاد ${arabicWord()}`;
+      const visit = await openVisit(api, session, name);
+      const { data: record } = await api.call<{ data: { id: number; version: number } }>(
+        'POST',
+        'mo/exam/spectacles',
+        session.token,
+        { patientId: visit.patientId, queueId: visit.queueId, ...SPECTACLES, note: 'Blue filter' },
+      );
+
+      const view = new PrintView(page, t);
+      await view.goto(`${base}/print/spectacles/${record.id}`);
+      await expect(view.part('print-title')).toHaveText(t('print.titles.spectacles'));
+      await expect(view.part('print-patient-name')).toHaveText(name);
+      // The page in its language; the prescription table left to right, the right eye on the left.
+      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+      await expect(view.part('rx-table')).toHaveAttribute('dir', 'ltr');
+      const right = await view.part('rx-head-right').boundingBox();
+      const left = await view.part('rx-head-left').boundingBox();
+      expect(right!.x).toBeLessThan(left!.x);
+      await expect(view.part('rx-head-right')).toHaveText(t('exams.eyes.right'));
+      await expect(view.rxCell('distance', 'right', 'sphere')).toHaveText('-2.25');
+      await expect(view.rxCell('distance', 'right', 'axis')).toHaveText('090');
+      await expect(view.rxCell('distance', 'left', 'sphere')).toHaveText('Plano');
+      await expect(view.rxCell('near', 'right', 'sphere')).toHaveText('-0.75');
+      await expect(view.rxCell('near', 'left', 'sphere')).toHaveText('+1.50');
+      // The setting's colour reaches the page.
+      await expect(view.part('print-title')).toHaveCSS('color', 'rgb(28, 63, 148)');
+      await expect(view.part('rx-table').locator('thead th').first()).toHaveCSS(
+        'border-bottom-color',
+        'rgb(28, 63, 148)',
+      );
+
+      await shot('print-rx-screen');
+
+      for (const paper of ['A5', 'A4'] as Paper[]) {
+        if (paper !== 'A5') await view.choosePaper(paper);
+        const file = testInfo.outputPath(`rx-${paper}.pdf`);
+        const pdf = await view.savePdf(file);
+        pdfToPng(file, path.join(SHOTS, `${lang}-print-rx-${paper}`));
+        expect(pdf.pages, `${paper}: one page`).toBe(1);
+        const [width, height] = paper === 'A5' ? [148, 210] : [210, 297];
+        expect(Math.round(pdf.sizeMm[0])).toBe(width);
+        expect(Math.round(pdf.sizeMm[1])).toBe(height);
+        for (const text of [texts.header, texts.footer, texts.optometrist, texts.specialist])
+          expect(pdfHas(pdf, text), `${paper}: ${text}`).toBe(true);
+        for (const number of ['-2.25', '-0.50', '090', 'Plano', '-0.75', '180', '+1.50', '1.00'])
+          expect(pdfHas(pdf, number), `${paper}: ${number}`).toBe(true);
+        expect(pdfHas(pdf, name), name).toBe(true);
+      }
+
+      // Print (the button, or Ctrl+P: both fire beforeprint): the print is logged with the page's version and paper.
+      const [logged] = await Promise.all([
+        page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/mo/print/log')),
+        view.printButton.click(),
+      ]);
+      expect(logged.postDataJSON()).toEqual({
+        type: 'spectacles',
+        id: record.id,
+        version: record.version,
+        paperSize: 'A4',
+      });
+      expect((await logged.response())?.status()).toBe(201);
+      await expect(view.logged).toBeVisible();
+      await page.goto(`${base}/boards/${visit.patientId}/${visit.queueId}`);
+      const history = page.getByTestId('board-prints');
+      await expect(history).toContainText(t('print.history.title'));
+      const row = history.getByTestId('board-print-row').first();
+      await expect(row.getByTestId('board-print-summary')).toHaveText(
+        'R -2.25 -0.50 × 090 · L 0.00 -0.75 × 180 · Add +1.50',
+      );
+      await expect(row).toContainText(t('print.papers.A4'));
+      await history.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, `${lang}-print-history.png`) });
+      const [reprint] = await Promise.all([
+        context.waitForEvent('page'),
+        row.getByTestId('board-print-reprint').click(),
+      ]);
+      const again = new PrintView(reprint, t);
+      await expect(again.reprint).toBeVisible();
+      await expect(again.sheet).toBeVisible();
+      await reprint.close();
+
+      // The record changes after the page was loaded: printing it says so, in red, and asks for a reload.
+      await view.goto(`${base}/print/spectacles/${record.id}`);
+      await api.call('POST', `mo/exam/spectacles/${record.id}`, session.token, {
+        version: record.version,
+        ...SPECTACLES,
+        note: 'Changed meanwhile',
+      });
+      await view.printButton.click();
+      await expect(view.stale).toBeVisible();
+      await expect(view.stale).toContainText(t('print.stale.title'));
+      await shot('print-stale');
+      await expect(view.stale).toHaveCSS('background-color', /rgb\(2[0-9]{2}, \d+, \d+\)/);
+    });
+  });
+
+  test('an exam report and the queue ticket on an 80 mm roll', async ({
+    page,
+    t,
+    lang,
+    api,
+    signIn,
+  }, testInfo) => {
+    test.skip(lang !== 'ar', 'one language is enough: the prescription test covers both');
+    const session = await signIn();
+    const name = `علي ${arabicWord()}`;
+    const visit = await openVisit(api, session, name);
+    const { data: record } = await api.call<{ data: { id: number } }>(
+      'POST',
+      'mo/exam/biometry',
+      session.token,
+      {
+        patientId: visit.patientId,
+        queueId: visit.queueId,
+        measurements: {
+          device: 'iolMaster',
+          right: { axialLength: 23.45, k1: 43.25, k1Axis: 180, k2: 44, k2Axis: 90, eyeStatus: 'phakic' },
+          left: { axialLength: 23.8, k1: 43.5, k1Axis: 175, k2: 44.25, k2Axis: 85 },
+        },
+        lens: { right: { lensModel: 'SN60WF', aConstant: 118.7, targetRefraction: -0.5, iolPower: 21.5 } },
+        note: 'Dense cataract',
+      },
+    );
+
+    const view = new PrintView(page, t);
+    await view.goto(`/print/biometry/${record.id}`);
+    await expect(view.part('print-title')).toHaveText(
+      t('print.titles.report', { type: t('exams.types.biometry') }),
+    );
+    await expect(view.part('print-eyes-measurements')).toHaveAttribute('dir', 'ltr');
+    await expect(view.part('print-field-measurements.right.axialLength')).toHaveText(
+      `23.45 ${t('exams.units.mm')}`,
+    );
+    await expect(view.part('print-field-measurements.right.eyeStatus')).toHaveText(t('exams.values.phakic'));
+    await expect(view.part('print-field-lens.right.iolPower')).toHaveText(`+21.50 ${t('exams.units.D')}`);
+    const report = testInfo.outputPath('biometry.pdf');
+    const pdf = await view.savePdf(report);
+    pdfToPng(report, path.join(SHOTS, `${lang}-print-biometry`));
+    expect(pdf.pages).toBe(1);
+    for (const text of ['23.45', '44.00', '180', '+21.50', '118.70', 'SN60WF', name])
+      expect(pdfHas(pdf, text), text).toBe(true);
+
+    await view.goto(`/print/queue/${visit.queueId}`);
+    await expect(view.sheet).toHaveAttribute('data-paper', '80mm');
+    await expect(view.part('ticket-number')).toHaveText(String(visit.ticketNumber));
+    await expect(view.part('ticket-patient')).toHaveText(name);
+    const ticket = testInfo.outputPath('ticket.pdf');
+    const roll = await view.savePdf(ticket);
+    pdfToPng(ticket, path.join(SHOTS, `${lang}-print-ticket-80mm`));
+    expect(roll.pages).toBe(1);
+    expect(Math.round(roll.sizeMm[0])).toBe(80);
+    expect(pdfHas(roll, String(visit.ticketNumber))).toBe(true);
+    expect(pdfHas(roll, name), name).toBe(true);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The sentences sent to patients. The spec's footer is an Arabic clinic greeting, a next-visit line and a contact
+ * line; a patient whose Telegram speaks English gets them in English. Latin digits, as the app writes numbers.
+ */
+type Lang = 'ar' | 'en';
+
+export const langOf = (languageCode: string | null | undefined): Lang =>
+  languageCode?.toLowerCase().startsWith('en') ? 'en' : 'ar';
+
+function when(date: Date, timeZone: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-IQ-u-nu-latn' : 'en-GB', {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone,
+  }).format(date);
+}
+
+export interface Clinic {
+  name: string;
+  phone: string | null;
+  timeZone: string;
+}
+
+/** The default footer: greeting, the next recall (when there is one), the clinic's phone (when it has one). */
+export function defaultFooter(clinic: Clinic, nextVisit: Date | null, lang: Lang): string {
+  const lines =
+    lang === 'ar'
+      ? [
+          `مع تحيات ${clinic.name}، نتمنى لكم دوام الصحة والعافية.`,
+          nextVisit ? `موعد زيارتكم القادمة: ${when(nextVisit, clinic.timeZone, lang)}` : null,
+          clinic.phone ? `للتواصل: ${clinic.phone}` : null,
+        ]
+      : [
+          `With the compliments of ${clinic.name}; we wish you good health.`,
+          nextVisit ? `Your next visit: ${when(nextVisit, clinic.timeZone, lang)}` : null,
+          clinic.phone ? `Contact us: ${clinic.phone}` : null,
+        ];
+  return lines.filter((line): line is string => line !== null).join('\n');
+}
+
+/** The reminder sent the day before a recall. */
+export function recallReminder(patientName: string, clinic: Clinic, date: Date, lang: Lang) {
+  return lang === 'ar'
+    ? {
+        header: `تذكير بموعد مراجعة`,
+        message: `عزيزنا ${patientName}، نذكّركم بموعد مراجعتكم في ${clinic.name}: ${when(date, clinic.timeZone, lang)}.`,
+      }
+    : {
+        header: 'Appointment reminder',
+        message: `Dear ${patientName}, this is a reminder of your visit to ${clinic.name}: ${when(date, clinic.timeZone, lang)}.`,
+      };
+}
+
+/** Sent when a patient links their Telegram through the board's link. */
+export function linkedMessage(clinic: Clinic, lang: Lang): string {
+  return lang === 'ar'
+    ? `تم ربط حسابكم في تيليجرام بـ${clinic.name}. ستصلكم هنا التذكيرات بمواعيدكم.`
+    : `Your Telegram is now linked to ${clinic.name}. Your appointment reminders will arrive here.`;
+}
+
+/** The text Telegram receives: header, message and footer, blank lines between. */
+export const composeText = (m: { header: string; message: string; footer: string }) =>
+  [m.header, m.message, m.footer].filter((part) => part.trim() !== '').join('\n\n');

@@ -1,0 +1,97 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeCall {
+  method: string;
+  body: Record<string, unknown>;
+  at: number;
+}
+
+/**
+ * A fake Telegram Bot API on loopback: records every call and answers as Telegram does. Failures are scripted:
+ * the next N sends fail with a status, answer 429 with `retry_after`, or a chat is "blocked" (403).
+ */
+export async function startFakeTelegram() {
+  const calls: FakeCall[] = [];
+  const script: { status: number; retryAfter?: number }[] = [];
+  const blocked = new Set<number>();
+  let delayMs = 0;
+  let nextMessageId = 1;
+
+  const answer = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const method = req.url?.split('/').pop() ?? '';
+      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      const reply = () => {
+        if (method === 'getMe')
+          return answer(res, 200, {
+            ok: true,
+            result: { id: 42, is_bot: true, first_name: 'Basira', username: 'basira_test_bot' },
+          });
+        if (method === 'setWebhook') return answer(res, 200, { ok: true, result: true });
+        if (method !== 'sendMessage')
+          return answer(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
+        const failure = script.shift();
+        if (failure?.status === 429)
+          return answer(res, 429, {
+            ok: false,
+            error_code: 429,
+            description: `Too Many Requests: retry after ${failure.retryAfter}`,
+            parameters: { retry_after: failure.retryAfter },
+          });
+        if (failure)
+          return answer(res, failure.status, {
+            ok: false,
+            error_code: failure.status,
+            description: 'Internal Server Error',
+          });
+        if (blocked.has(Number(body.chat_id)))
+          return answer(res, 403, {
+            ok: false,
+            error_code: 403,
+            description: 'Forbidden: bot was blocked by the user',
+          });
+        // Recorded only when delivered: what the patient received.
+        calls.push({ method, body, at: Date.now() });
+        return answer(res, 200, {
+          ok: true,
+          result: { message_id: nextMessageId++, chat: { id: body.chat_id }, text: body.text },
+        });
+      };
+      if (delayMs > 0) setTimeout(reply, delayMs);
+      else reply();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    /** Messages delivered, in order. */
+    delivered: () =>
+      calls.map((c) => ({ chatId: Number(c.body.chat_id), text: String(c.body.text), at: c.at })),
+    failNext: (count: number, status = 500) => {
+      for (let i = 0; i < count; i++) script.push({ status });
+    },
+    rateLimitNext: (retryAfter: number) => script.push({ status: 429, retryAfter }),
+    block: (chatId: number) => blocked.add(chatId),
+    setDelay: (ms: number) => {
+      delayMs = ms;
+    },
+    reset: () => {
+      calls.length = 0;
+      script.length = 0;
+      blocked.clear();
+      delayMs = 0;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type FakeTelegram = Awaited<ReturnType<typeof startFakeTelegram>>;

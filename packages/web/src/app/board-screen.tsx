@@ -1,0 +1,12 @@
+import { BoardPage, type BoardCards } from '../features/queue/board-page.tsx';
+import { TelegramCard } from '../features/messaging/telegram-card.tsx';
+
+/** The patient's Telegram on the board (issue 11): the messaging feature's card in the queue feature's page. */
+const cards: BoardCards = (board, permissions) => (
+  <TelegramCard patient={board.patient} permissions={permissions} />
+);
+
+/** /boards/:patientId/:queueId/:search?: the board with the cards of other features. */
+export function BoardScreen() {
+  return <BoardPage cards={cards} />;
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SUPPORT_DETAILS_MAX, SUPPORT_TYPES, type SupportType } from '@basira/shared/support/support.schemas';
+import { isApiError } from '../../lib/api-error.ts';
+import { errorMessage } from '../../lib/error-catalogue.ts';
+import { toastSuccess } from '../../lib/toasts.ts';
+import { useUnsavedInput } from '../../lib/unsaved-input.ts';
+import { useTranslator } from '../../lib/use-translator.ts';
+import { sendSupportRequest } from './support.queries.ts';
+
+/**
+ * Report a problem, send feedback or request a feature (from the settings drawer, for any signed-in user): the
+ * kind and a text; the support desk is notified.
+ */
+export function SupportReportModal({
+  type: initialType,
+  onClose,
+}: {
+  type: SupportType;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const translate = useTranslator();
+  const [type, setType] = useState<SupportType>(initialType);
+  const [details, setDetails] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  useUnsavedInput(details.trim() !== '');
+
+  const submit = async () => {
+    const text = details.trim();
+    if (!text) return setError(t('support.report.detailsRequired'));
+    setSending(true);
+    setError(null);
+    try {
+      await sendSupportRequest({ type, details: text });
+      toastSuccess(t('support.report.sent'));
+      onClose();
+    } catch (failure) {
+      // The client's own reaction (session expired, server down) already said what happened.
+      if (!(isApiError(failure) && failure.handled)) setError(errorMessage(translate, failure));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t(`support.report.titles.${type}`)}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      data-testid="support-report"
+    >
+      <Stack
+        gap="sm"
+        component="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="support-report-type">
+            {t('support.report.type')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="support-report-type"
+            value={type}
+            onChange={(value) => setType(value as SupportType)}
+            data={SUPPORT_TYPES.map((value) => ({ value, label: t(`support.types.${value}`) }))}
+            fullWidth
+            data-testid="support-report-type"
+          />
+        </Stack>
+        <Textarea
+          label={t('support.report.details')}
+          description={t('support.report.hint')}
+          value={details}
+          onChange={(event) => {
+            setDetails(event.currentTarget.value);
+            if (error) setError(null);
+          }}
+          error={error}
+          autosize
+          minRows={4}
+          maxRows={12}
+          maxLength={SUPPORT_DETAILS_MAX}
+          withAsterisk
+          data-autofocus
+          data-testid="support-report-details"
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={sending} data-testid="support-report-send">
+            {t('support.report.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
