@@ -1,0 +1,128 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { localDay } from '@basira/shared/dates/calendar';
+import { EXAM_TYPES } from '@basira/shared/exams/exam-types';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import * as schema from '../db/schema.ts';
+import { examRecords, patients, printSettings, queueEntries, users } from '../db/schema.ts';
+import { findOrganization } from '../lib/organizations.ts';
+import { verifyPassword } from '../lib/passwords.ts';
+import { deleteOrganization, loadDemo, type DemoResult } from './demo.ts';
+import { planDemo } from './demo-plan.ts';
+
+describe('demo data', () => {
+  let database: Database;
+  let config: Config;
+  let dataDir: string;
+  // Unique per run: the PostgreSQL suite shares one database between test files.
+  const slug = `demo-${randomBytes(4).toString('hex')}`;
+
+  beforeAll(async () => {
+    const databaseUrl = inject('databaseUrl');
+    dataDir = mkdtempSync(path.join(tmpdir(), 'basira-demo-'));
+    config = loadConfig({
+      LOG_LEVEL: 'silent',
+      ADMIN_PASSWORD: 'bootstrap-password',
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
+    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: 'memory://', poolSize: 4 });
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is the same plan on every run', () => {
+    const now = new Date('2026-03-10T09:30:00Z');
+    const names = (plan: ReturnType<typeof planDemo>) => plan.map((v) => v.patient.person.name).join('|');
+    expect(names(planDemo(now, 'Asia/Baghdad'))).toBe(names(planDemo(now, 'Asia/Baghdad')));
+  });
+
+  it('loads a clinic through the API once, and a second run adds nothing', async () => {
+    const result = await loadDemo(database, config, { slug, print: () => {} });
+    expect(result.loaded).toBe(true);
+    const { counts, accounts } = result as Extract<DemoResult, { loaded: true }>;
+    const org = (await findOrganization(database.db, slug))!;
+    const { db } = database;
+
+    const [registered] = await db.select({ n: count() }).from(patients).where(eq(patients.orgId, org.id));
+    expect(registered!.n).toBe(300);
+    expect(counts.patients).toBe(300);
+    const guardians = await db
+      .select({ name: patients.guardianName, phone: patients.guardianPhone })
+      .from(patients)
+      .where(eq(patients.orgId, org.id));
+    expect(guardians.filter((g) => g.name && g.phone?.startsWith('+9647')).length).toBeGreaterThan(20);
+
+    // Every exam type; every queue state, today's queue under way; recalls due and upcoming.
+    const types = await db
+      .selectDistinct({ type: examRecords.type })
+      .from(examRecords)
+      .where(eq(examRecords.orgId, org.id));
+    expect(types.map((t) => t.type).sort()).toEqual([...EXAM_TYPES].sort());
+    const entries = await db.select().from(queueEntries).where(eq(queueEntries.orgId, org.id));
+    expect(new Set(entries.map((e) => e.status))).toEqual(new Set([1, 2, 3, 4]));
+    const today = entries.filter((e) => e.ticketDay === localDay(new Date(), 'Asia/Baghdad'));
+    expect(today.filter((e) => e.status === 1 && !e.isRewaiting).length).toBeGreaterThan(3);
+    expect(today.filter((e) => e.status === 2)).toHaveLength(2);
+    expect(new Set(today.map((e) => e.ticketNumber)).size).toBe(today.length);
+    expect(counts.recalls.due).toBeGreaterThan(0);
+    expect(counts.recalls.upcoming).toBeGreaterThan(0);
+
+    // Derived values are the server's: SRK/T on biometry, Kmax progression against the previous record.
+    const [bio] = await db
+      .select({ derived: examRecords.derived })
+      .from(examRecords)
+      .where(and(eq(examRecords.orgId, org.id), eq(examRecords.type, 'biometry')))
+      .limit(1);
+    expect(bio!.derived).toMatchObject({
+      right: { srkt: { powerForTarget: expect.any(Number) }, chosen: {} },
+    });
+    const keratoconus = await db
+      .select({ patientId: examRecords.patientId, derived: examRecords.derived })
+      .from(examRecords)
+      .where(and(eq(examRecords.orgId, org.id), eq(examRecords.type, 'keratoconus')));
+    const perPatient = new Map<number, number>();
+    for (const r of keratoconus) perPatient.set(r.patientId, (perPatient.get(r.patientId) ?? 0) + 1);
+    expect([...perPatient.values()].filter((n) => n >= 3).length).toBeGreaterThanOrEqual(3);
+    expect(
+      keratoconus.some(
+        (r) => ((r.derived as { right?: { kmaxChange?: number } }).right?.kmaxChange ?? 0) >= 1,
+      ),
+    ).toBe(true);
+
+    // The staff can sign in with the printed passwords; doctors are marked as such.
+    const staff = await db.select().from(users).where(eq(users.orgId, org.id));
+    expect(staff).toHaveLength(accounts.length);
+    expect(staff.filter((u) => u.isDoctor)).toHaveLength(2);
+    for (const account of accounts) {
+      const user = staff.find((u) => u.username === account.username)!;
+      expect(user.mustChangePassword).toBe(false);
+      expect(await verifyPassword(account.password, user.passwordHash)).toBe(true);
+    }
+    const [setting] = await db.select().from(printSettings).where(eq(printSettings.orgId, org.id));
+    expect(setting).toMatchObject({ isDefault: true, logoType: 'image/png', color: '#0b5394' });
+
+    const again = await loadDemo(database, config, { slug, print: () => {} });
+    expect(again).toEqual({ loaded: false, slug });
+    const [after] = await db.select({ n: count() }).from(queueEntries).where(eq(queueEntries.orgId, org.id));
+    expect(after!.n).toBe(counts.visits);
+
+    // --reset starts by deleting the organization with everything in it.
+    await deleteOrganization(db, org.id, dataDir);
+    expect(await findOrganization(db, slug)).toBeUndefined();
+    for (const table of Object.values(schema))
+      if (typeof table === 'object' && table !== null && 'orgId' in table) {
+        const owned = table as typeof patients;
+        const [left] = await db.select({ n: count() }).from(owned).where(eq(owned.orgId, org.id));
+        expect(left!.n).toBe(0);
+      }
+  }, 120_000);
+});
