@@ -199,22 +199,19 @@ test.describe('print views', () => {
     const session = await signIn();
     const name = `علي ${arabicWord()}`;
     const visit = await openVisit(api, session, name);
-    const { data: record } = await api.call<{ data: { id: number } }>(
-      'POST',
-      'mo/exam/biometry',
-      session.token,
-      {
-        patientId: visit.patientId,
-        queueId: visit.queueId,
-        measurements: {
-          device: 'iolMaster',
-          right: { axialLength: 23.45, k1: 43.25, k1Axis: 180, k2: 44, k2Axis: 90, eyeStatus: 'phakic' },
-          left: { axialLength: 23.8, k1: 43.5, k1Axis: 175, k2: 44.25, k2Axis: 85 },
-        },
-        lens: { right: { lensModel: 'SN60WF', aConstant: 118.7, targetRefraction: -0.5, iolPower: 21.5 } },
-        note: 'Dense cataract',
+    const { data: record } = await api.call<{
+      data: { id: number; derived: { right: { srkt: { powerForTarget: number } } } };
+    }>('POST', 'mo/exam/biometry', session.token, {
+      patientId: visit.patientId,
+      queueId: visit.queueId,
+      measurements: {
+        device: 'iolMaster',
+        right: { axialLength: 23.45, k1: 43.25, k1Axis: 180, k2: 44, k2Axis: 90, eyeStatus: 'phakic' },
+        left: { axialLength: 23.8, k1: 43.5, k1Axis: 175, k2: 44.25, k2Axis: 85 },
       },
-    );
+      lens: { right: { lensModel: 'SN60WF', aConstant: 118.7, targetRefraction: -0.5, iolPower: 21.5 } },
+      note: 'Dense cataract',
+    });
 
     const view = new PrintView(page, t);
     await view.goto(`/print/biometry/${record.id}`);
@@ -231,7 +228,10 @@ test.describe('print views', () => {
     const pdf = await view.savePdf(report);
     pdfToPng(report, path.join(SHOTS, `${lang}-print-biometry`));
     expect(pdf.pages).toBe(1);
-    for (const text of ['23.45', '44.00', '180', '+21.50', '118.70', 'SN60WF', name])
+    // The server's SRK/T result is printed with the record (the surgeon reads the power for the target).
+    const forTarget = record.derived.right.srkt.powerForTarget.toFixed(2);
+    await expect(view.part('srkt-right-power')).toContainText(`${forTarget} D`);
+    for (const text of ['23.45', '44.00', '180', '+21.50', '118.70', 'SN60WF', 'SRK/T', forTarget, name])
       expect(pdfHas(pdf, text), text).toBe(true);
 
     await view.goto(`/print/queue/${visit.queueId}`);

@@ -1,13 +1,12 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatAxis, formatDiopters, roundToStep } from '@basira/shared/clinical/rounding';
+import { formatDiopters, roundToStep } from '@basira/shared/clinical/rounding';
 import { sphericalEquivalent, transpose } from '@basira/shared/clinical/refraction';
-import { KMAX_PROGRESSION_D } from '@basira/shared/exams/keratoconus';
 import type { ExamType } from '@basira/shared/exams/exam-types';
+import { ExamResults, TYPES_WITH_RESULTS } from '../../components/exam-results.tsx';
 import { useExamForm } from './exam-form-context.ts';
 import type { ItemExtras } from './exam-fields.tsx';
 
-type Sides<T> = { right?: T; left?: T } | null | undefined;
 const SIDES = ['right', 'left'] as const;
 
 /**
@@ -59,193 +58,21 @@ function ReadingExtras({ path }: { path: string }) {
 
 export const ITEM_EXTRAS: ItemExtras = { 'spectacles.readings': ReadingExtras };
 
-interface LensOption {
-  power: number;
-  predictedRefraction: number;
-}
-interface BiometryEye {
-  meanK: number;
-  cornealAstigmatism: number;
-  astigmatismAxis: number | null;
-  srkt?: { emmetropicPower: number; powerForTarget: number; options: LensOption[] };
-}
-
-/** SRK/T per eye as the form is typed: the powers on the 0.5 D grid with their predicted refraction. */
-function BiometryResults({ derived }: { derived: Sides<BiometryEye> }) {
-  const { t } = useTranslation();
-  const form = useExamForm();
-  return (
-    <SimpleGrid cols={{ base: 1, md: 2 }}>
-      {SIDES.map((side) => {
-        const eye = derived?.[side];
-        const target = form.getValue(`lens.${side}.targetRefraction`);
-        const goal = typeof target === 'number' ? target : 0;
-        const closest = eye?.srkt?.options.reduce<LensOption | null>(
-          (best, o) =>
-            !best || Math.abs(o.predictedRefraction - goal) < Math.abs(best.predictedRefraction - goal)
-              ? o
-              : best,
-          null,
-        );
-        return (
-          <Stack key={side} gap={4} data-testid={`srkt-${side}`}>
-            <Text fw={700} size="sm">
-              {t(`exams.eyes.${side}`)}
-            </Text>
-            {!eye ? (
-              <Text size="sm" c="dimmed">
-                {t('examForm.biometryNeeds')}
-              </Text>
-            ) : (
-              <>
-                <Text size="sm" dir="ltr">
-                  K {eye.meanK.toFixed(2)} D · Δ {eye.cornealAstigmatism.toFixed(2)} D
-                  {eye.astigmatismAxis ? ` × ${formatAxis(eye.astigmatismAxis)}` : ''}
-                </Text>
-                {eye.srkt ? (
-                  <>
-                    <Text size="sm" data-testid={`srkt-${side}-power`}>
-                      SRK/T · {t('examForm.emmetropia')}: <bdi>{eye.srkt.emmetropicPower.toFixed(2)} D</bdi> ·{' '}
-                      {t('examForm.forTarget')}: <bdi>{eye.srkt.powerForTarget.toFixed(2)} D</bdi>
-                    </Text>
-                    <Table withTableBorder striped fz="sm" dir="ltr" data-testid={`srkt-${side}-options`}>
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>{t('examForm.iolPower')}</Table.Th>
-                          <Table.Th>{t('examForm.predicted')}</Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {eye.srkt.options.map((o) => (
-                          <Table.Tr
-                            key={o.power}
-                            fw={o === closest ? 700 : undefined}
-                            bg={o === closest ? 'var(--mantine-color-blue-light)' : undefined}
-                          >
-                            <Table.Td>{formatDiopters(o.power)}</Table.Td>
-                            <Table.Td>{formatDiopters(o.predictedRefraction)}</Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  </>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {t('examForm.biometryNeeds')}
-                  </Text>
-                )}
-              </>
-            )}
-          </Stack>
-        );
-      })}
-    </SimpleGrid>
-  );
-}
-
-interface LasikEye {
-  meanK?: number;
-  residualStromalBed?: number;
-  percentTissueAltered?: number;
-  lowResidualBed?: boolean;
-  highTissueAltered?: boolean;
-}
-
-function LasikResults({ derived }: { derived: Sides<LasikEye> }) {
-  const { t } = useTranslation();
-  return (
-    <SimpleGrid cols={{ base: 1, md: 2 }}>
-      {SIDES.map((side) => {
-        const eye = derived?.[side];
-        return (
-          <Stack key={side} gap={4} data-testid={`lasik-${side}`}>
-            <Text fw={700} size="sm">
-              {t(`exams.eyes.${side}`)}
-            </Text>
-            {eye?.meanK !== undefined && (
-              <Text size="sm" dir="ltr">
-                K {eye.meanK.toFixed(2)} D
-              </Text>
-            )}
-            {eye?.residualStromalBed !== undefined ? (
-              <Group gap="xs">
-                <Text size="sm" dir="ltr">
-                  RSB {Math.round(eye.residualStromalBed)} µm · PTA {eye.percentTissueAltered?.toFixed(1)} %
-                </Text>
-                {eye.lowResidualBed && <Badge color="red">{t('examForm.lowRsb')}</Badge>}
-                {eye.highTissueAltered && <Badge color="red">{t('examForm.highPta')}</Badge>}
-              </Group>
-            ) : (
-              <Text size="sm" c="dimmed">
-                {t('examForm.lasikNeeds')}
-              </Text>
-            )}
-          </Stack>
-        );
-      })}
-    </SimpleGrid>
-  );
-}
-
-interface KeratoconusEye {
-  meanK?: number;
-  kmaxChange?: number;
-  thinnestChange?: number;
-}
-
-function KeratoconusResults({ derived }: { derived: Sides<KeratoconusEye> }) {
-  const { t } = useTranslation();
-  const signed = (n: number, digits: number) => `${n >= 0 ? '+' : ''}${n.toFixed(digits)}`;
-  return (
-    <SimpleGrid cols={{ base: 1, md: 2 }}>
-      {SIDES.map((side) => {
-        const eye = derived?.[side];
-        return (
-          <Stack key={side} gap={4}>
-            <Text fw={700} size="sm">
-              {t(`exams.eyes.${side}`)}
-            </Text>
-            {eye?.meanK !== undefined && (
-              <Text size="sm" dir="ltr">
-                K {eye.meanK.toFixed(2)} D
-              </Text>
-            )}
-            {eye?.kmaxChange !== undefined && (
-              <Group gap="xs">
-                <Text size="sm" dir="ltr">
-                  ΔKmax {signed(eye.kmaxChange, 2)} D
-                  {eye.thinnestChange !== undefined ? ` · Δ ${signed(eye.thinnestChange, 0)} µm` : ''}
-                </Text>
-                {eye.kmaxChange >= KMAX_PROGRESSION_D && (
-                  <Badge color="red">{t('examForm.progression')}</Badge>
-                )}
-              </Group>
-            )}
-          </Stack>
-        );
-      })}
-    </SimpleGrid>
-  );
-}
-
 /** What the server computes from the record, computed here live as it is typed (the same shared functions). */
 export function DerivedPanel({ type, derived }: { type: ExamType; derived: unknown }) {
   const { t } = useTranslation();
-  const view =
-    type === 'biometry' ? (
-      <BiometryResults derived={derived as Sides<BiometryEye>} />
-    ) : type === 'lasik' ? (
-      <LasikResults derived={derived as Sides<LasikEye>} />
-    ) : type === 'keratoconus' ? (
-      <KeratoconusResults derived={derived as Sides<KeratoconusEye>} />
-    ) : null;
-  if (!view) return null;
+  const form = useExamForm();
+  const target = (side: 'right' | 'left') => {
+    const value = form.getValue(`lens.${side}.targetRefraction`);
+    return typeof value === 'number' ? value : null;
+  };
+  if (!TYPES_WITH_RESULTS.includes(type)) return null;
   return (
     <Card withBorder padding="md" data-testid="exam-derived">
       <Title order={2} fz="h5" mb="sm">
         {t('examForm.calculated')}
       </Title>
-      {view}
+      <ExamResults type={type} derived={derived} targets={{ right: target('right'), left: target('left') }} />
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { formatLeaf } from '@basira/shared/exams/field-format';
 import type { EyesNode, Fields, GroupNode, Leaf, ListNode, Node, VaValue } from '@basira/shared/exams/fields';
 import { examDefinition } from '@basira/shared/exams/registry';
 import type { ExamType } from '@basira/shared/exams/exam-types';
+import { ExamResults, TYPES_WITH_RESULTS } from '../../components/exam-results.tsx';
 import { useExamTexts } from '../../lib/exam-texts.ts';
 import { useFormatters } from '../../lib/format.ts';
 
@@ -252,6 +253,29 @@ function NodeReport({
  * numbered, choices in the page's language. Sections with nothing recorded are left out.
  */
 export function ExamReport({ type, data }: { type: ExamType; data: Values }) {
+  const { t } = useTranslation();
+  const lens = data.lens as
+    { right?: { targetRefraction?: number }; left?: { targetRefraction?: number } } | undefined;
+  return (
+    <>
+      <ExamSectionsReport type={type} data={data} />
+      {TYPES_WITH_RESULTS.includes(type) && data.derived != null && (
+        <section className="print-section" data-testid="print-section-derived">
+          <h2 className="print-section-title">{t('examForm.calculated')}</h2>
+          <ExamResults
+            type={type}
+            derived={data.derived}
+            targets={{ right: lens?.right?.targetRefraction, left: lens?.left?.targetRefraction }}
+            cols={2}
+            compact
+          />
+        </section>
+      )}
+    </>
+  );
+}
+
+function ExamSectionsReport({ type, data }: { type: ExamType; data: Values }) {
   const { t } = useTranslation();
   const texts = useExamTexts(type);
   const { fields } = examDefinition(type);
