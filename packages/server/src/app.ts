@@ -215,7 +215,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const telegram = config.TELEGRAM_BOT_TOKEN
     ? new TelegramClient(config.TELEGRAM_API_BASE, config.TELEGRAM_BOT_TOKEN)
     : null;
-  const messaging = new MessagingService(database.db, clock, telegram);
+  const organizationSettings = new OrganizationSettingsService(database.db);
+  const messaging = new MessagingService(database.db, clock, telegram, organizationSettings);
   const outbox = telegram
     ? new TelegramOutbox(database.db, telegram, clock, notifications, app.log, {
         ...OUTBOX_DEFAULTS,
@@ -242,7 +243,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(printingRoutes, { settings: printSettings, printing, queue });
   await app.register(notificationsRoutes, { notifications });
   await app.register(supportRoutes, { support });
-  await app.register(organizationSettingsRoutes, { settings: new OrganizationSettingsService(database.db) });
+  await app.register(organizationSettingsRoutes, { settings: organizationSettings });
   await app.register(messagingRoutes, {
     messaging,
     webhookSecret: config.TELEGRAM_WEBHOOK_SECRET,

@@ -209,6 +209,11 @@ export class ExamsService {
     return found ? this.view(found) : null;
   }
 
+  /** A record for a caller that audits its own action (a print's log row says which record it printed). */
+  async read(orgId: number, definition: ExamDefinition, id: number): Promise<ExamRecord> {
+    return this.view(await this.current(definition, orgId, id));
+  }
+
   /** Reading a record is audited like any read of a patient's record. */
   async get(scope: RequestContext, definition: ExamDefinition, id: number): Promise<ExamRecord> {
     const found = await this.current(definition, scope.orgId, id);

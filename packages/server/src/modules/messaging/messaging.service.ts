@@ -3,7 +3,6 @@ import type { Message, MessagingUser, TelegramUpdate } from '@basira/shared/mess
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import type { Db } from '../../db/client.ts';
 import {
-  organizations,
   patients,
   queueEntries,
   telegramAttempts,
@@ -18,6 +17,7 @@ import { inOrg } from '../../lib/tenant.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { RequestContext } from '../../types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import type { OrganizationSettingsService } from '../organizations/organization-settings.ts';
 import { findLivePatient } from '../patients/patients.service.ts';
 import { defaultFooter, langOf, linkedMessage, type Clinic } from './message-texts.ts';
 import type { TelegramClient } from './telegram-client.ts';
@@ -64,6 +64,7 @@ export class MessagingService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly client: TelegramClient | null,
+    private readonly organizations: OrganizationSettingsService,
   ) {}
 
   get configured(): boolean {
@@ -94,12 +95,8 @@ export class MessagingService {
   }
 
   async clinic(orgId: number, db: Db = this.db): Promise<Clinic> {
-    const [org] = await db
-      .select({ name: organizations.name, phone: organizations.phone, timeZone: organizations.timeZone })
-      .from(organizations)
-      .where(eq(organizations.id, orgId));
-    if (!org) throw notFound('Organization');
-    return org;
+    const { name, phone, timeZone } = await this.organizations.get(orgId, db);
+    return { name, phone, timeZone };
   }
 
   private async liveUser(db: Db, orgId: number, patientId: number): Promise<UserRow | undefined> {

@@ -123,7 +123,8 @@ export class PrintingService {
     let summary: string;
     if (isExamType(input.type)) {
       const definition = examDefinition(input.type);
-      const current = await this.exams.get(scope, definition, input.id);
+      // Not a read of the record to audit: the print's own audit row names it.
+      const current = await this.exams.read(scope.orgId, definition, input.id);
       const printed = earlier?.snapshot ? (earlier.snapshot as ExamRecord) : current;
       if (!earlier && input.version !== undefined && input.version !== current.version)
         throw new AppError(

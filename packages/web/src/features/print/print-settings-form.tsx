@@ -289,44 +289,28 @@ export function PrintSettingsForm({ setting, isFirst, onSaved, onDirtyChange }: 
                 />
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Stack gap={4}>
-                  <Text size="sm" fw={500} id="print-setting-paper-label">
-                    {t('printSetting.paperSize')}
-                  </Text>
-                  <Text size="xs" c="dimmed" id="print-setting-paper-hint" mt={-4}>
-                    {t('printSetting.paperHint')}
-                  </Text>
-                  <SegmentedControl
-                    aria-labelledby="print-setting-paper-label"
-                    aria-describedby="print-setting-paper-hint"
-                    value={values.paperSize}
-                    onChange={(paper) => set('paperSize', paper === 'A4' ? 'A4' : 'A5')}
-                    data={[
-                      { value: 'A5', label: t('printSetting.paper.A5') },
-                      { value: 'A4', label: t('printSetting.paper.A4') },
-                    ]}
-                    data-testid="print-setting-paper"
-                  />
-                </Stack>
-                <Stack gap={4}>
-                  <Text size="sm" fw={500} id="print-setting-zero-label">
-                    {t('printSetting.zeroAs')}
-                  </Text>
-                  <Text size="xs" c="dimmed" id="print-setting-zero-hint" mt={-4}>
-                    {t('printSetting.zeroHint')}
-                  </Text>
-                  <SegmentedControl
-                    aria-labelledby="print-setting-zero-label"
-                    aria-describedby="print-setting-zero-hint"
-                    value={values.zeroAs}
-                    onChange={(zero) => set('zeroAs', zero === 'zeros' ? 'zeros' : 'plano')}
-                    data={[
-                      { value: 'plano', label: t('printSetting.zero.plano') },
-                      { value: 'zeros', label: t('printSetting.zero.zeros') },
-                    ]}
-                    data-testid="print-setting-zero"
-                  />
-                </Stack>
+                <ChoiceField
+                  name="paper"
+                  label={t('printSetting.paperSize')}
+                  hint={t('printSetting.paperHint')}
+                  value={values.paperSize}
+                  onChange={(paper) => set('paperSize', paper === 'A4' ? 'A4' : 'A5')}
+                  data={[
+                    { value: 'A5', label: t('printSetting.paper.A5') },
+                    { value: 'A4', label: t('printSetting.paper.A4') },
+                  ]}
+                />
+                <ChoiceField
+                  name="zero"
+                  label={t('printSetting.zeroAs')}
+                  hint={t('printSetting.zeroHint')}
+                  value={values.zeroAs}
+                  onChange={(zero) => set('zeroAs', zero === 'zeros' ? 'zeros' : 'plano')}
+                  data={[
+                    { value: 'plano', label: t('printSetting.zero.plano') },
+                    { value: 'zeros', label: t('printSetting.zero.zeros') },
+                  ]}
+                />
               </SimpleGrid>
               <Suspense fallback={<Skeleton h={160} />}>
                 <RichTextField
@@ -469,5 +453,35 @@ function LogoThumbnail({ logo }: { logo: string }) {
         />
       )}
     </Paper>
+  );
+}
+
+/** A labelled segmented choice (paper, zero style): label and hint tied to the control for screen readers. */
+function ChoiceField(props: {
+  name: string;
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+  data: { value: string; label: string }[];
+}) {
+  const id = `print-setting-${props.name}`;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={`${id}-label`}>
+        {props.label}
+      </Text>
+      <Text size="xs" c="dimmed" id={`${id}-hint`} mt={-4}>
+        {props.hint}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-hint`}
+        value={props.value}
+        onChange={props.onChange}
+        data={props.data}
+        data-testid={id}
+      />
+    </Stack>
   );
 }
