@@ -27,7 +27,9 @@ export default defineConfig<TestOptions>({
   // Timeouts here catch hangs, not slowness; speed is measured in bench/, and the one timing the spec asks
   // for (a change seen by another screen within 2 s) is asserted explicitly.
   timeout: 90_000,
-  expect: { timeout: 15_000 },
+  // A full page load (bundle, lazy screen chunk, /me, the screen's data) was seen to pass 15 s in CI when the
+  // machine ran four times slower than usual; 30 s still catches a screen that never comes.
+  expect: { timeout: 30_000 },
   reporter: [
     ['list'],
     // npm test sets PLAYWRIGHT_JSON_OUTPUT_NAME; a run by hand writes next to the other results.

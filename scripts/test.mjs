@@ -1,6 +1,6 @@
 // `npm test`: the whole suite, in order: lint, typecheck, unit tests (shared, web), API tests on PGlite and
-// on PostgreSQL, then the end-to-end tests in Chromium. Outside CI a part whose service is missing is
-// skipped loudly; with CI=true it fails instead. Benchmarks never run here (see bench/).
+// on PostgreSQL, one short round of the fault tests, then the end-to-end tests in Chromium. Outside CI a part
+// whose service is missing is skipped loudly; with CI=true it fails instead. Benchmarks never run here (see bench/).
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -95,6 +95,17 @@ else if (ci) {
   results.push('✗ API tests on PostgreSQL (PostgreSQL unreachable)');
   failed = true;
 } else skip('API tests on PostgreSQL', `no PostgreSQL at ${pgUrl}`);
+
+// One short round of each fault test (PostgreSQL restarted, stopped, killed; the outbox worker killed), on a cluster the script
+// makes and removes; `npm run test:faults` alone runs the long loops. It skips (or fails in CI) without initdb.
+{
+  const name = 'fault tests, one short round';
+  const out = path.join(reports, 'faults.json');
+  const args = ['run', 'test:faults', '--', '--short', '--reporter=default', '--reporter=json'];
+  const passed = await step(name, 'npm', [...args, `--outputFile.json=${out}`]);
+  if (passed && !existsSync(out)) results.splice(-1, 1, `! ${name} SKIPPED (no initdb/pg_ctl)`);
+  countVitest(out);
+}
 
 const playwrightConfig = path.join(root, 'e2e/playwright.config.ts');
 if (existsSync(playwrightConfig)) {

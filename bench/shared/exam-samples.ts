@@ -63,4 +63,36 @@ export const EXAM_SAMPLES: Record<ExamType, Record<string, unknown>> = {
     aids: [{ type: 'standMagnifier', magnification: 4, workingDistance: 25, prescribed: true }],
   },
   outer: { title: 'Blepharitis', body: '<p>Lid margins red, collarettes on the lashes.</p>' },
+  consultation: {
+    complaint: 'Red, painful right eye for three days',
+    diagnoses: [
+      { code: 'H10.3', eye: 'right', status: 'new' },
+      { code: 'H40.1', eye: 'both', status: 'existing' },
+    ],
+    medications: [
+      {
+        name: 'Moxifloxacin 0.5%',
+        form: 'drops',
+        eye: 'right',
+        dose: '1',
+        frequency: { timesPerDay: 4 },
+        durationDays: 7,
+      },
+      {
+        name: 'Fluorometholone 0.1%',
+        form: 'drops',
+        eye: 'right',
+        dose: '1',
+        frequency: { timesPerDay: 4 },
+        durationDays: 7,
+        taper: [
+          { frequency: { timesPerDay: 3 }, durationDays: 7 },
+          { frequency: { timesPerDay: 2 }, durationDays: 7 },
+          { frequency: { timesPerDay: 1 }, durationDays: 7 },
+        ],
+      },
+    ],
+    plan: 'Review in one week.',
+    nextVisit: '2026-12-02',
+  },
 };

@@ -55,6 +55,11 @@ test.describe('the clinic day', () => {
     await expect(page.getByTestId('exam-type-Spectacles')).toBeChecked();
     await queue.submit.click();
     await expect(page.getByTestId('queue-last-added')).toContainText(name);
+    // The add form starts over for the next patient and takes the focus: wait for it, as a person would, or
+    // the text typed next lands in its picker.
+    await expect(page).not.toHaveURL(/patientId=/);
+    await expect(queue.picker).toHaveValue('');
+    await expect(queue.picker).toBeFocused();
     await page.getByTestId('queue-search').fill(surname);
     await expect(page.getByTestId('queue-count')).toHaveText(t('queue.count', { count: 1 }));
     const row = queue.row(name);

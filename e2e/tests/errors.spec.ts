@@ -1,7 +1,8 @@
-import { test, expect, unique } from '../support/fixtures.ts';
+import { test, expect, unique, arabicWord, iraqiMobile } from '../support/fixtures.ts';
 import { ADMIN, startServer } from '../support/server.ts';
 import { AppShell } from '../pages/app-shell.ts';
 import { LoginPage } from '../pages/login-page.ts';
+import { PatientListPage } from '../pages/patients-pages.ts';
 
 test.describe('error catalogue in the browser', () => {
   test('a token revoked on the server: the next action shows the session-expired toast, then /login', async ({
@@ -105,5 +106,44 @@ test.describe('error catalogue in the browser', () => {
     const login = new LoginPage(page, t);
     await expect(login.submit).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('auth.title'));
+  });
+
+  test('a database outage: one calm banner, the form keeps its values, all back by itself', async ({
+    page,
+    t,
+    signIn,
+    shot,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn();
+    const patients = new PatientListPage(page, t);
+    await patients.goto();
+    const form = await patients.openAdd();
+    const name = `مريم ${arabicWord()}`;
+    await form.fill({ name, sex: 'female', age: '31', phone: iraqiMobile() });
+
+    // The e2e server runs on PGlite, which cannot be stopped apart: every API call answers as in an outage.
+    const outage = '**/api/**';
+    await page.route(outage, (route) =>
+      route.fulfill({
+        status: 503,
+        json: { code: 'database.unavailable', message: 'The database is not answering.' },
+      }),
+    );
+    const banner = page.getByTestId('outage-banner');
+    // The save fails (a read before it too): one banner, one message; the form stays open with its values.
+    await form.submit.click();
+    await expect(banner).toHaveText(t('layout.outage.database'));
+    await expect(new AppShell(page, t).toast(t('errors.codes.database.unavailable'))).toBeVisible();
+    await expect(page.getByTestId('toast')).toHaveCount(1);
+    await expect(form.name).toHaveValue(name);
+    await shot('database-outage');
+
+    await page.unroute(outage);
+    // The health poll (every 3 s) sees the database back and the banner goes; the same values save now.
+    await expect(banner).toBeHidden({ timeout: 10_000 });
+    await form.submit.click();
+    await expect(page.getByTestId('patient-saved')).toBeVisible();
+    await expect(patients.row(name)).toBeVisible();
   });
 });

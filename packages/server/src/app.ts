@@ -9,16 +9,23 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { durabilitySettingsOff, openDatabase, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { packageRoot } from './lib/paths.ts';
 import { registerAuth, requirePermissionDeclarations, type RouteEntry } from './plugins/auth.ts';
 import { clientErrorHandler, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
-import { DOCUMENT_HEADERS, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { DOCUMENT_HEADERS, framedByNoOne, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerAnswerCheck, serializerCompiler } from './plugins/serialization.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { backupRoutes } from './modules/backup/backup.routes.ts';
+import { BackupService } from './modules/backup/backup.service.ts';
+import { readStatus } from './modules/backup/backup-files.ts';
+import { ScheduledBackups } from './jobs/scheduled-backups.ts';
+import { registerAuditOutcomes } from './modules/audit/audit-hook.ts';
+import { AuditQueryService } from './modules/audit/audit-query.service.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { SignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionService } from './lib/sessions.ts';
@@ -33,6 +40,7 @@ import { UsersService } from './modules/users/users.service.ts';
 import { boardRoutes } from './modules/board/board.routes.ts';
 import { patientFileRoutes } from './modules/patient-file/patient-file.routes.ts';
 import { PatientFileService } from './modules/patient-file/patient-file.service.ts';
+import { PatientTrendsService } from './modules/patient-file/patient-trends.service.ts';
 import { BoardService } from './modules/board/board.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
@@ -44,6 +52,10 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { optionsRoutes } from './modules/options/options.routes.ts';
 import { OptionsService, seedMissingOptions } from './modules/options/options.service.ts';
+import { codesRoutes } from './modules/codes/codes.routes.ts';
+import { CodesService, seedMissingDrugs } from './modules/codes/codes.service.ts';
+import { lettersRoutes } from './modules/letters/letters.routes.ts';
+import { LettersService, seedMissingLetterTemplates } from './modules/letters/letters.service.ts';
 import { CountryDirectory } from './modules/patients/country-directory.ts';
 import { LocalDiskStorage } from './modules/patients/document-storage.ts';
 import { documentsRoutes } from './modules/patients/documents.routes.ts';
@@ -99,6 +111,9 @@ export interface BuiltApp {
   /** The Telegram outbox worker (null without TELEGRAM_BOT_TOKEN); started here only with TELEGRAM_WORKER. */
   outbox: TelegramOutbox | null;
   recalls: RecallReminders;
+  backups: BackupService;
+  /** The daily backups; running only in a server that owns its embedded database (not in tests' shared one). */
+  scheduledBackups: ScheduledBackups;
   close(): Promise<void>;
 }
 
@@ -106,7 +121,13 @@ export interface BuiltApp {
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<BuiltApp> {
   const clock = deps.clock ?? systemClock;
   const database =
-    deps.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+    deps.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      // Half the request's time, so that a query on a connection that stopped answering fails as a 503 in time.
+      queryTimeoutMs: Math.max(1_000, Math.floor(config.REQUEST_TIMEOUT_MS / 2)),
+    }));
   const ownsDatabase = !deps.database;
   await database.prepare(async (db) => {
     await seedCountries(db);
@@ -116,6 +137,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       deps.print,
     );
     await seedMissingOptions(db);
+    await seedMissingDrugs(db);
+    await seedMissingLetterTemplates(db);
     await backfillGuardianNames(db);
   });
 
@@ -180,14 +203,31 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Basira API', version: VERSION },
+      info: {
+        title: 'Basira API',
+        version: VERSION,
+        description:
+          'Request bodies are read strictly: a key the schema does not know is refused with 422 ' +
+          '`field.unknown` naming its path (`right`, `readings.0.foo`), with every other field error. ' +
+          'Unknown query parameters are ignored; a known one given twice or of the wrong type is a 422.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: framedByNoOne,
+  });
 
+  database.setLog(app.log);
+  for (const setting of await durabilitySettingsOff(database))
+    app.log.warn(
+      { setting },
+      `PostgreSQL's ${setting} is off: a crash or power cut can lose committed records`,
+    );
   const events = new EventHub(database, app.log);
   await events.start();
   const countries = await CountryDirectory.load(database.db);
@@ -205,8 +245,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const transitions = new QueueTransitionsService(database.db, clock, events);
   const exams = new ExamsService(database.db, clock, events);
   const board = new BoardService(database.db, patients, queue, queueLists, transitions, documents, exams);
-  const patientFile = new PatientFileService(database.db, patients, queueLists, exams, documents);
+  const patientTrends = new PatientTrendsService(database.db, patients);
+  const patientFile = new PatientFileService(
+    database.db,
+    patients,
+    queueLists,
+    exams,
+    documents,
+    patientTrends,
+  );
   const options = new OptionsService(database.db);
+  const codes = new CodesService(database.db);
   const dashboard = new DashboardService(database.db, clock);
   const printSettings = new PrintSettingsService(database.db);
   const printing = new PrintingService(database.db, clock, exams, printSettings);
@@ -226,7 +275,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     : null;
   const recalls = new RecallReminders(database.db, clock, notifications, telegram !== null);
 
+  const backups = new BackupService(database, config, clock, VERSION);
+  const scheduledBackups = new ScheduledBackups(
+    clock,
+    config.BACKUP_HOUR,
+    async () => {
+      const { last } = await readStatus(backups.directory);
+      return last ? new Date(last.at) : null;
+    },
+    async () => void (await backups.create('schedule')),
+    (error) => app.log.error({ err: error }, 'backup: the scheduled backup failed'),
+  );
+
   registerAuth(app, database.db, sessions);
+  registerAuditOutcomes(app, database.db);
   await app.register(healthRoutes, { database, version: VERSION });
   await app.register(authRoutes, { auth, loginRatePerMinute: config.LOGIN_RATE_PER_ADDRESS_PER_MINUTE });
   await app.register(usersRoutes, { users });
@@ -236,14 +298,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(documentsRoutes, { documents, maxBytes: config.UPLOAD_MAX_BYTES });
   await app.register(queueRoutes, { queue, lists: queueLists, transitions });
   await app.register(boardRoutes, { board, lists: queueLists });
-  await app.register(patientFileRoutes, { patientFile });
+  await app.register(patientFileRoutes, { patientFile, patientTrends });
   await app.register(examsRoutes, { exams });
   await app.register(optionsRoutes, { options });
+  await app.register(codesRoutes, { codes });
   await app.register(dashboardRoutes, { dashboard });
   await app.register(printingRoutes, { settings: printSettings, printing, queue });
+  await app.register(lettersRoutes, { letters: new LettersService(database.db, clock, exams) });
   await app.register(notificationsRoutes, { notifications });
   await app.register(supportRoutes, { support });
   await app.register(organizationSettingsRoutes, { settings: organizationSettings });
+  await app.register(backupRoutes, { backups });
+  await app.register(auditRoutes, { audit: new AuditQueryService(database.db) });
   await app.register(messagingRoutes, {
     messaging,
     webhookSecret: config.TELEGRAM_WEBHOOK_SECRET,
@@ -270,6 +336,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     });
 
   await app.ready();
+  if (ownsDatabase && backups.scheduled) {
+    await backups.writeTokenFile();
+    scheduledBackups.start();
+  }
   const stopJobs = config.TELEGRAM_WORKER ? startMessagingJobs(outbox, recalls, config, app.log) : null;
   return {
     app,
@@ -280,7 +350,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     notifications,
     outbox,
     recalls,
+    backups,
+    scheduledBackups,
     close: async () => {
+      await scheduledBackups.stop();
       await stopJobs?.();
       await app.close();
       await events.stop();

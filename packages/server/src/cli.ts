@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { DEFAULT_ORGANIZATION } from '@basira/shared/auth/auth.schemas';
 import { userCreateSchema } from '@basira/shared/users/users.schemas';
 import { loadConfig } from './config.ts';
+import { BACKUP_COMMANDS, BACKUP_HELP, runBackupCommand } from './modules/backup/backup-cli.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import { systemClock } from './lib/clock.ts';
 import { findOrganization, ORG_SLUG } from './lib/organizations.ts';
@@ -20,7 +21,13 @@ const HELP = `Basira administration
   npm run cli -- create-user --email <email> --name <name> [--username <u>] [--password <pw>] [--role <role name>] [--org <slug>]
   npm run cli -- reset-password (--email <email> | --username <u>) [--password <pw>] [--org <slug>]
 Uses DATABASE_URL / DATA_DIR like the server. A password that is not given is generated and printed;
-any password set here must be changed by its user at the next sign-in.`;
+any password set here must be changed by its user at the next sign-in.
+
+${BACKUP_HELP}`;
+
+// Backups parse their own options and open the database their own way (the running server may hold it).
+if (BACKUP_COMMANDS.includes(process.argv[2] ?? ''))
+  process.exit(await runBackupCommand(process.argv.slice(2), loadConfig()));
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

@@ -74,6 +74,12 @@ export const configSchema = z.object({
   /** How long a claimed message is its worker's; past it, another worker settles it (docs/messaging.md). */
   TELEGRAM_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(60),
   TELEGRAM_POLL_MS: z.coerce.number().int().positive().max(60_000).default(1000),
+  /** Local hour (0-23) of the embedded database's daily backup (docs/operations.md). */
+  BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(2),
+  /** How many daily backups to keep; older ones are deleted after each new one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  /** Where backups go (a second disk, a mounted share); default `DATA_DIR/backups`. */
+  BACKUP_DIR: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -16,6 +16,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 export type Unlisten = () => Promise<void>;
 
+/** Where the database's own troubles (a lost connection, a reconnect) are told: the app's logger once it exists. */
+export interface DatabaseLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
 /**
  * The database behind the app: the same drizzle API and SQL on PGlite and PostgreSQL.
  * `listen`/`notify` carry events between server processes (LISTEN/NOTIFY; in-process on PGlite).
@@ -30,10 +37,19 @@ export interface Database {
   prepare(then: (db: Db) => Promise<void>): Promise<void>;
   ping(): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
+  /** Survives outages: on PostgreSQL the listening connection is re-established and its channels re-subscribed. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<Unlisten>;
+  /**
+   * Called after the listening connection came back from an outage: notifications sent meanwhile were missed,
+   * so whatever was cached from them must be dropped. Never called on PGlite (nothing can be missed there).
+   */
+  onReconnect(callback: () => void): () => void;
+  /** Sends the database's own messages to the app's logger (until then they go to stderr). */
+  setLog(log: DatabaseLog): void;
   close(): Promise<void>;
+  /** PGlite only: a consistent tar.gz of the data directory (backups; restorable with `loadDataDir`). */
+  dumpDataDir?: () => Promise<Blob>;
 }
-
 const migrationsFolder = path.join(packageRoot, 'src/db/migrations');
 /** Advisory lock key held while one process migrates and seeds. */
 const STARTUP_LOCK = 7_241_001;
@@ -43,13 +59,30 @@ export interface OpenOptions {
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: the longest a query may run (`statement_timeout`) or wait for an answer (a half-dead connection),
+   * so that a request answers 503 rather than hanging. Default 15 s.
+   */
+  queryTimeoutMs?: number;
+  /** PGlite: what happens when the embedded database itself fails. Default: log the cause and exit 1. */
+  onFatal?: (error: unknown) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : openPglite(options.dataDir);
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.queryTimeoutMs ?? 15_000)
+    : openPglite(options.dataDir, options.onFatal);
 }
+
+/** Until the app's logger is handed over: one JSON line on stderr, as the logger would write it. */
+function stderrLog(level: number): DatabaseLog['warn'] {
+  return (obj, msg) => {
+    const { err, ...rest } = obj as { err?: unknown };
+    const cause = err instanceof Error ? { type: err.name, message: err.message, stack: err.stack } : err;
+    process.stderr.write(`${JSON.stringify({ level, time: Date.now(), ...rest, err: cause, msg })}\n`);
+  };
+}
+const STDERR_LOG: DatabaseLog = { info: stderrLog(30), warn: stderrLog(40), error: stderrLog(50) };
 
 /**
  * PGlite is one process's database: a second process (the CLI while the server runs) would corrupt it.
@@ -80,15 +113,17 @@ function lockDataDir(dir: string): () => void {
   throw new Error(`Cannot lock ${dir}`);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, onFatal = exitOnEmbeddedFailure): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const dir = inMemory ? dataDir : path.resolve(dataDir, 'db');
   if (!inMemory) mkdirSync(dir, { recursive: true });
   const unlock = inMemory ? () => {} : lockDataDir(dir);
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } }).catch((error: unknown) => {
+  const opened = await PGlite.create(dir, { extensions: { pg_trgm } }).catch((error: unknown) => {
     unlock();
     throw error;
   });
+  let closing = false;
+  const client = guardEmbedded(opened, onFatal, () => closing);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -101,24 +136,109 @@ async function openPglite(dataDir: string): Promise<Database> {
     notify: async (channel, payload) =>
       void (await client.query('select pg_notify($1, $2)', [channel, payload])),
     listen: async (channel, onMessage) => client.listen(channel, onMessage),
+    onReconnect: () => () => {},
+    setLog: () => {},
+    dumpDataDir: async () => {
+      await client.query('checkpoint');
+      return client.dumpDataDir('gzip');
+    },
     close: async () => {
-      await client.close();
+      // A query straggling after our own close is no failure of the database.
+      closing = true;
+      await opened.close();
       unlock();
     },
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+/**
+ * Whether an error is the embedded database itself failing (its WebAssembly runtime aborted or exited, its data
+ * directory unreadable or full), as opposed to an SQL error, which carries a SQLSTATE and leaves it working.
+ */
+export function isEmbeddedFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return false;
+  if (name === 'ExitStatus' || name === 'ErrnoError' || name === 'RuntimeError') return true;
+  if (typeof code === 'string' && ['EIO', 'ENOSPC', 'EROFS', 'EDQUOT', 'EACCES', 'EPERM'].includes(code))
+    return true;
+  return typeof message === 'string' && /^(PGlite is closed|Aborted\()/.test(message);
+}
+
+/** The default on a failure of the embedded database: nothing can be trusted to work after it, so stop. */
+function exitOnEmbeddedFailure(error: unknown): void {
+  STDERR_LOG.error(
+    { err: error },
+    'the embedded database failed; the server stops so that its supervisor restarts it',
+  );
+  process.exit(1);
+}
+
+/** The PGlite client with every query checked for a failure of the database itself (then `onFatal`). */
+export function guardEmbedded(
+  client: PGlite,
+  onFatal: (error: unknown) => void,
+  closing: () => boolean,
+): PGlite {
+  let failed = false;
+  const check = (error: unknown): never => {
+    if (!failed && !closing() && isEmbeddedFailure(error)) {
+      failed = true;
+      onFatal(error);
+    }
+    throw error;
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      // The target as `this`: PGlite's getters read its private fields.
+      const value: unknown = Reflect.get(target, property, target);
+      if (
+        typeof value !== 'function' ||
+        !(property === 'query' || property === 'exec' || property === 'transaction')
+      )
+        return typeof value === 'function' ? value.bind(target) : value;
+      return (...args: unknown[]) =>
+        (value as (...a: unknown[]) => Promise<unknown>).apply(target, args).catch(check);
+    },
+  });
+}
+
+/** Connections that fail to open give up after this long: a request answers 503 rather than waiting. */
+const CONNECT_TIMEOUT_MS = 2_000;
+/** The listening connection is retried at once, then every 100, 200, 400 … ms, at most every second. */
+const RECONNECT_MAX_MS = 1_000;
+const reconnectDelay = (attempt: number) => Math.min(100 * 2 ** attempt, RECONNECT_MAX_MS);
+
+async function openPostgres(url: string, max: number, queryTimeoutMs: number): Promise<Database> {
+  let log = STDERR_LOG;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    // The server cancels a statement past it; the client gives up on a connection that no longer answers.
+    statement_timeout: queryTimeoutMs,
+    query_timeout: queryTimeoutMs + 1_000,
+  });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+  pool.on('error', (error) => log.warn({ err: error }, 'database: an idle connection was lost'));
+  // pg-pool listens for errors on idle clients only: one in use between two queries (a transaction) would
+  // otherwise throw an unhandled 'error'. Its next query fails, and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listeners: pg.PoolClient[] = [];
+  const listener = new ListenConnection(url, () => log);
   return {
     kind: 'postgres',
     db,
     prepare: async (then) => {
-      const client = await pool.connect();
+      // A connection of its own, without the statement timeout: a migration may take long.
+      const client = new pg.Client({
+        connectionString: url,
+        keepAlive: true,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
+      client.on('error', (error) => log.warn({ err: error }, 'database: the migration connection was lost'));
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
         const locked = drizzlePg(client, { schema });
@@ -126,30 +246,150 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         await then(locked as unknown as Db);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     ping: async () => void (await pool.query('select 1')),
     notify: async (channel, payload) =>
       void (await pool.query('select pg_notify($1, $2)', [channel, payload])),
-    listen: async (channel, onMessage) => {
-      const client = await pool.connect();
-      listeners.push(client);
-      client.on('notification', (msg) => {
-        if (msg.channel === channel) onMessage(msg.payload ?? '');
-      });
-      await client.query(`LISTEN ${quoteIdent(channel)}`);
-      return async () => {
-        await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
-        client.release();
-        listeners.splice(listeners.indexOf(client), 1);
-      };
+    listen: (channel, onMessage) => listener.listen(channel, onMessage),
+    onReconnect: (callback) => listener.onReconnect(callback),
+    setLog: (next) => {
+      log = next;
     },
     close: async () => {
-      for (const c of listeners.splice(0)) c.release();
+      await listener.close();
       await pool.end();
     },
   };
+}
+
+/**
+ * The one connection of a process that holds its LISTENs, outside the pool (a pooled client would be handed out
+ * to queries). When it is lost (PostgreSQL restarted, stopped, killed), it is opened again with backoff and
+ * every channel is listened to again; then the `onReconnect` callbacks run, since notifications were missed.
+ */
+class ListenConnection {
+  private readonly channels = new Map<string, Set<(payload: string) => void>>();
+  private readonly reconnected = new Set<() => void>();
+  /** The client being connected or in use. */
+  private current: pg.Client | null = null;
+  private ready: pg.Client | null = null;
+  private connecting: Promise<void> | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  private attempt = 0;
+  private wasConnected = false;
+  private lostAt = 0;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly log: () => DatabaseLog,
+  ) {}
+
+  async listen(channel: string, onMessage: (payload: string) => void): Promise<Unlisten> {
+    quoteIdent(channel);
+    let handlers = this.channels.get(channel);
+    const isNew = !handlers;
+    if (!handlers) this.channels.set(channel, (handlers = new Set()));
+    const handler = (payload: string) => onMessage(payload);
+    handlers.add(handler);
+    if (!this.current && !this.retry && !this.closed) this.connecting = this.connect();
+    await this.connecting;
+    // A channel added while connected; one added while down is listened to on the reconnect.
+    if (isNew && this.ready) await this.ready.query(`LISTEN ${quoteIdent(channel)}`).catch(() => {});
+    return async () => {
+      handlers.delete(handler);
+      if (handlers.size > 0 || this.channels.get(channel) !== handlers) return;
+      this.channels.delete(channel);
+      await this.ready?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+    };
+  }
+
+  onReconnect(callback: () => void): () => void {
+    this.reconnected.add(callback);
+    return () => void this.reconnected.delete(callback);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    await this.connecting;
+    const client = this.current;
+    this.current = this.ready = null;
+    await client?.end().catch(() => {});
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.url,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: CONNECT_TIMEOUT_MS * 2,
+    });
+    this.current = client;
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client));
+    client.on('notification', (message) => {
+      for (const handler of this.channels.get(message.channel) ?? []) {
+        try {
+          handler(message.payload ?? '');
+        } catch (error) {
+          this.log().warn(
+            { err: error, channel: message.channel },
+            'database: a notification handler failed',
+          );
+        }
+      }
+    });
+    try {
+      await client.connect();
+      for (const channel of this.channels.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch (error) {
+      this.lost(client, error);
+      return;
+    }
+    if (this.current !== client) return;
+    if (this.closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.ready = client;
+    this.attempt = 0;
+    if (!this.wasConnected) {
+      this.wasConnected = true;
+      return;
+    }
+    this.log().info(
+      { downMs: Date.now() - this.lostAt, channels: [...this.channels.keys()] },
+      'database: the listening connection is back; cached data is dropped',
+    );
+    for (const callback of this.reconnected)
+      try {
+        callback();
+      } catch (error) {
+        this.log().error({ err: error }, 'database: a reconnect callback failed');
+      }
+  }
+
+  private lost(client: pg.Client, error?: unknown): void {
+    if (this.current !== client) return;
+    if (this.ready === client || this.attempt === 0) {
+      this.lostAt = this.ready === client ? Date.now() : this.lostAt || Date.now();
+      this.log().warn({ err: error }, 'database: the listening connection was lost; reconnecting');
+    }
+    this.current = this.ready = null;
+    client.removeAllListeners('notification');
+    client.end().catch(() => {});
+    if (this.closed) return;
+    const delay = reconnectDelay(this.attempt++);
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (!this.closed && !this.current) this.connecting = this.connect();
+    }, delay);
+    this.retry.unref();
+  }
 }
 
 function quoteIdent(name: string): string {
@@ -157,22 +397,57 @@ function quoteIdent(name: string): string {
   return `"${name}"`;
 }
 
-/** Whether an error means the database itself is unreachable (answered as 503, not 500). */
+/** Driver errors without a SQLSTATE that mean the connection, not the query, failed. */
+const CONNECTION_LOST =
+  /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Client was closed|Query read timeout)/;
+
+/** Whether an error (or its cause: drizzle wraps driver errors) means the database itself is unreachable: 503. */
 export function isDatabaseDown(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return false;
-  return [
-    'ECONNREFUSED',
-    'ECONNRESET',
-    'ETIMEDOUT',
-    'EPIPE',
-    '57P01',
-    '57P03',
-    '53300',
-    '08000',
-    '08001',
-    '08006',
-  ].includes(code);
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | null, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
+    const { code, message } = e;
+    if (typeof code === 'string') {
+      if (code.startsWith('08')) return true;
+      if (
+        [
+          'ECONNREFUSED',
+          'ECONNRESET',
+          'ETIMEDOUT',
+          'EPIPE',
+          'EHOSTUNREACH',
+          'ENETUNREACH',
+          'ENOTFOUND',
+          'EAI_AGAIN',
+          '57P01',
+          '57P02',
+          '57P03',
+          '57014',
+          '53300',
+        ].includes(code)
+      )
+        return true;
+    }
+    if (typeof message === 'string' && CONNECTION_LOST.test(message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** The durability settings that must be on; one off can lose committed data in a power cut. */
+const DURABILITY_SETTINGS = ['fsync', 'synchronous_commit', 'full_page_writes'];
+
+/** Which of PostgreSQL's durability settings are off (none on PGlite: it has no such promise to keep). */
+export async function durabilitySettingsOff(database: Database): Promise<string[]> {
+  if (database.kind !== 'postgres') return [];
+  const result = await database.db.execute(
+    sql`select name, setting from pg_settings where name in ${DURABILITY_SETTINGS}`,
+  );
+  // Both drivers answer `{ rows }`.
+  const { rows } = result as unknown as { rows: { name: string; setting: string }[] };
+  return rows.filter((r) => r.setting === 'off').map((r) => r.name);
 }
 
 export { sql };

@@ -151,6 +151,10 @@ export const auditLog = pgTable(
     entity: text('entity'),
     entityId: bigint('entity_id', { mode: 'number' }),
     patientId: bigint('patient_id', { mode: 'number' }),
+    /** The acting user's role names at the time (comma-separated), kept as they were if the roles change later. */
+    role: text('role'),
+    /** `ok`, or why the call was refused (`denied`, `not_found`, `conflict`, `invalid`): docs/audit.md. */
+    outcome: text('outcome').notNull().default('ok'),
     /** For sign-in failures: the lower-cased identifier that was tried, whether or not it exists. */
     subject: text('subject'),
     ip: text('ip'),
@@ -160,6 +164,9 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_org_created_idx').on(t.orgId, t.createdAt),
+    // The audit screen's filters (modules/audit/audit-query.service.ts), each newest first.
+    index('audit_log_org_patient_idx').on(t.orgId, t.patientId, t.createdAt.desc()),
+    index('audit_log_org_user_idx').on(t.orgId, t.userId, t.createdAt.desc()),
     index('audit_log_login_failures_idx')
       .on(t.orgId, t.subject, t.createdAt)
       .where(sql`${t.action} = 'auth.login_failed'`),
@@ -642,4 +649,105 @@ export const telegramAttempts = pgTable(
     error: text('error'),
   },
   (t) => [index('telegram_attempts_message_idx').on(t.messageId, t.startedAt)],
+);
+
+/**
+ * The organization's side of the diagnosis code list (issue 16): the shipped ICD-10 list lives in code
+ * (modules/codes/diagnosis-codes.json); a row here is either the clinic's own entry (`is_custom`, with its
+ * titles) or a mark on a shipped code (`is_favourite`, titles empty). One row per organization and code
+ * (codes stored upper-case).
+ */
+export const organizationDiagnoses = pgTable(
+  'organization_diagnoses',
+  {
+    orgId: orgIdColumn(),
+    code: text('code').notNull(),
+    titleEn: text('title_en').notNull().default(''),
+    titleAr: text('title_ar').notNull().default(''),
+    isCustom: boolean('is_custom').notNull().default(false),
+    isFavourite: boolean('is_favourite').notNull().default(false),
+    createdBy: integer('created_by'),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.code] })],
+);
+
+/**
+ * The clinic's drug formulary (issue 16), seeded for each organization from shared/codes/drug-seeds and edited
+ * by its administrators. A consultation keeps the drug's id and name as prescribed, so a drug is never erased:
+ * removing it hides it (`is_active` false).
+ */
+export const drugs = pgTable(
+  'drugs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    name: text('name').notNull(),
+    brands: text('brands')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** shared/codes DRUG_FORMS */
+    form: text('form').notNull(),
+    /** shared/codes DRUG_CLASSES */
+    drugClass: text('drug_class').notNull(),
+    defaultDose: text('default_dose').notNull().default(''),
+    /** shared/codes frequencySchema, or null. */
+    defaultFrequency: jsonb('default_frequency'),
+    isActive: boolean('is_active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    ...timestamps,
+  },
+  (t) => [index('drugs_org_name_idx').on(t.orgId, t.name), unique('drugs_id_org_uq').on(t.id, t.orgId)],
+);
+
+/**
+ * The organization's letter templates (shared/letters): rich text with merge fields, per kind and language,
+ * seeded for each organization (modules/letters/letter-seeds.ts) and edited on the print-settings screen.
+ */
+export const letterTemplates = pgTable(
+  'letter_templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    /** shared/letters LETTER_KINDS */
+    kind: text('kind').notNull(),
+    /** `ar` or `en` */
+    language: text('language').notNull(),
+    name: text('name').notNull(),
+    body: text('body').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    ...timestamps,
+  },
+  (t) => [index('letter_templates_org_idx').on(t.orgId, t.kind, t.language)],
+);
+
+/** A letter made from a template for one visit: its merged text as the doctor then edited it. */
+export const letters = pgTable(
+  'letters',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    /** The visit it was written at (null once that visit is deleted: deleting is for mistakes). */
+    queueId: integer('queue_id').references(() => queueEntries.id, { onDelete: 'set null' }),
+    /** The template it was made from (null once that template is deleted). */
+    templateId: integer('template_id').references(() => letterTemplates.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    language: text('language').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    ...timestamps,
+  },
+  (t) => [index('letters_patient_idx').on(t.orgId, t.patientId, t.createdAt)],
 );

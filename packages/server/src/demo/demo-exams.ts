@@ -605,3 +605,41 @@ export function outer(c: ExamContext): Data {
   const [title, body] = c.rng.pick(OUTER);
   return { title: label('OuterTitle', title), body };
 }
+
+/**
+ * A doctor's consultation, the same for every patient of a story (it draws nothing from the random source, so
+ * the rest of the demo stays as it was): coded diagnoses and a prescription written outside the formulary.
+ */
+export function consultation(_c: ExamContext, kind: 'glaucoma' | 'outer'): Data {
+  if (kind === 'glaucoma')
+    return {
+      complaint: 'Routine glaucoma review',
+      diagnoses: [{ code: 'H40.1', text: 'Primary open-angle glaucoma', eye: 'both', status: 'existing' }],
+      medications: [
+        {
+          name: 'Timolol 0.5%',
+          form: 'drops',
+          eye: 'both',
+          dose: '1',
+          frequency: { timesPerDay: 2 },
+          durationDays: 90,
+        },
+      ],
+      plan: 'Continue drops; visual fields in three months',
+    };
+  return {
+    complaint: 'Red, sticky eye',
+    diagnoses: [{ code: 'H10.0', text: 'Mucopurulent conjunctivitis', eye: 'both', status: 'new' }],
+    medications: [
+      {
+        name: 'Moxifloxacin 0.5%',
+        form: 'drops',
+        eye: 'both',
+        dose: '1',
+        frequency: { timesPerDay: 4 },
+        durationDays: 7,
+      },
+    ],
+    plan: 'Hygiene advice; return if no better in a week',
+  };
+}

@@ -229,6 +229,10 @@ export function planDemo(now: Date, timeZone: string, seed = 1405): PlannedVisit
         break;
       case 'outer':
         add('outer', 'doctor', exams.outer);
+        add('consultation', 'doctor', (c) => exams.consultation(c, 'outer'));
+        break;
+      case 'glaucoma':
+        add('consultation', 'doctor', (c) => exams.consultation(c, 'glaucoma'));
         break;
     }
     if (recalled && (story !== 'diabetic' || followUpTo))

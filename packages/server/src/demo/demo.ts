@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { count, eq, is } from 'drizzle-orm';
+import { count, eq, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { localDay } from '@basira/shared/dates/calendar';
@@ -422,6 +422,9 @@ function orgTablesReferrersFirst(): OrgTable[] {
 /** An organization and everything in it (`--reset`, or a load that failed half-way), uploaded files too. */
 export async function deleteOrganization(db: Db, orgId: number, dataDir: string): Promise<void> {
   await db.transaction(async (tx) => {
+    // The audit log refuses deletes (migration 0012, docs/audit.md); only this maintenance path lifts it, for
+    // this transaction alone.
+    await tx.execute(sql`SELECT set_config('basira.audit_maintenance', 'on', true)`);
     for (const table of orgTablesReferrersFirst()) await tx.delete(table).where(inOrg(table, orgId));
     await tx.delete(organizations).where(eq(organizations.id, orgId));
   });

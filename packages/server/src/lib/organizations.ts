@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, notExists, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { organizations } from '../db/schema.ts';
 import type { Organization } from '../types.ts';
@@ -18,4 +19,23 @@ export async function findOrganization(db: Db, slug: string): Promise<Organizati
     .from(organizations)
     .where(eq(organizations.slug, slug));
   return org;
+}
+
+/**
+ * The organizations holding no row of a per-organization list (pick lists, the formulary, letter templates):
+ * those made before the list was shipped, which get their seeded copy once at start.
+ */
+export async function organizationsWithout(db: Db, table: PgTable & { orgId: PgColumn }): Promise<number[]> {
+  const bare = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(table)
+          .where(eq(table.orgId, organizations.id)),
+      ),
+    );
+  return bare.map((org) => org.id);
 }

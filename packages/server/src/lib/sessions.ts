@@ -81,6 +81,7 @@ type Invalidation = { userId: number } | { orgId: number } | { tokenHash: string
 export class SessionService {
   private readonly cache = new Map<string, CachedSession>();
   private unlisten: (() => Promise<void>) | undefined;
+  private offReconnect: (() => void) | undefined;
   /**
    * How often a use is written to last_seen_at. A stored value can therefore lag the real last use (in another
    * process, or before a restart) by up to this much, and is read as `last_seen_at + touchMs`: a session in
@@ -108,9 +109,12 @@ export class SessionService {
         this.cache.clear();
       }
     });
+    // A revocation notified while the listening connection was down was missed: forget every cached session.
+    this.offReconnect = this.database.onReconnect(() => this.cache.clear());
   }
 
   async stop(): Promise<void> {
+    this.offReconnect?.();
     await this.unlisten?.();
     this.cache.clear();
   }

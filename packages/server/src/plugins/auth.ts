@@ -8,13 +8,15 @@ import { holdsAny, isPermissionName, type RoutePermission } from '@basira/shared
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { findOrganization, ORG_SLUG } from '../lib/organizations.ts';
-import type { SessionService } from '../lib/sessions.ts';
-import type { Organization, RequestContext } from '../types.ts';
+import type { Principal, SessionService } from '../lib/sessions.ts';
+import type { AuditDeclaration, Organization, RequestContext } from '../types.ts';
 
 export interface RouteEntry {
   method: string;
   url: string;
   permission: RoutePermission;
+  /** The route's audit declaration, for the test that every patient-data route has one. */
+  audit?: AuditDeclaration | undefined;
 }
 
 /** A route's registered path (never the request's text) says whether it belongs to the API. */
@@ -47,7 +49,8 @@ export function requirePermissionDeclarations(
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.permission`);
     route.config = { ...route.config, permission: declared, surface: api ? 'api' : 'document' };
     if (isApiPath(route.url))
-      for (const method of methods) table.push({ method, url: route.url, permission: declared });
+      for (const method of methods)
+        table.push({ method, url: route.url, permission: declared, audit: route.config?.audit });
     const names = typeof declared === 'string' ? [declared] : declared;
     for (const name of names)
       if (name !== 'public' && name !== 'authenticated' && !isPermissionName(name))
@@ -111,9 +114,16 @@ export function contextOf(request: FastifyRequest): RequestContext {
     timeZone: request.org.timeZone,
     userId: request.principal?.user.id ?? null,
     userName: request.principal?.user.name,
+    role: request.principal ? roleNames(request.principal) : undefined,
     ip: request.ip,
     requestId: String(request.id),
   };
+}
+
+/** The caller's roles as the audit log records them ("Administrator" for the CLI, which acts without one). */
+export function roleNames(principal: Principal): string {
+  const names = principal.profile.roles.map((r) => r.name);
+  return names.length ? names.join(', ') : principal.permissions.join(', ');
 }
 
 /** A query-string value, read before validation (the auth hook runs first). */

@@ -20,6 +20,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   unsupported_media_type: 'This content type is not accepted.',
   throttled: 'Too many attempts. Try again later.',
   unavailable: 'The service is temporarily unavailable. Try again shortly.',
+  'database.unavailable': 'The database is not answering. Try again shortly.',
   internal: 'Something went wrong on our side. It has been logged.',
 };
 
@@ -78,8 +79,9 @@ export function registerErrorHandler(
     if (mapped) return send(reply, mapped);
     if (error.statusCode === 429) return send(reply, 'throttled');
     if (isDatabaseDown(error)) {
-      request.log.error({ err: error }, 'database unavailable');
-      return send(reply, 'unavailable');
+      // One line per refused request, without the stack: an outage would otherwise flood the log.
+      request.log.warn({ cause: error.message }, 'database unavailable');
+      return send(reply, 'database.unavailable');
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

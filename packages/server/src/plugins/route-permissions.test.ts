@@ -1,19 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdsAny, type PermissionName } from '@basira/shared/permissions/permissions';
+import { FakeClock } from '../lib/clock.ts';
 import { concreteUrl, startTestApp, userWith, type TestApp, type TestOrg } from '../test/harness.ts';
+import { expectSecurityHeaders } from '../test/security-headers-check.ts';
 import type { RouteEntry } from './auth.ts';
 
 /**
  * The security suite generated from the route table: every route, every way of calling it without the right to,
  * must answer 401, 403 or 404, never a success and never a 500. A new route is covered the moment it exists.
+ * Its siblings: cross-organization.test.ts (another organization's ids) and security-headers.test.ts.
  */
 let t: TestApp;
 let org: TestOrg;
 let bystander: string;
 let revoked: string;
+let expired: string;
+let foreign: string;
 
 /** The same path with its `/api` prefix written as a client might smuggle it past a text comparison. */
 const PREFIX_VARIANTS = ['/%61pi', '/a%70i', '/ap%69', '/%61%70%69', '/API', '//api', '/api/.'];
+
+/** The 401 says which: the web app signs the user in again either way, but the log and the user learn why. */
+const EXPECTED_CODES: Record<string, string> = {
+  expired: 'auth.session_expired',
+  foreign: 'auth.wrong_organization',
+};
 
 const callable = (r: RouteEntry) => r.url !== '/api/logout';
 const guarded = () => t.routes.filter((r) => r.permission !== 'public' && callable(r));
@@ -26,13 +37,20 @@ const denied = () =>
   );
 
 beforeAll(async () => {
-  t = await startTestApp();
+  const clock = new FakeClock();
+  t = await startTestApp({ clock });
   org = await t.newOrg();
+  // A session past its absolute lifetime (12 hours by default): signed in, then the clock moves on a day.
+  expired = await t.login(org.slug, org.adminEmail, org.adminPassword);
+  clock.advance(24 * 3_600_000);
+  org.adminToken = await t.login(org.slug, org.adminEmail, org.adminPassword);
   // Holds one permission no API route of this table asks for alone.
   bystander = (await userWith(t, org, ['print setting'])).token;
   const admin = await t.login(org.slug, org.adminEmail, org.adminPassword);
   await t.request({ method: 'POST', url: '/api/logout', org: org.slug, token: admin });
   revoked = admin;
+  // A valid session of another organization, sent with this organization's X-Organization.
+  foreign = (await t.newOrg()).adminToken;
 });
 afterAll(() => t.close());
 
@@ -54,13 +72,18 @@ describe('route permission table', () => {
     ['no token', undefined],
     ['a garbage token', 'not-a-token'],
     ['a revoked token', 'revoked'],
+    ['an expired token', 'expired'],
+    ['another organization’s token', 'foreign'],
   ])('answers 401 with %s on every non-public route', async (_name, which) => {
-    const token = which === 'revoked' ? revoked : which;
+    const token = ({ revoked, expired, foreign } as Record<string, string>)[which ?? ''] ?? which;
     expect(guarded().length).toBeGreaterThan(5);
     for (const route of guarded()) {
       const res = await call(route, token);
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
-      expect(res.json()).toMatchObject({ code: expect.stringMatching(/^(unauthorized|auth\.)/) });
+      expect(res.json()).toMatchObject({
+        code: EXPECTED_CODES[which ?? ''] ?? expect.stringMatching(/^(unauthorized|auth\.)/),
+      });
+      expectSecurityHeaders(res, `${route.method} ${route.url}`);
     }
   });
 
@@ -70,6 +93,7 @@ describe('route permission table', () => {
       const res = await call(route, bystander);
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(res.json().code).toBe('forbidden');
+      expectSecurityHeaders(res, `${route.method} ${route.url}`);
     }
   });
 
@@ -83,8 +107,7 @@ describe('route permission table', () => {
           const label = `${route.method} ${url} ${token ? 'bystander' : 'no token'}`;
           expect([401, 403, 404], label).toContain(res.statusCode);
           expect(res.json().code, label).toEqual(expect.any(String));
-          if (!route.url.startsWith('/api/docs'))
-            expect(res.headers['cache-control'], label).toBe('no-store');
+          expectSecurityHeaders(res, label);
         }
       }
   });

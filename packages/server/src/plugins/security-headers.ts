@@ -43,15 +43,30 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
   'referrer-policy': 'no-referrer',
 };
 
+/** The API description's pages (swagger-ui) are documents, answered to signed-in users only: never cached. */
+const DOCS_HEADERS: Readonly<Record<string, string>> = { ...DOCUMENT_HEADERS, 'cache-control': 'no-store' };
+
 /**
- * Every answer gets one set or the other, chosen by the matched route's surface (plugins/auth.ts), never by the
- * URL text. An unmatched path gets the API's strict set; the 404 handler switches to the document set only when
- * it serves the web app for a deep link.
+ * swagger-ui replaces the CSP of its answers (errors included) with its own, which lets the same origin frame
+ * them; no page of ours is framed, by anyone.
+ */
+export const framedByNoOne = (csp: string): string =>
+  /frame-ancestors [^;]*/.test(csp)
+    ? csp.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'")
+    : `${csp.replace(/;?\s*$/, ';')} frame-ancestors 'none';`;
+
+/**
+ * Every answer gets one set or the other, chosen by the matched route's surface and registered path
+ * (plugins/auth.ts), never by the URL text. An unmatched path gets the API's strict set; the 404 handler switches
+ * to the document set only when it serves the web app for a deep link.
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     const document = request.routeOptions.config?.surface === 'document';
-    void reply.headers(document ? DOCUMENT_HEADERS : API_HEADERS).header('x-request-id', request.id);
+    const docs = document && (request.routeOptions.url ?? '').startsWith('/api/');
+    void reply
+      .headers(docs ? DOCS_HEADERS : document ? DOCUMENT_HEADERS : API_HEADERS)
+      .header('x-request-id', request.id);
     done();
   });
 }

@@ -15,7 +15,9 @@ export async function startFakeTelegram() {
   const calls: FakeCall[] = [];
   const script: { status: number; retryAfter?: number }[] = [];
   const blocked = new Set<number>();
-  let delayMs = 0;
+  let delay: () => number = () => 0;
+  /** The chance that a send is answered 429 with `retry_after` (besides the scripted failures). */
+  let limit = { chance: 0, retryAfter: 1 };
   let nextMessageId = 1;
 
   const answer = (res: ServerResponse, status: number, body: unknown) => {
@@ -38,7 +40,9 @@ export async function startFakeTelegram() {
         if (method === 'setWebhook') return answer(res, 200, { ok: true, result: true });
         if (method !== 'sendMessage')
           return answer(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
-        const failure = script.shift();
+        const failure =
+          script.shift() ??
+          (Math.random() < limit.chance ? { status: 429, retryAfter: limit.retryAfter } : undefined);
         if (failure?.status === 429)
           return answer(res, 429, {
             ok: false,
@@ -65,7 +69,8 @@ export async function startFakeTelegram() {
           result: { message_id: nextMessageId++, chat: { id: body.chat_id }, text: body.text },
         });
       };
-      if (delayMs > 0) setTimeout(reply, delayMs);
+      const ms = delay();
+      if (ms > 0) setTimeout(reply, ms);
       else reply();
     });
   });
@@ -82,14 +87,19 @@ export async function startFakeTelegram() {
     },
     rateLimitNext: (retryAfter: number) => script.push({ status: 429, retryAfter }),
     block: (chatId: number) => blocked.add(chatId),
-    setDelay: (ms: number) => {
-      delayMs = ms;
+    /** A fixed answer time, or one drawn per call. */
+    setDelay: (ms: number | (() => number)) => {
+      delay = typeof ms === 'number' ? () => ms : ms;
+    },
+    rateLimitSometimes: (chance: number, retryAfter: number) => {
+      limit = { chance, retryAfter };
     },
     reset: () => {
       calls.length = 0;
       script.length = 0;
       blocked.clear();
-      delayMs = 0;
+      delay = () => 0;
+      limit = { chance: 0, retryAfter: 1 };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

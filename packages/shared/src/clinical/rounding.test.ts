@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatAxis, formatDiopters, normalizeAxis, roundToStep } from './rounding.ts';
+import {
+  formatAxis,
+  formatDiopters,
+  formatSphericalEquivalent,
+  normalizeAxis,
+  roundToStep,
+} from './rounding.ts';
+import { sphericalEquivalent } from './refraction.ts';
 
 // Source for all: clinical-optics reference §3.6 (rounding, display) and §3.2 (axis 1..180, 0 written 180).
 
@@ -115,5 +122,30 @@ describe('normalizeAxis and formatAxis', () => {
   it('gives NaN and empty text for a non-number', () => {
     expect(normalizeAxis(Number.NaN)).toBeNaN();
     expect(formatAxis(Number.POSITIVE_INFINITY)).toBe('');
+  });
+});
+
+// Issue 16: the spherical equivalent is shown to the nearest 0.125 D, ties away from zero, two decimals for a quarter
+// and three for an eighth (rounding.ts formatSphericalEquivalent: one rule on screen and on paper).
+describe('formatSphericalEquivalent', () => {
+  it('shows -2.00 / -0.75 as -2.375 (SE = sphere + cylinder / 2), not -2.50', () => {
+    expect(formatSphericalEquivalent(sphericalEquivalent(-2, -0.75))).toBe('-2.375');
+  });
+
+  it('writes eighths with three decimals, quarters with two, zero as 0.00', () => {
+    expect(formatSphericalEquivalent(0.125)).toBe('+0.125');
+    expect(formatSphericalEquivalent(-2.5)).toBe('-2.50');
+    expect(formatSphericalEquivalent(0)).toBe('0.00');
+    expect(formatSphericalEquivalent(-0)).toBe('0.00');
+  });
+
+  it('rounds a tie to the eighth away from zero: -0.0625 → -0.125, +0.0625 → +0.125', () => {
+    expect(formatSphericalEquivalent(-0.0625)).toBe('-0.125');
+    expect(formatSphericalEquivalent(0.0625)).toBe('+0.125');
+    expect(formatSphericalEquivalent(-0.06)).toBe('0.00');
+  });
+
+  it('gives empty text for a non-number', () => {
+    expect(formatSphericalEquivalent(Number.NaN)).toBe('');
   });
 });

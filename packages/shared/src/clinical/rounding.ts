@@ -44,3 +44,19 @@ export function formatAxis(axis: number): string {
   const degrees = normalizeAxis(axis);
   return Number.isNaN(degrees) ? '' : String(degrees).padStart(3, '0');
 }
+
+/** The step a spherical equivalent is shown to: an eighth of a dioptre, so -2.00 / -0.75 shows -2.375, not -2.50. */
+export const SE_STEP = 0.125;
+
+/**
+ * THE rule for showing a spherical equivalent, on screen and on paper (issue 16): rounded to the nearest 0.125 D,
+ * ties away from zero (`roundToStep`), signed like every dioptric value; two decimals when the result is a
+ * quarter (`-2.50`, `+0.25`), three when it is an eighth (`-2.375`, `+0.125`), `0.00` for zero. So -0.0625 → -0.125.
+ */
+export function formatSphericalEquivalent(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  const rounded = roundToStep(value, SE_STEP);
+  if (rounded === 0) return '0.00';
+  const isQuarter = Math.abs(rounded * 4 - Math.round(rounded * 4)) < 1e-9;
+  return `${rounded < 0 ? '-' : '+'}${Math.abs(rounded).toFixed(isQuarter ? 2 : 3)}`;
+}

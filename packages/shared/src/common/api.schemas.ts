@@ -73,6 +73,16 @@ export const healthSchema = dataOf(
 );
 export type Health = z.infer<typeof healthSchema>['data'];
 
+/** `GET /api/health` while the database does not answer: a 503 error body that also says what is down. */
+export const healthDownSchema = errorBodySchema.extend({
+  data: z.object({
+    status: z.literal('down'),
+    version: z.string(),
+    database: z.literal('down'),
+    time: z.string(),
+  }),
+});
+
 /**
  * Dates a clinic can mean: years 1800 to 2999. Outside them a date is a typing error, and turning it into an
  * instant in the organization's time zone would overflow what PostgreSQL and ISO strings carry (a 500).

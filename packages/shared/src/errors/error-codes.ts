@@ -30,12 +30,15 @@ export const ERROR_STATUS = {
   'messaging.not_linked': 409,
   /** A 4xx: the server works; this clinic has not turned messaging on (monitoring alerts on 5xx). */
   'messaging.not_configured': 409,
+  /** One backup at a time per server: a second request is refused until the first has finished. */
+  'backup.in_progress': 409,
   payload_too_large: 413,
   'document.too_large': 413,
   unsupported_media_type: 415,
   'document.unsupported_type': 415,
   throttled: 429,
   unavailable: 503,
+  'database.unavailable': 503,
   internal: 500,
 } as const;
 

@@ -5,6 +5,20 @@ import { userRefSchema } from '../queue/queue.schemas.ts';
 import { fieldsShape, storedShape, type Fields, type ValuesOf } from './fields.ts';
 
 /**
+ * What a derivation may need beyond the record (a type asks for it with `derive.usesContext`; the server fills
+ * it, the web form fills it from what it has loaded): the patient's allergies as written in the patient's
+ * alerts, the formulary's drugs the record names (by id), whether the visit has an IOP reading, and the titles of
+ * the diagnosis codes it names.
+ */
+export interface DeriveContext {
+  allergies: string[];
+  drugs: Readonly<Record<number, { name: string; class: string }>>;
+  visitHasIop: boolean;
+  /** The titles of the diagnosis codes the record names (by code); the server fills it, the live form need not. */
+  diagnoses?: Readonly<Record<string, { titleEn: string; titleAr: string }>>;
+}
+
+/**
  * One exam type, described once: the server validates and stores with it, the web app builds its form, index,
  * board line and print view from it. `type` is the API's and the routes' word (`/api/mo/exam/followUp`).
  */
@@ -21,9 +35,11 @@ export interface ExamDefinition<F extends Fields = Fields, D = unknown> {
    */
   derive?: {
     schema: z.ZodType<D>;
-    compute: (data: ValuesOf<F>, previous: ValuesOf<F> | undefined) => D;
+    compute: (data: ValuesOf<F>, previous: ValuesOf<F> | undefined, context?: DeriveContext) => D;
     /** Whether `compute` reads the previous record (the server then looks it up; otherwise it does not). */
     usesPrevious?: boolean;
+    /** Whether `compute` reads a DeriveContext (the server then builds it; otherwise it does not). */
+    usesContext?: boolean;
   };
   /** The board's and the index's one line: what a clinician reads at a glance. */
   summary: (data: ValuesOf<F>, derived: D | undefined) => string;

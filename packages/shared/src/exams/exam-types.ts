@@ -15,6 +15,7 @@ export const EXAM_TYPES = [
   'retina',
   'lowVision',
   'outer',
+  'consultation',
 ] as const;
 
 export type ExamType = (typeof EXAM_TYPES)[number];
@@ -96,6 +97,13 @@ export const EXAM_PERMISSIONS: Record<ExamType, ExamPermissions> = {
     delete: ['delete outer'],
     show: ['show outers'],
     print: ['print outer'],
+  },
+  consultation: {
+    add: ['add consultation'],
+    edit: ['edit consultation'],
+    delete: ['delete consultation'],
+    show: ['show consultation'],
+    print: ['print consultation'],
   },
 };
 

@@ -1,6 +1,7 @@
 import { foldTypedText } from '../clinical/visual-acuity.ts';
 import { formatAxis, formatDiopters } from '../clinical/rounding.ts';
 import type { Leaf, NumberField, VaValue } from './fields.ts';
+import { frequencyText, type Frequency } from './medication-schedule.ts';
 
 /** How many decimals a step shows: 0.25 → 2, 0.5 → 1, 1 → 0, 0.05 → 2. */
 export function decimalsOf(step: number): number {
@@ -27,7 +28,7 @@ export function parseTypedNumber(text: string): number | null | undefined {
 }
 
 /** A stored value as text, for the board, an index row or a print (empty when there is none). */
-export function formatLeaf(leaf: Leaf, value: unknown): string {
+export function formatLeaf(leaf: Leaf, value: unknown, lang: 'ar' | 'en' = 'en'): string {
   if (value === null || value === undefined) return '';
   switch (leaf.kind) {
     case 'number':
@@ -41,6 +42,10 @@ export function formatLeaf(leaf: Leaf, value: unknown): string {
       return Array.isArray(value) ? value.join(', ') : '';
     case 'flag':
       return value ? '✓' : '';
+    case 'frequency':
+      return typeof value === 'string' || typeof value === 'object'
+        ? frequencyText(value as Frequency, lang)
+        : '';
     default:
       return String(value);
   }

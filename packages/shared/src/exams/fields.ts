@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateSchema } from '../common/api.schemas.ts';
 import { parseVisualAcuity, type VaNotation } from '../clinical/visual-acuity.ts';
 import type { OptionCategoryKey } from './exam-options.ts';
+import { FREQUENCY_LIMITS, type Frequency } from './medication-schedule.ts';
 
 /**
  * The building blocks of every exam definition (DESIGN section 4): a tree of typed fields from which the
@@ -81,6 +82,25 @@ export interface RichTextField {
   kind: 'richText';
 }
 
+/** How often a medicine is taken: `{ timesPerDay }`, `{ everyHours }`, `'bedtime'` or `'asNeeded'`. */
+export interface FrequencyField {
+  kind: 'frequency';
+}
+/**
+ * A diagnosis code of the clinic's code list (ICD-10 or the clinic's own entries), stored upper case; the server
+ * refuses a code that is not in the list (`value.unknown_code`). Empty for a diagnosis written as free text.
+ */
+export interface DiagnosisCodeField {
+  kind: 'diagnosisCode';
+}
+/**
+ * A drug of the organization's formulary, by id; the server refuses an id that is not the organization's
+ * (`value.unknown_drug`). The form's picker fills the item's `name`, `form`, `dose` and `frequency` beside it.
+ */
+export interface DrugField {
+  kind: 'drug';
+}
+
 export type Leaf =
   | NumberField
   | AxisField
@@ -92,7 +112,10 @@ export type Leaf =
   | DateField
   | TimeField
   | DocumentsField
-  | RichTextField;
+  | RichTextField
+  | FrequencyField
+  | DiagnosisCodeField
+  | DrugField;
 
 /** Named fields shown together (a row or a block of a section). */
 export interface GroupNode<F extends Fields = Fields> {
@@ -113,6 +136,11 @@ export interface ListNode<I extends GroupNode | EyesNode = GroupNode | EyesNode>
   kind: 'list';
   item: I;
   max: number;
+  /**
+   * The form starts the list with no item (an "Add" button only) instead of one empty item to type in: for a
+   * block most records leave out (a medicine's taper steps).
+   */
+  startEmpty?: boolean;
 }
 
 export type Node = Leaf | GroupNode | EyesNode | ListNode;
@@ -150,16 +178,19 @@ export const date = (): DateField => ({ kind: 'date' });
 export const time = (): TimeField => ({ kind: 'time' });
 export const documents = (): DocumentsField => ({ kind: 'documents' });
 export const richText = (): RichTextField => ({ kind: 'richText' });
+export const frequency = (): FrequencyField => ({ kind: 'frequency' });
+export const diagnosisCode = (): DiagnosisCodeField => ({ kind: 'diagnosisCode' });
+export const drug = (): DrugField => ({ kind: 'drug' });
 export const group = <const F extends Fields>(fields: F): GroupNode<F> => ({ kind: 'group', fields });
 export const eyes = <const F extends Fields, const C extends Fields = Record<never, never>>(
   fields: F,
   common: C = {} as C,
 ): EyesNode<F, C> => ({ kind: 'eyes', fields, common });
-export const list = <const I extends GroupNode | EyesNode>(item: I, max: number): ListNode<I> => ({
-  kind: 'list',
-  item,
-  max,
-});
+export const list = <const I extends GroupNode | EyesNode>(
+  item: I,
+  max: number,
+  options: { startEmpty?: boolean } = {},
+): ListNode<I> => ({ kind: 'list', item, max, ...options });
 
 // ---- the stored value of a node --------------------------------------------------------------------------------
 
@@ -170,27 +201,29 @@ export interface VaValue {
   logMAR: number;
 }
 
-export type ValueOf<N> = N extends NumberField | AxisField
+export type ValueOf<N> = N extends NumberField | AxisField | DrugField
   ? number | null
-  : N extends TextField | DateField | TimeField | RichTextField
+  : N extends TextField | DateField | TimeField | RichTextField | DiagnosisCodeField
     ? string | null
-    : N extends ChoiceField<infer V>
-      ? V[number] | null
-      : N extends ChecksField<infer V>
-        ? V[number][]
-        : N extends FlagField
-          ? boolean | null
-          : N extends VaField
-            ? VaValue | null
-            : N extends DocumentsField
-              ? number[]
-              : N extends GroupNode<infer F>
-                ? ValuesOf<F>
-                : N extends EyesNode<infer F, infer C>
-                  ? ValuesOf<C> & { right?: ValuesOf<F>; left?: ValuesOf<F> }
-                  : N extends ListNode<infer I>
-                    ? ValueOf<I>[]
-                    : never;
+    : N extends FrequencyField
+      ? Frequency | null
+      : N extends ChoiceField<infer V>
+        ? V[number] | null
+        : N extends ChecksField<infer V>
+          ? V[number][]
+          : N extends FlagField
+            ? boolean | null
+            : N extends VaField
+              ? VaValue | null
+              : N extends DocumentsField
+                ? number[]
+                : N extends GroupNode<infer F>
+                  ? ValuesOf<F>
+                  : N extends EyesNode<infer F, infer C>
+                    ? ValuesOf<C> & { right?: ValuesOf<F>; left?: ValuesOf<F> }
+                    : N extends ListNode<infer I>
+                      ? ValueOf<I>[]
+                      : never;
 
 export type ValuesOf<F extends Fields> = { -readonly [K in keyof F]?: ValueOf<F[K]> };
 
@@ -203,7 +236,39 @@ export const FIELD_ERRORS = {
   max: 'value.max',
   step: 'value.step',
   long: 'value.too_long',
+  unknownCode: 'value.unknown_code',
+  unknownDrug: 'value.unknown_drug',
 } as const;
+
+/** A diagnosis code as written (`H40.1`, a clinic's `X-01`), or empty (a free-text diagnosis). */
+const DIAGNOSIS_CODE = /^([A-Za-z0-9][A-Za-z0-9.-]*)?$/;
+
+const wholeIn = (limits: { min: number; max: number }) =>
+  z
+    .number(FIELD_ERRORS.invalid)
+    .int(FIELD_ERRORS.step)
+    .min(limits.min, FIELD_ERRORS.min)
+    .max(limits.max, FIELD_ERRORS.max);
+
+/** `{ timesPerDay }`, `{ everyHours }` (whole numbers in FREQUENCY_LIMITS), `'bedtime'` or `'asNeeded'`. */
+const frequencyShape = z.union(
+  [
+    z.strictObject({ timesPerDay: wholeIn(FREQUENCY_LIMITS.timesPerDay) }),
+    z.strictObject({ everyHours: wholeIn(FREQUENCY_LIMITS.everyHours) }),
+    z.literal('bedtime'),
+    z.literal('asNeeded'),
+  ],
+  FIELD_ERRORS.invalid,
+);
+/** The frequency's one error is reported at the field itself (`medications.0.frequency`), where the form shows it. */
+const frequencySchema = z
+  .union([z.string(), z.record(z.string(), z.unknown())], FIELD_ERRORS.invalid)
+  .transform((value, ctx): Frequency => {
+    const parsed = frequencyShape.safeParse(value);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? FIELD_ERRORS.invalid });
+    return z.NEVER;
+  });
 
 const onStep = (value: number, min: number, step: number) => {
   const steps = (value - min) / step;
@@ -237,9 +302,16 @@ function leafSchema(leaf: Leaf): z.ZodType {
     case 'flag':
       return z.boolean(FIELD_ERRORS.invalid);
     case 'va':
-      // Sent as typed (a string), or as a stored value sent back unchanged; stored with its logMAR.
+      // Sent as typed (a string), or as a stored value sent back unchanged (its notation and logMAR are read
+      // again from the text); stored with its logMAR.
       return z
-        .union([z.string(), z.object({ text: z.string() })], FIELD_ERRORS.invalid)
+        .union(
+          [
+            z.string(),
+            z.object({ text: z.string(), notation: z.string().optional(), logMAR: z.number().optional() }),
+          ],
+          FIELD_ERRORS.invalid,
+        )
         .transform((v, ctx) => {
           const typed = (typeof v === 'string' ? v : v.text).slice(0, 40);
           const parsed = parseVisualAcuity(typed);
@@ -257,6 +329,17 @@ function leafSchema(leaf: Leaf): z.ZodType {
       return z.array(idSchema).max(20, FIELD_ERRORS.max);
     case 'richText':
       return z.string(FIELD_ERRORS.invalid).max(500_000, FIELD_ERRORS.long);
+    case 'frequency':
+      return frequencySchema;
+    case 'diagnosisCode':
+      return z
+        .string(FIELD_ERRORS.invalid)
+        .trim()
+        .max(16, FIELD_ERRORS.long)
+        .regex(DIAGNOSIS_CODE, FIELD_ERRORS.invalid)
+        .transform((code) => code.toUpperCase());
+    case 'drug':
+      return wholeIn({ min: 1, max: 2_147_483_647 });
   }
 }
 
@@ -313,6 +396,16 @@ function storedLeaf(leaf: Leaf): z.ZodType {
       return vaValueSchema;
     case 'documents':
       return z.array(z.number().int());
+    case 'frequency':
+      return z.union([
+        z.object({ timesPerDay: z.number() }),
+        z.object({ everyHours: z.number() }),
+        z.enum(['bedtime', 'asNeeded']),
+      ]);
+    case 'diagnosisCode':
+      return z.string();
+    case 'drug':
+      return z.number().int();
   }
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lasikSafety } from '../clinical/lasik.ts';
-import { formatDiopters } from '../clinical/rounding.ts';
+import { formatSphericalEquivalent } from '../clinical/rounding.ts';
 import { sphericalEquivalent } from '../clinical/refraction.ts';
 import {
   checkTomography,
@@ -98,7 +98,9 @@ export const lasik = defineExam({
   summary(data, derived) {
     const se = (side: 'right' | 'left') => {
       const m = data.manifest?.[side];
-      return m?.sphere != null ? formatDiopters(sphericalEquivalent(m.sphere, m.cylinder ?? 0)) : '—';
+      return m?.sphere != null
+        ? formatSphericalEquivalent(sphericalEquivalent(m.sphere, m.cylinder ?? 0))
+        : '—';
     };
     const flags = (['right', 'left'] as const).flatMap((side) => {
       const d = derived?.[side];

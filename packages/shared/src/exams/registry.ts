@@ -1,4 +1,5 @@
 import { biometry } from './biometry.ts';
+import { consultation } from './consultation.ts';
 import type { ExamDefinition } from './exam-definition.ts';
 import type { ExamType } from './exam-types.ts';
 import { followUp } from './follow-up.ts';
@@ -25,6 +26,7 @@ export const EXAM_DEFINITIONS = [
   retina,
   lowVision,
   outer,
+  consultation,
 ] as const;
 
 const byType = new Map<string, ExamDefinition>(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatAxis, formatDiopters } from '../clinical/rounding.ts';
 import { nearRx, sphericalEquivalent, transpose, type SphCyl } from '../clinical/refraction.ts';
+import { cornealPlaneRefraction } from '../clinical/vertex.ts';
 import { defineExam } from './exam-definition.ts';
 import { EXAM_PERMISSIONS } from './exam-types.ts';
 import { sphCylFields } from './common-fields.ts';
@@ -30,10 +31,17 @@ type EyeRx = NonNullable<NonNullable<Reading>['right']>;
 
 const pdMm = (min: number, max: number) => num({ unit: 'mm', min, max, step: 0.5 });
 
+const sphCyl = z.object({ sphere: z.number(), cylinder: z.number(), axis: z.number() });
 const eyeDerived = z.object({
   sphericalEquivalent: z.number(),
-  transposed: z.object({ sphere: z.number(), cylinder: z.number(), axis: z.number() }),
-  near: z.object({ sphere: z.number(), cylinder: z.number(), axis: z.number() }).optional(),
+  transposed: sphCyl,
+  near: sphCyl.optional(),
+  /**
+   * The refraction at the corneal plane for the record's vertex distance (12 mm when none), each principal meridian
+   * converted separately, unrounded (vertex.ts). The form shows it from ±4.00 D (`needsCornealPlane`). Left out
+   * when a meridian has no finite corneal power (exactly 1/d).
+   */
+  cornealPlane: sphCyl.optional(),
 });
 const derivedSchema = z.object({
   readings: z.array(z.object({ right: eyeDerived.optional(), left: eyeDerived.optional() })),
@@ -46,13 +54,20 @@ function asSphCyl(eye: EyeRx | undefined): SphCyl | null {
   return { sphere: eye.sphere, cylinder: eye.cylinder ?? 0, axis: eye.axis ?? 180 };
 }
 
-function deriveEye(eye: EyeRx | undefined): EyeDerived | undefined {
+function deriveEye(
+  eye: EyeRx | undefined,
+  vertexDistance: number | null | undefined,
+): EyeDerived | undefined {
   const rx = asSphCyl(eye);
   if (!rx) return undefined;
+  const cornealPlane = cornealPlaneRefraction(rx, vertexDistance);
   return {
     sphericalEquivalent: sphericalEquivalent(rx.sphere, rx.cylinder),
     transposed: transpose(rx),
     ...(eye?.add != null ? { near: nearRx(rx, eye.add) } : {}),
+    ...(Number.isFinite(cornealPlane.sphere) && Number.isFinite(cornealPlane.cylinder)
+      ? { cornealPlane }
+      : {}),
   };
 }
 
@@ -117,8 +132,8 @@ export const spectacles = defineExam({
     schema: derivedSchema,
     compute: (data) => ({
       readings: (data.readings ?? []).map((r) => {
-        const right = deriveEye(r.right);
-        const left = deriveEye(r.left);
+        const right = deriveEye(r.right, data.lens?.vertexDistance);
+        const left = deriveEye(r.left, data.lens?.vertexDistance);
         return { ...(right ? { right } : {}), ...(left ? { left } : {}) };
       }),
     }),

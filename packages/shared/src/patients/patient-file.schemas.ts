@@ -5,6 +5,7 @@ import type { ValuesOf } from '../exams/fields.ts';
 import { spectacles } from '../exams/spectacles.ts';
 import { boardExamGroupSchema } from '../queue/board.schemas.ts';
 import { queueEntrySchema } from '../queue/queue.schemas.ts';
+import { patientTrendsSchema } from '../trends/trends.schemas.ts';
 import { patientDocumentSchema, patientSchema } from './patients.schemas.ts';
 
 /** The file's visit history comes a page at a time (`GET /api/mo/patient/{id}/visits?page=`). */
@@ -29,6 +30,8 @@ export const patientFileSchema = z.object({
   lastRx: spectaclesRecordSchema.nullable(),
   documents: z.array(patientDocumentSchema),
   documentsTotal: z.number().int(),
+  /** The measures over time (as `GET /api/mo/patient/{id}/trends`), from the record types the caller may read. */
+  trends: patientTrendsSchema,
 });
 /** The answer's record with the spectacles fields typed (the stored shape is checked by the schema above). */
 export type SpectaclesRecord = z.infer<typeof spectaclesRecordSchema> & ValuesOf<typeof spectacles.fields>;

@@ -56,6 +56,8 @@ export const PERMISSION_NAMES = [
   'show audit',
   'show support',
   'print outer',
+  'manage backups',
+  ...examPermissions('consultation', 'show consultation'),
 ] as const;
 
 export type PermissionName = (typeof PERMISSION_NAMES)[number];

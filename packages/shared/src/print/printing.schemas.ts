@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { dataOf, idSchema, idTextSchema, pageOf, queryIntSchema } from '../common/api.schemas.ts';
-import { EXAM_PERMISSIONS, EXAM_TYPES, type ExamType } from '../exams/exam-types.ts';
+import { EXAM_PERMISSIONS, EXAM_TYPES } from '../exams/exam-types.ts';
 import type { PermissionName } from '../permissions/permissions.ts';
 import { isMaleSchema } from '../patients/patients.schemas.ts';
 import { queueTicketSchema, userRefSchema } from '../queue/queue.schemas.ts';
 import { PAPER_SIZES, printSettingSchema } from './print-settings.schemas.ts';
 
 /**
- * What can be printed: a report of any exam record (the spectacle prescription is the spectacles one), and the
- * queue ticket. Web routes `/print/<kind>/:id`; each kind is behind its print permission.
+ * What can be printed: a report of any exam record (the spectacle prescription is the spectacles one), the
+ * queue ticket, and a letter (shared/letters). Web routes `/print/<kind>/:id`; each kind is behind its print
+ * permission.
  */
-export const PRINT_KINDS = [...EXAM_TYPES, 'queue'] as const;
+export const PRINT_KINDS = [...EXAM_TYPES, 'queue', 'letter'] as const;
 export type PrintKind = (typeof PRINT_KINDS)[number];
 
 export function isPrintKind(kind: string): kind is PrintKind {
@@ -20,8 +21,13 @@ export function isPrintKind(kind: string): kind is PrintKind {
 /** The spec reuses `print squint` for printing a queue entry (its ticket). */
 export const QUEUE_PRINT_PERMISSIONS: readonly PermissionName[] = ['print squint'];
 
+/** A letter is printed with the consultation's print permission (shared/letters LETTER_PERMISSIONS.print). */
+export const LETTER_PRINT_PERMISSIONS: readonly PermissionName[] = ['print consultation'];
+
 export function printPermissionsOf(kind: PrintKind): readonly PermissionName[] {
-  return kind === 'queue' ? QUEUE_PRINT_PERMISSIONS : EXAM_PERMISSIONS[kind as ExamType].print;
+  if (kind === 'queue') return QUEUE_PRINT_PERMISSIONS;
+  if (kind === 'letter') return LETTER_PRINT_PERMISSIONS;
+  return EXAM_PERMISSIONS[kind].print;
 }
 
 /** Whoever may print something: the print log's readers. */

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import type { i18n as I18n } from 'i18next';
 import type { Me } from '@basira/shared/auth/auth.schemas';
 import { setGlobalReactionHandler } from '../lib/api-reactions.ts';
+import { outage } from '../lib/outage.ts';
 import { endLocalSession, ME_KEY } from '../lib/session-local.ts';
 import { getConnectionString, getStoredUser, setStoredUser } from '../lib/storage.ts';
 import { SESSION_EXPIRED_TOAST_MS } from '../lib/toasts.ts';
@@ -48,6 +49,10 @@ export function installGlobalReactions(router: Navigator, i18n: I18n): void {
     switch (reaction) {
       case 'serverDown':
         serverDown();
+        outage.report('server');
+        return;
+      case 'databaseDown':
+        outage.report('database');
         return;
       case 'serverDownLogout':
         serverDown();

@@ -192,8 +192,13 @@ describe('route table (spec section 2)', () => {
   /** Screens the spec implies but does not list, named in its style. */
   const BEYOND_SPEC: [RouteName, string][] = [
     ['outerIndex', '/outers/:patientId/:search?'],
+    ['consultationIndex', '/consultations/:patientId/:search?'],
+    ['consultationAdd', '/consultation/:patientId/:queueId'],
+    ['consultationUpdate', '/consultation/:patientId/:queueId/:id'],
     ['optionIndex', '/setting/options'],
     ['messagingSettings', '/setting/messaging'],
+    ['auditIndex', '/audit'],
+    ['backup', '/backup'],
     ['patientFile', '/patient/:patientId'],
     // The notifications' targets, whose paths the spec does not show (section 2).
     ['allBugs', '/support/bugs/:notificationId?'],

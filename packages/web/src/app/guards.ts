@@ -1,9 +1,9 @@
 import { redirect, type LoaderFunction } from 'react-router';
 import type { Me } from '@basira/shared/auth/auth.schemas';
-import { isApiError } from '../lib/api-error.ts';
+import { isApiError, isDatabaseUnavailable } from '../lib/api-error.ts';
 import { canAny } from '../lib/session-local.ts';
 import type { RouteAccess } from '../lib/routes.ts';
-import { getToken } from '../lib/storage.ts';
+import { getStoredUser, getToken } from '../lib/storage.ts';
 
 /** A navigation the global error reaction has taken over (toast, then /login) waits here until replaced. */
 const superseded = () => new Promise<never>(() => {});
@@ -16,8 +16,11 @@ export async function loadMe(): Promise<Me> {
       import('../lib/session.ts'),
       import('../lib/query-client.ts'),
     ]);
-    return await queryClient.ensureQueryData(meQuery);
+    // Not retried here: during a database outage the page opens on the stored user, under the outage banner.
+    return await queryClient.ensureQueryData({ ...meQuery, retry: false });
   } catch (error) {
+    const stored = getStoredUser();
+    if (isDatabaseUnavailable(error) && stored) return stored;
     if (isApiError(error) && error.handled) return superseded();
     throw error;
   }

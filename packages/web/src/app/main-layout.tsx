@@ -20,6 +20,7 @@ import {
   IconActivity,
   IconChart,
   IconEdit,
+  IconEye,
   IconEyeClinic,
   IconFilter,
   IconHome,
@@ -27,6 +28,7 @@ import {
   IconPrinter,
   IconLifebuoy,
   IconQueue,
+  IconRestore,
   IconSearch,
   IconSettings,
   IconShield,
@@ -45,7 +47,11 @@ import { canAny } from '../lib/session-local.ts';
 import { getSidePanelOpen, setSidePanelOpen } from '../lib/storage.ts';
 import { useMe } from '../lib/use-me.ts';
 import { IdleNotice } from './idle-notice.tsx';
+import { OutageBanner } from './outage-banner.tsx';
 import { SettingsDrawer } from './screens.ts';
+// The clinic's Arabic calendar, registered with dayjs here: every date picker is inside this layout, and dayjs
+// stays out of the sign-in page's JavaScript (bench/web-bundle).
+import '../lib/calendar-locale.ts';
 
 const ICONS: Partial<Record<RouteName, ReactNode>> = {
   userPortal: <IconHome />,
@@ -57,6 +63,8 @@ const ICONS: Partial<Record<RouteName, ReactNode>> = {
   roleIndex: <IconShield />,
   emptyOuterAdd: <IconEdit />,
   optionIndex: <IconFilter />,
+  auditIndex: <IconEye />,
+  backup: <IconRestore />,
   printSettingUpdate: <IconPrinter />,
   notification: <IconInbox />,
   allSupport: <IconLifebuoy />,
@@ -269,6 +277,7 @@ function Shell() {
         )}
       </AppShell.Navbar>
       <AppShell.Main id="main">
+        <OutageBanner />
         <Suspense fallback={<ScreenLoader />}>
           <Outlet />
         </Suspense>

@@ -3,7 +3,7 @@ import { DirectionProvider, MantineProvider } from '@mantine/core';
 import type { i18n as I18n } from 'i18next';
 import { DatesProvider } from '@mantine/dates';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { calendarSettings } from '../lib/calendar-locale.ts';
+import { calendarSettings } from '../lib/calendar-settings.ts';
 import { cssVariablesResolver, isDarkColorSchemeManager, theme } from '../lib/theme.ts';
 import type { Direction } from '../lib/storage.ts';
 import { Toaster } from './toaster.tsx';

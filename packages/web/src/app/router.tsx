@@ -9,8 +9,9 @@ import { ScreenLoader } from '../components/screen-loader.tsx';
 function element(name: RouteName, def: RouteDef) {
   const Screen: ComponentType | undefined = def.screen ? SCREENS[name] : undefined;
   const Component = Screen ?? PendingScreen;
-  // Keyed by route name: /user/add and /user/1/update share a component but not their state.
-  return <Component key={name} />;
+  // Keyed by route name: /user/add and /user/1/update share a component but not their state (unless the
+  // route table gives them one screen key, as an exam's add and update).
+  return <Component key={def.screenKey ?? name} />;
 }
 
 function toRoute(name: RouteName, def: RouteDef): RouteObject {

@@ -41,6 +41,8 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
   allBugs: screen(() => import('../features/support/support-page.tsx'), 'SupportBugsPage'),
   allSupport: screen(() => import('../features/support/support-page.tsx'), 'SupportAllPage'),
   activeIndex: screen(() => import('../features/support/support-page.tsx'), 'SupportActivePage'),
+  auditIndex: screen(() => import('../features/audit/audit-page.tsx'), 'AuditPage'),
+  backup: screen(() => import('../features/backup/backup-page.tsx'), 'BackupPage'),
   printSettingUpdate: screen(() => import('../features/print/print-settings-page.tsx'), 'PrintSettingsPage'),
   emptyOuterAdd: screen(() => import('../features/exams/empty-outer-page.tsx'), 'EmptyOuterPage'),
   ...examScreens(),
@@ -66,6 +68,7 @@ function printScreens(): Partial<Record<RouteName, Screen>> {
   return {
     ...Object.fromEntries(EXAM_TYPES.map((type) => [`${type}Print`, exam])),
     queuePrint: screen(() => import('../features/print/queue-print-page.tsx'), 'QueuePrintPage'),
+    letterPrint: screen(() => import('../features/print/letter-print-page.tsx'), 'LetterPrintPage'),
   };
 }
 

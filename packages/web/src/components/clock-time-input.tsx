@@ -1,6 +1,6 @@
 import { TimePicker, type TimePickerProps } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { amPmLabels } from '../lib/calendar-locale.ts';
+import { amPmLabels } from '../lib/calendar-settings.ts';
 
 /**
  * A time of day (`HH:mm`, 24-hour in the value) shown on a 12-hour clock in the interface's own letters:

@@ -7,6 +7,7 @@ import { useFormatters } from '../lib/format.ts';
 import { IconPrinter } from './icons.tsx';
 import { pathTo, type RouteName } from '../lib/routes.ts';
 import { canAny } from '../lib/session-local.ts';
+import { Ltr } from './clinical-value.tsx';
 
 /**
  * A patient's exam records by type (board and patient's file): each type with its count and a link to its full
@@ -98,8 +99,8 @@ export function ExamGroupsList({
                       </Badge>
                     )}
                     {record.summary && (
-                      <Text size="sm" c="dimmed" dir="auto" truncate data-testid="exam-summary">
-                        {record.summary}
+                      <Text size="sm" c="dimmed" truncate data-testid="exam-summary">
+                        <Ltr>{record.summary}</Ltr>
                       </Text>
                     )}
                   </Group>

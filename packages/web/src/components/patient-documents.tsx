@@ -34,6 +34,7 @@ import { toastError, toastSuccess } from '../lib/toasts.ts';
 import { useTranslator } from '../lib/use-translator.ts';
 import { IconDownload, IconEye, IconFile, IconTrash, IconUpload } from './icons.tsx';
 import { ListTable } from './list-table.tsx';
+import { saveBlob } from '../lib/save-blob.ts';
 
 type Category = (typeof documentCategories)[number];
 
@@ -45,22 +46,6 @@ export function documentProblem(file: { type: string; size: number }, maxBytes =
   if (file.type && !(documentContentTypes as readonly string[]).includes(file.type))
     return 'errors.codes.document.unsupported_type';
   return null;
-}
-
-/** Saves a blob under a name, through a temporary link (the API needs the token: no plain link works). */
-function saveBlob(blob: Blob, name: string, inline: boolean) {
-  const url = URL.createObjectURL(blob);
-  if (inline) {
-    window.open(url, '_blank', 'noopener');
-  } else {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  }
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export interface PatientDocumentsProps {

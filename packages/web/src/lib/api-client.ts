@@ -3,7 +3,7 @@ import { BACKGROUND_HEADER, ORGANIZATION_HEADER } from '@basira/shared/auth/auth
 import { markActivity } from './activity.ts';
 import { ApiError } from './api-error.ts';
 import { getGlobalReactionHandler } from './api-reactions.ts';
-import { globalReaction } from './error-catalogue.ts';
+import { globalReaction, reactionTakesCharge } from './error-catalogue.ts';
 import { getConnectionString, getOrganization, getToken } from './storage.ts';
 import { hasUnsavedInput, recentlyReloaded } from './unsaved-input.ts';
 
@@ -102,7 +102,7 @@ async function send(
     });
     const handler = getGlobalReactionHandler();
     if (reaction && handler) {
-      error.handled = true;
+      error.handled = reactionTakesCharge(reaction, error);
       handler(reaction, error);
     }
     return error;
@@ -164,10 +164,26 @@ export async function apiRequest<S extends z.ZodType>(
   return options.schema.parse(body) as z.infer<S>;
 }
 
-/** A file from the API (a patient's document): its bytes, type and the name the server gives it. */
+/** Whether the server and its database answer (`GET /api/health`, 2xx): the outage banner's poll. */
+export async function healthAnswers(): Promise<boolean> {
+  try {
+    const { response } = await send('health', {
+      withToken: false,
+      background: true,
+      selfHandled: true,
+      timeoutMs: 5_000,
+    });
+    void response.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A file from the API (a patient's document, a backup): its bytes, type and the name the server gives it. */
 export async function apiBlob(
   path: string,
-  options: Omit<SendOptions, 'body' | 'method'> = {},
+  options: Omit<SendOptions, 'body'> = {},
 ): Promise<{ blob: Blob; fileName: string | null }> {
   const { response, token } = await send(path, options);
   const blob = await response.blob();

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@basira/shared/errors/error-codes';
+import type { ErrorCode, FieldErrors } from '@basira/shared/errors/error-codes';
 
 /**
  * How a call failed:
@@ -61,3 +61,9 @@ function isFieldErrors(value: unknown): value is FieldErrors {
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+export const DATABASE_UNAVAILABLE: ErrorCode = 'database.unavailable';
+
+/** The server works but its database does not answer (503): the outage banner shows, reads retry by themselves. */
+export const isDatabaseUnavailable = (e: unknown): e is ApiError =>
+  isApiError(e) && e.code === DATABASE_UNAVAILABLE;

@@ -1,7 +1,10 @@
 import dayjs from 'dayjs';
-import type { DatesProviderSettings } from '@mantine/dates';
+import { ARABIC_CALENDAR_LOCALE } from './calendar-settings.ts';
 
 /**
+ * Registers the calendars' Arabic with dayjs (a side effect: the main layout imports this module, so dayjs stays
+ * out of the sign-in page's JavaScript; every date picker is inside that layout).
+ *
  * The calendars' Arabic, as Iraq writes it: Syriac month names (كانون الثاني … كانون الأول), the week starting
  * on Saturday. Our own copy of dayjs' `ar-iq`, which has a stray space in تشرين الثاني, starts the week on
  * Monday and calls 12:30 noon ص.
@@ -20,8 +23,6 @@ const MONTHS = [
   'تشرين الثاني',
   'كانون الأول',
 ];
-
-export const ARABIC_CALENDAR_LOCALE = 'ar-iq-basira';
 
 /** dayjs' ILocale leaves out `meridiem`, which its formatter reads for `A`. */
 const arabicIraq: ILocale & { meridiem: (hour: number) => string } = {
@@ -59,21 +60,3 @@ const arabicIraq: ILocale & { meridiem: (hour: number) => string } = {
   },
 };
 dayjs.locale(arabicIraq, undefined, true);
-
-/**
- * The clinic's week in every language: Saturday first, Friday and Saturday the weekend (Iraq). Only the month
- * and day names follow the interface language.
- */
-export function calendarSettings(language: string): DatesProviderSettings {
-  return {
-    locale: language === 'en' ? 'en' : ARABIC_CALENDAR_LOCALE,
-    firstDayOfWeek: 6,
-    weekendDays: [5, 6],
-    consistentWeeks: true,
-  };
-}
-
-/** AM/PM as the interface writes it: ص/م in Arabic, never Latin letters in an Arabic page. */
-export function amPmLabels(language: string) {
-  return language === 'en' ? { am: 'AM', pm: 'PM' } : { am: 'ص', pm: 'م' };
-}

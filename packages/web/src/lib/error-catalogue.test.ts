@@ -7,6 +7,7 @@ import {
   flattenFieldErrors,
   globalReaction,
   loadReaction,
+  reactionTakesCharge,
   type ReactionContext,
   type Translator,
 } from './error-catalogue.ts';
@@ -70,6 +71,16 @@ describe('error catalogue (spec section 8): what the client does by itself', () 
     expect(
       globalReaction(http(401, { code: 'unauthorized', message: 'x' }), ctx({ hasToken: false })),
     ).toBeNull();
+  });
+
+  it('a database outage: the banner for every call; a failed write stays the form’s to report', () => {
+    const body = { code: 'database.unavailable', message: 'x' };
+    const write = new ApiError({ kind: 'http', status: 503, body, method: 'POST', path: 'x' });
+    expect(globalReaction(http(503, body, true), ctx())).toBe('databaseDown');
+    expect(globalReaction(write, ctx({ hasUnsavedInput: true }))).toBe('databaseDown');
+    expect(reactionTakesCharge('databaseDown', http(503, body))).toBe(true);
+    expect(reactionTakesCharge('databaseDown', write)).toBe(false);
+    expect(reactionTakesCharge('serverDown', network())).toBe(true);
   });
 
   it('the forced password change', () => {

@@ -1,5 +1,5 @@
 import type { FieldErrors } from '@basira/shared/errors/error-codes';
-import type { ApiError } from './api-error.ts';
+import { DATABASE_UNAVAILABLE, type ApiError } from './api-error.ts';
 
 /** i18next's `t`, reduced to what the catalogue needs (keeps this module testable without i18next). */
 export interface Translator {
@@ -15,10 +15,19 @@ export interface Translator {
  * - passwordChange: the server asks for a new password first: to the forced change screen.
  * - reload: an error that is not an object reloads the page.
  * - keepInput: the same, while a form holds unsaved input (or the page has just reloaded): a toast instead.
+ * - databaseDown: the server answers but its database does not (503 `database.unavailable`): the calm outage
+ *   banner instead of a message per call, until `/api/health` answers again (lib/outage.ts).
  * `null`: no global reaction; the screen shows the error itself.
  */
 export type GlobalReaction =
-  'serverDown' | 'serverDownLogout' | 'sessionExpired' | 'passwordChange' | 'reload' | 'keepInput' | null;
+  | 'serverDown'
+  | 'serverDownLogout'
+  | 'sessionExpired'
+  | 'passwordChange'
+  | 'reload'
+  | 'keepInput'
+  | 'databaseDown'
+  | null;
 
 export interface ReactionContext {
   /** A token is stored (someone is signed in on this browser). */
@@ -36,6 +45,7 @@ const GATEWAY_STATUSES = new Set([502, 503, 504]);
 
 export function globalReaction(error: ApiError, ctx: ReactionContext): GlobalReaction {
   if (ctx.selfHandled) return null;
+  if (error.code === DATABASE_UNAVAILABLE) return 'databaseDown';
   if (error.kind === 'timeout') return 'serverDown';
   if (error.kind === 'network') {
     // A poll must not sign anyone out, and logging out would throw away a half-filled form.
@@ -47,6 +57,15 @@ export function globalReaction(error: ApiError, ctx: ReactionContext): GlobalRea
   if (error.code === 'auth.password_change_required') return 'passwordChange';
   if (!error.isObject) return ctx.hasUnsavedInput || ctx.recentlyReloaded ? 'keepInput' : 'reload';
   return null;
+}
+
+/**
+ * Whether the global reaction answers for the failure, so the screen stays silent. A write that met a database
+ * outage stays the screen's to report: its form says the save failed and keeps the values for another try (a
+ * write is never resent by itself: the user would not know it was sent twice).
+ */
+export function reactionTakesCharge(reaction: Exclude<GlobalReaction, null>, error: ApiError): boolean {
+  return reaction !== 'databaseDown' || error.method === 'GET';
 }
 
 /** What a screen does when loading its data fails and nothing global took charge. */

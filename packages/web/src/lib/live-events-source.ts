@@ -12,6 +12,7 @@ import {
   type LiveEvent,
 } from '@basira/shared/events/events.schemas';
 import { buildUrl } from './api-client.ts';
+import { outage } from './outage.ts';
 import { QUERY_ROOTS, QUEUE_STATIC_PARTS } from './query-keys.ts';
 import { getConnectionString, getOrganization, getToken } from './storage.ts';
 
@@ -80,14 +81,23 @@ function parse(type: string, data: string): LiveEvent | null {
 }
 
 /**
- * Opens the stream and keeps it open: the browser reconnects by itself after a drop; a refused stream (an
- * ended session, a restart) is retried every 10 s. Returns the function that closes it.
+ * Opens the stream and keeps it open: the browser reconnects by itself after a drop; a refused or ended stream
+ * (an ended session, a restart, a database outage) is retried every 10 s, and at once when an outage ends.
+ * Returns the function that closes it.
  */
 export function openLiveEvents(queryClient: QueryClient): () => void {
   if (typeof EventSource === 'undefined') return () => {};
   let source: EventSource | null = null;
   let retry: number | undefined;
   let stopped = false;
+  let wasReady = false;
+
+  const retryLater = () => {
+    source?.close();
+    if (stopped) return;
+    window.clearTimeout(retry);
+    retry = window.setTimeout(connect, RECONNECT_MS);
+  };
 
   const connect = () => {
     const token = getToken();
@@ -95,9 +105,11 @@ export function openLiveEvents(queryClient: QueryClient): () => void {
     const openedAt = Date.now();
     source = new EventSource(eventsUrl(getConnectionString(), token, getOrganization()));
     source.addEventListener(READY_EVENT, () => {
-      // What was loaded before the stream opened may have missed a change.
+      // What was loaded before the stream opened may have missed a change; after a drop, all of it may have.
+      const since = wasReady ? Date.now() : openedAt;
+      wasReady = true;
       void queryClient.invalidateQueries({
-        predicate: (query) => isLive(query) && query.state.dataUpdatedAt < openedAt,
+        predicate: (query) => isLive(query) && query.state.dataUpdatedAt < since,
       });
     });
     for (const type of [
@@ -111,19 +123,24 @@ export function openLiveEvents(queryClient: QueryClient): () => void {
         if (!event) return;
         void queryClient.invalidateQueries({ predicate: staleAfter(event) });
       });
-    source.addEventListener('session.ended', () => source?.close());
+    // A session that truly ended is refused at the next try; any other cause of the end heals by itself.
+    source.addEventListener('session.ended', retryLater);
     source.onerror = () => {
-      // CONNECTING: the browser retries by itself. CLOSED: refused (401, a restart): try again later.
-      if (source?.readyState === EventSource.CLOSED && !stopped) {
-        window.clearTimeout(retry);
-        retry = window.setTimeout(connect, RECONNECT_MS);
-      }
+      // CONNECTING: the browser retries by itself. CLOSED: refused (401, 503, a restart): try again later.
+      if (source?.readyState === EventSource.CLOSED) retryLater();
     };
   };
+
+  const stopWatching = outage.onRecovered(() => {
+    if (stopped || (source && source.readyState !== EventSource.CLOSED)) return;
+    window.clearTimeout(retry);
+    connect();
+  });
 
   connect();
   return () => {
     stopped = true;
+    stopWatching();
     window.clearTimeout(retry);
     source?.close();
   };

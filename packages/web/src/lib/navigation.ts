@@ -39,6 +39,8 @@ export const SIDE_MENU: readonly NavItem[] = [
   { route: 'roleIndex', labelKey: 'nav.roles', access: ROLE_PERMISSIONS },
   { route: 'printSettingUpdate', labelKey: 'nav.printSetting', access: ['print setting'] },
   { route: 'optionIndex', labelKey: 'nav.examOptions', access: ['show options', 'edit options'] },
+  { route: 'auditIndex', labelKey: 'nav.audit', access: ['show audit'] },
+  { route: 'backup', labelKey: 'nav.backup', access: ['manage backups'] },
   { route: 'Profile', labelKey: 'nav.profile', access: 'public' },
   { route: 'test', labelKey: 'nav.diagnostics', access: [ADMINISTRATOR] },
 ];

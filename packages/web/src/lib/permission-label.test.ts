@@ -18,6 +18,7 @@ describe('permission areas of the role screen', () => {
     expect(of('exams')).toContain('print squint');
     expect(of('exams')).toContain('show low visions');
     expect(of('exams')).toContain('edit options');
+    expect(of('exams')).toContain('show consultation');
     expect(of('administration')).toEqual([
       'Administrator',
       'dashboard',
@@ -31,6 +32,7 @@ describe('permission areas of the role screen', () => {
       'delete permission',
       'print setting',
       'show audit',
+      'manage backups',
     ]);
     expect(of('messages')).toEqual(['send message', 'show support']);
   });

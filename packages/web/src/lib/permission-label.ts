@@ -23,7 +23,7 @@ export const PERMISSION_AREAS = [
 export type PermissionArea = (typeof PERMISSION_AREAS)[number];
 
 const EXAM_WORDS =
-  /(spectacles|prisms?|lasiks?|biometrys?|squints?|keratoconus|follow ups?|retinas?|low visions?|outers?)$/;
+  /(spectacles|prisms?|lasiks?|biometrys?|squints?|keratoconus|follow ups?|retinas?|low visions?|outers?|consultations?)$/;
 
 /** The area of the role screen a permission is listed under, read from the catalogue's naming pattern. */
 export function permissionArea(name: string): PermissionArea {

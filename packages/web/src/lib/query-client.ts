@@ -1,11 +1,25 @@
 import { QueryClient } from '@tanstack/react-query';
+import { isDatabaseUnavailable } from './api-error.ts';
+import { outage } from './outage.ts';
 import { onLocalSessionEnd } from './session-local.ts';
 
-/** Failures are answered by the error catalogue at once; a silent retry would only delay its message. */
+/** A read that met a database outage is tried again after 1, 2, 4 and 8 s; the banner says why meanwhile. */
+export const OUTAGE_READ_RETRIES = 4;
+
+/**
+ * Failures are answered by the error catalogue at once; a silent retry would only delay its message. The
+ * exception is a database outage, which the banner announces: reads retry with backoff, and every query is
+ * refetched once the outage ends. Writes never retry by themselves: the user saves again, knowingly.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      queries: {
+        retry: (failures, error) => failures < OUTAGE_READ_RETRIES && isDatabaseUnavailable(error),
+        retryDelay: (failures) => 1_000 * 2 ** failures,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
       mutations: { retry: false },
     },
   });
@@ -18,3 +32,5 @@ export function createQueryClient(): QueryClient {
 export const queryClient = createQueryClient();
 
 onLocalSessionEnd(() => queryClient.clear());
+// What failed or was missed during the outage (events too) is read again.
+outage.onRecovered(() => void queryClient.invalidateQueries());

@@ -15,6 +15,11 @@ export interface RouteDef {
   readonly path: string;
   readonly access: RouteAccess;
   readonly screen: boolean;
+  /**
+   * Routes with the same key keep their screen mounted when one moves to the other. An exam's add screen moves
+   * to its update address on the first save; remounting there dropped what the doctor typed meanwhile.
+   */
+  readonly screenKey?: string;
 }
 
 const ROLE_SCREENS: readonly PermissionName[] = [
@@ -46,6 +51,8 @@ export const EXAM_INDEX_PATHS: Record<ExamType, string> = {
   lowVision: '/news3',
   // Not in the spec's table (it lists no outer index); named in its style.
   outer: '/outers',
+  // Not in the spec (a tenth type); named in its style.
+  consultation: '/consultations',
 };
 
 export type ExamRouteName = `${ExamType}${'Index' | 'Add' | 'Update'}`;
@@ -54,11 +61,12 @@ function examRoutes(): Record<ExamRouteName, RouteDef> {
   const routes: Partial<Record<ExamRouteName, RouteDef>> = {};
   for (const type of EXAM_TYPES) {
     const permissions = EXAM_PERMISSIONS[type];
-    routes[`${type}Add`] = built(`/${type}/:patientId/:queueId`, permissions.add);
-    routes[`${type}Update`] = built(`/${type}/:patientId/:queueId/:id`, [
-      ...permissions.edit,
-      ...permissions.show,
-    ]);
+    const screenKey = `${type}Form`;
+    routes[`${type}Add`] = { ...built(`/${type}/:patientId/:queueId`, permissions.add), screenKey };
+    routes[`${type}Update`] = {
+      ...built(`/${type}/:patientId/:queueId/:id`, [...permissions.edit, ...permissions.show]),
+      screenKey,
+    };
     routes[`${type}Index`] = built(`${EXAM_INDEX_PATHS[type]}/:patientId/:search?`, readersOf(permissions));
   }
   return routes as Record<ExamRouteName, RouteDef>;
@@ -76,6 +84,7 @@ function printRoutes(): Record<PrintRouteName, RouteDef> {
   const kinds: [PrintKind, readonly PermissionName[]][] = [
     ...EXAM_TYPES.map((type): [PrintKind, readonly PermissionName[]] => [type, EXAM_PERMISSIONS[type].print]),
     ['queue', ['print squint']],
+    ['letter', ['print consultation']],
   ];
   return Object.fromEntries(
     kinds.map(([kind, access]) => [`${kind}Print`, built(`/print/${kind}/:id`, access)]),
@@ -127,6 +136,10 @@ export const LAYOUT_ROUTES = {
   optionIndex: built('/setting/options', ['show options', 'edit options']),
   /** Not in the spec (issue 11): the clinic's name, phone and reminder time that Telegram messages use. */
   messagingSettings: built('/setting/messaging', [ADMINISTRATOR]),
+  /** Not in the spec (issue 15): the audit trail, who read or changed what (docs/audit.md). */
+  auditIndex: built('/audit', ['show audit']),
+  /** Not in the spec (issue 15): the backups' status and a fresh one to download (docs/operations.md). */
+  backup: built('/backup', ['manage backups']),
   /**
    * The notifications' targets (spec section 4; their paths are not shown): the support desk's bugs, every
    * request, and the active ones, each with the notification's id. Any signed-in user: the server shows the

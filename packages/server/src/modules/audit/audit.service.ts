@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import type { RequestContext } from '../../types.ts';
+import type { AuditOutcome } from '@basira/shared/audit/audit.schemas';
 
 export interface AuditEntry {
   action: string;
@@ -13,6 +14,8 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
   /** When it happened, if the caller's clock must be used (sign-in failures are counted by it). */
   at?: Date;
+  /** `ok` unless the call was refused (recorded by audit-hook.ts). */
+  outcome?: AuditOutcome;
 }
 
 /** Appends one audit row; pass the transaction of the change so both land or neither does. */
@@ -26,6 +29,8 @@ export async function recordAudit(db: Db, ctx: RequestContext, entry: AuditEntry
     patientId: entry.patientId ?? null,
     subject: entry.subject ?? null,
     details: entry.details ?? null,
+    role: ctx.role ?? null,
+    outcome: entry.outcome ?? 'ok',
     ip: ctx.ip,
     requestId: ctx.requestId,
     ...(entry.at ? { createdAt: entry.at } : {}),
@@ -49,8 +54,8 @@ export async function writeAudited<T extends PgTable & { id: PgColumn }>(
   const result = await db.execute(sql`
     WITH w AS (${write.getSQL()}),
     a AS (
-      INSERT INTO ${auditLog} (org_id, user_id, action, entity, entity_id, patient_id, details, ip, request_id, created_at)
-      SELECT ${ctx.orgId}::int, ${ctx.userId}::int, ${entry.action}, ${entry.entity ?? null}, w.id, ${patient},
+      INSERT INTO ${auditLog} (org_id, user_id, role, action, entity, entity_id, patient_id, details, ip, request_id, created_at)
+      SELECT ${ctx.orgId}::int, ${ctx.userId}::int, ${ctx.role ?? null}, ${entry.action}, ${entry.entity ?? null}, w.id, ${patient},
              ${entry.details ? JSON.stringify(entry.details) : null}::jsonb, ${ctx.ip}, ${ctx.requestId},
              ${(entry.at ?? new Date()).toISOString()}::timestamptz
       FROM w)

@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; loginRatePer
   app.post(
     '/api/profile',
     {
-      config: { permission: 'authenticated' },
+      config: { audit: { action: 'profile.updated', entity: 'user' }, permission: 'authenticated' },
       schema: { tags: ['auth'], body: profileUpdateSchema, response: { 200: meResponseSchema } },
     },
     async (request) => ({

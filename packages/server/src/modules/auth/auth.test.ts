@@ -304,7 +304,7 @@ describe('profile and forced password change', () => {
     expect((await login('newdoc@clinic.test', password)).statusCode).toBe(401);
   });
 
-  it('ignores roles, organization and version smuggled into a profile update', async () => {
+  it('refuses roles, organization and version smuggled into a profile update, and changes nothing', async () => {
     const u = await userWith(t, org, ['dashboard']);
     const res = await t.request({
       method: 'POST',
@@ -320,8 +320,15 @@ describe('profile and forced password change', () => {
         permissions: ['Administrator'],
       },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      roles: ['field.unknown'],
+      orgId: ['field.unknown'],
+      version: ['field.unknown'],
+      permissions: ['field.unknown'],
+    });
     const after = await me(u.token);
+    expect(after.json().data.name).not.toBe('Sneaky User');
     expect(after.json().data.permissions).toEqual(['dashboard']);
     expect(after.json().data.roles.map((r: { id: number }) => r.id)).toEqual([u.roleId]);
     expect(after.json().data.version).not.toBe(77);

@@ -23,7 +23,10 @@ export const boardRoutes: FastifyPluginAsyncZod<{ board: BoardService; lists: Qu
   app.post(
     '/api/mo/patient/open/board/:patientId/:queueId',
     {
-      config: { permission: 'open board' },
+      config: {
+        audit: { action: 'board.opened', entity: 'queue', idParam: 'queueId', patientFrom: 'patientId' },
+        permission: 'open board',
+      },
       schema: { tags, params: boardParamsSchema, response: { 200: boardResponseSchema } },
     },
     async (request) => ({
@@ -34,7 +37,10 @@ export const boardRoutes: FastifyPluginAsyncZod<{ board: BoardService; lists: Qu
   app.post(
     '/api/mo/patient/open/board/show/:patientId/:queueId',
     {
-      config: { permission: 'show board' },
+      config: {
+        audit: { action: 'board.viewed', entity: 'queue', idParam: 'queueId', patientFrom: 'patientId' },
+        permission: 'show board',
+      },
       schema: { tags, params: boardParamsSchema, response: { 200: boardResponseSchema } },
     },
     async (request) => ({
@@ -45,7 +51,15 @@ export const boardRoutes: FastifyPluginAsyncZod<{ board: BoardService; lists: Qu
   app.get(
     '/api/mo/board/:patientId/visits',
     {
-      config: { permission: BOARD_READERS },
+      config: {
+        audit: {
+          action: 'board.visits_viewed',
+          entity: 'patient',
+          idParam: 'patientId',
+          patientFrom: 'patientId',
+        },
+        permission: BOARD_READERS,
+      },
       schema: {
         tags,
         params: patientQueueParamsSchema,

@@ -48,8 +48,16 @@ export class BoardService {
     return this.board(scope, patientId, queueId, 'board.viewed');
   }
 
-  visits(scope: RequestContext, patientId: number, page: number, exceptQueueId?: number) {
-    return this.lists.ofPatient(scope, patientId, page, BOARD_VISITS_PER_PAGE, exceptQueueId);
+  /** `GET /api/mo/board/{patientId}/visits`: further pages of the board's earlier visits, audited as a read. */
+  async visits(scope: RequestContext, patientId: number, page: number, exceptQueueId?: number) {
+    const visits = await this.lists.ofPatient(scope, patientId, page, BOARD_VISITS_PER_PAGE, exceptQueueId);
+    await recordAudit(this.db, scope, {
+      action: 'board.visits_viewed',
+      entity: 'patient',
+      entityId: patientId,
+      patientId,
+    });
+    return visits;
   }
 
   private async board(
@@ -62,7 +70,7 @@ export class BoardService {
     const [row, visit, earlierVisits, exams, documents] = await Promise.all([
       this.patients.liveRow(scope.orgId, patientId),
       this.queue.detail(scope, queueId),
-      this.visits(scope, patientId, 1, queueId),
+      this.lists.ofPatient(scope, patientId, 1, BOARD_VISITS_PER_PAGE, queueId),
       this.exams.groups(scope.orgId, patientId, EXAM_TYPES),
       this.documents.list(scope.orgId, patientId, BOARD_DOCUMENTS_LIMIT),
       recordAudit(this.db, scope, { action, entity: 'queue', entityId: queueId, patientId }),

@@ -18,6 +18,9 @@ interface Envelope {
 export class EventHub {
   private readonly listeners = new Map<number, Set<Listener>>();
   private unlisten: Unlisten | undefined;
+  private offReconnect: (() => void) | undefined;
+  /** What each open stream does when events may have been missed (the database connection came back). */
+  private readonly resyncs = new Set<() => void>();
 
   constructor(
     private readonly database: Database,
@@ -26,12 +29,22 @@ export class EventHub {
 
   async start(): Promise<void> {
     this.unlisten = await this.database.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload));
+    this.offReconnect = this.database.onReconnect(() => {
+      for (const resync of this.resyncs)
+        try {
+          resync();
+        } catch (error) {
+          this.log.warn({ err: error }, 'live events: a stream could not be resynchronised');
+        }
+    });
   }
 
   async stop(): Promise<void> {
+    this.offReconnect?.();
     await this.unlisten?.();
     this.unlisten = undefined;
     this.listeners.clear();
+    this.resyncs.clear();
   }
 
   /**
@@ -60,11 +73,14 @@ export class EventHub {
       }
   }
 
-  subscribe(orgId: number, listener: Listener): () => void {
+  /** `onMissed` runs when events may have been lost (after a database outage): the client should refetch. */
+  subscribe(orgId: number, listener: Listener, onMissed?: () => void): () => void {
     let set = this.listeners.get(orgId);
     if (!set) this.listeners.set(orgId, (set = new Set()));
     set.add(listener);
+    if (onMissed) this.resyncs.add(onMissed);
     return () => {
+      if (onMissed) this.resyncs.delete(onMissed);
       set.delete(listener);
       if (set.size === 0 && this.listeners.get(orgId) === set) this.listeners.delete(orgId);
     };

@@ -9,6 +9,7 @@ import {
   SESSION_ENDED_EVENT,
   type LiveEvent,
 } from '@basira/shared/events/events.schemas';
+import { isDatabaseDown } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import type { SessionService } from '../../lib/sessions.ts';
@@ -66,18 +67,34 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
         send(frame(SESSION_ENDED_EVENT, {}));
         stream.end();
       };
+      // The stream outlives a database outage: only a session that really ended closes it.
+      const endedOrDown = (error: unknown) => {
+        if (!isDatabaseDown(error)) ended();
+      };
+      const ready = () =>
+        send(
+          frame(READY_EVENT, {
+            at: new Date().toISOString(),
+            heartbeatSeconds: Math.max(1, Math.round(heartbeatMs / 1000)),
+          }),
+        );
       // Each event is checked against the session as it is now (a cached lookup; a role edit drops the cache),
       // in order: only users allowed to read what it is about receive it; a notification only its own user.
       let delivered = Promise.resolve();
-      const unsubscribe = hub.subscribe(orgId, (event: LiveEvent) => {
-        delivered = delivered
-          .then(() => sessions.resolve(token, orgId, true))
-          .then(({ user, permissions }) => {
-            if (isEventFor(event, { id: user.id, permissions })) send(frame(event.type, event.data));
-          }, ended);
-      });
+      const unsubscribe = hub.subscribe(
+        orgId,
+        (event: LiveEvent) => {
+          delivered = delivered
+            .then(() => sessions.resolve(token, orgId, true))
+            .then(({ user, permissions }) => {
+              if (isEventFor(event, { id: user.id, permissions })) send(frame(event.type, event.data));
+            }, endedOrDown);
+        },
+        // Events of the outage were missed: `ready` again tells the client to refetch what it shows.
+        ready,
+      );
       const heartbeat = setInterval(() => {
-        sessions.resolve(token, orgId, true).then(() => send(': ping\n\n'), ended);
+        sessions.resolve(token, orgId, true).then(() => send(': ping\n\n'), endedOrDown);
       }, heartbeatMs);
       heartbeat.unref();
 
@@ -93,15 +110,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (
       // A proxy must not buffer the stream, and the client retries after 3 s if it drops.
       void reply
         .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
+        .header('cache-control', 'no-store, no-transform')
         .header('x-accel-buffering', 'no');
       send(`retry: 3000\n\n`);
-      send(
-        frame(READY_EVENT, {
-          at: new Date().toISOString(),
-          heartbeatSeconds: Math.max(1, Math.round(heartbeatMs / 1000)),
-        }),
-      );
+      ready();
       return reply.send(stream);
     },
   );

@@ -24,7 +24,10 @@ export const examsRoutes: FastifyPluginAsyncZod<{ exams: ExamsService }> = async
     app.get(
       base,
       {
-        config: { permission: readersOf(definition.permissions) },
+        config: {
+          audit: { action: 'exam.listed', entity: definition.type, patientFrom: 'patientId' },
+          permission: readersOf(definition.permissions),
+        },
         schema: { tags, querystring: listQuerySchema, response: { 200: schemas.page } },
       },
       async (request) => exams.list(contextOf(request), definition, request.query),
@@ -33,7 +36,10 @@ export const examsRoutes: FastifyPluginAsyncZod<{ exams: ExamsService }> = async
     app.post(
       base,
       {
-        config: { permission: permissions.add },
+        config: {
+          audit: { action: 'exam.created', entity: definition.type, patientFrom: 'patientId' },
+          permission: permissions.add,
+        },
         schema: { tags, body: schemas.create, response: { 201: schemas.recordResponse } },
       },
       async (request, reply) =>
@@ -49,7 +55,10 @@ export const examsRoutes: FastifyPluginAsyncZod<{ exams: ExamsService }> = async
     app.get(
       `${base}/:id`,
       {
-        config: { permission: readersOf(definition.permissions) },
+        config: {
+          audit: { action: 'exam.viewed', entity: definition.type },
+          permission: readersOf(definition.permissions),
+        },
         schema: { tags, params: idParamsSchema, response: { 200: schemas.recordResponse } },
       },
       async (request) => ({ data: await exams.get(contextOf(request), definition, request.params.id) }),
@@ -58,7 +67,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ exams: ExamsService }> = async
     app.post(
       `${base}/:id`,
       {
-        config: { permission: permissions.edit },
+        config: { audit: { action: 'exam.updated', entity: definition.type }, permission: permissions.edit },
         schema: {
           tags,
           params: idParamsSchema,
@@ -79,7 +88,10 @@ export const examsRoutes: FastifyPluginAsyncZod<{ exams: ExamsService }> = async
     app.delete(
       `${base}/:id`,
       {
-        config: { permission: permissions.delete },
+        config: {
+          audit: { action: 'exam.deleted', entity: definition.type },
+          permission: permissions.delete,
+        },
         schema: { tags, params: idParamsSchema, response: { 200: okSchema } },
       },
       async (request) => {

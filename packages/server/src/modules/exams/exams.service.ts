@@ -1,7 +1,12 @@
 import { and, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { EXAM_CHANGED_EVENT, type ExamChanged } from '@basira/shared/events/events.schemas';
-import { EXAM_RECORDS_PER_PAGE, type ExamDefinition } from '@basira/shared/exams/exam-definition';
+import {
+  EXAM_RECORDS_PER_PAGE,
+  type DeriveContext,
+  type ExamDefinition,
+} from '@basira/shared/exams/exam-definition';
+import { allergiesOf } from '@basira/shared/exams/consultation';
 import { mapLeaves } from '@basira/shared/exams/fields';
 import { isExamType, type ExamType } from '@basira/shared/exams/exam-types';
 import { examDefinition } from '@basira/shared/exams/registry';
@@ -16,6 +21,7 @@ import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
 import { recordAudit, writeAudited } from '../audit/audit.service.ts';
+import { diagnosesByCodes, drugsByIds } from '../codes/codes.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 
 type Row = typeof examRecords.$inferSelect;
@@ -120,6 +126,11 @@ export class ExamsService {
       .orderBy(desc(examRecords.createdAt), desc(examRecords.id))
       .limit(EXAM_RECORDS_PER_PAGE)
       .offset((query.page - 1) * EXAM_RECORDS_PER_PAGE);
+    await recordAudit(this.db, scope, {
+      action: 'exam.listed',
+      entity: definition.type,
+      ...(query.patientId !== undefined ? { patientId: query.patientId } : {}),
+    });
     return {
       data: rows.map((r) => this.view(r)),
       meta: pageMeta(query.page, EXAM_RECORDS_PER_PAGE, count?.n ?? 0),
@@ -214,11 +225,16 @@ export class ExamsService {
     return this.view(await this.current(definition, orgId, id));
   }
 
-  /** Reading a record is audited like any read of a patient's record. */
-  async get(scope: RequestContext, definition: ExamDefinition, id: number): Promise<ExamRecord> {
+  /** Reading a record is audited like any read of a patient's record (as `action`: a print view, an export). */
+  async get(
+    scope: RequestContext,
+    definition: ExamDefinition,
+    id: number,
+    action: 'exam.viewed' | 'print.viewed' | 'exam.exported' = 'exam.viewed',
+  ): Promise<ExamRecord> {
     const found = await this.current(definition, scope.orgId, id);
     await recordAudit(this.db, scope, {
-      action: 'exam.viewed',
+      action,
       entity: definition.type,
       entityId: id,
       patientId: found.row.patientId,
@@ -235,7 +251,8 @@ export class ExamsService {
     const now = this.clock.now();
     const data = await this.prepared(this.db, definition, scope.orgId, patientId, fields);
     const previous = await this.previous(this.db, definition, scope.orgId, patientId);
-    const derived = this.derived(definition, data, previous);
+    const context = await this.context(this.db, definition, scope.orgId, patientId, queueId, data);
+    const derived = this.derived(definition, data, previous, context);
     // One statement, no transaction: the record is written only if the visit is this live patient's, with its
     // audit row (atomic by itself). Nothing written: the check again, to say why (404, 422 on queueId).
     const [row] = await writeAudited(
@@ -276,13 +293,14 @@ export class ExamsService {
       const { patientId } = current.row;
       const data = await this.prepared(tx, definition, scope.orgId, patientId, fields);
       const previous = await this.previous(tx, definition, scope.orgId, patientId, current.row);
+      const context = await this.context(tx, definition, scope.orgId, patientId, current.row.queueId, data);
       const row = await updateVersioned(
         tx,
         examRecords,
         { orgId: scope.orgId, id, expected: version, where: isNull(examRecords.deletedAt) },
         {
           data,
-          derived: this.derived(definition, data, previous),
+          derived: this.derived(definition, data, previous, context),
           updatedBy: scope.userId,
           updatedAt: this.clock.now(),
         },
@@ -352,6 +370,99 @@ export class ExamsService {
     if (found.visitId === null) throw fieldError('queueId', 'queueId.unknown');
   }
 
+  /**
+   * Diagnosis codes must be in the clinic's code list and drugs in its formulary: every unknown one is named
+   * (`diagnoses.1.code`: `value.unknown_code`, `medications.0.drugId`: `value.unknown_drug`), all at once.
+   */
+  private async assertKnownCodes(db: Db, definition: ExamDefinition, orgId: number, fields: Data) {
+    const codes: { code: string; path: string }[] = [];
+    const drugIds: { id: number; path: string }[] = [];
+    mapLeaves(definition.fields, fields, 'diagnosisCode', (value, path) => {
+      if (typeof value === 'string' && value.trim()) codes.push({ code: value, path: path.join('.') });
+      return value;
+    });
+    mapLeaves(definition.fields, fields, 'drug', (value, path) => {
+      if (typeof value === 'number') drugIds.push({ id: value, path: path.join('.') });
+      return value;
+    });
+    const errors: Record<string, string[]> = {};
+    if (codes.length) {
+      const known = await diagnosesByCodes(
+        db,
+        orgId,
+        codes.map((c) => c.code),
+      );
+      for (const { code, path } of codes)
+        if (!known.has(code.trim().toUpperCase())) errors[path] = ['value.unknown_code'];
+    }
+    if (drugIds.length) {
+      const known = await drugsByIds(
+        db,
+        orgId,
+        drugIds.map((d) => d.id),
+      );
+      for (const { id, path } of drugIds) if (!known.has(id)) errors[path] = ['value.unknown_drug'];
+    }
+    if (Object.keys(errors).length) throw new AppError('validation', 'The given data was invalid.', errors);
+  }
+
+  /**
+   * What a type's derivation reads beyond the record (`derive.usesContext`): the patient's allergies (the
+   * alerts' text, split at commas, semicolons and new lines), the classes of the formulary drugs the record names,
+   * whether a follow-up of this visit has an IOP reading, and the titles of the diagnosis codes it names.
+   */
+  private async context(
+    db: Db,
+    definition: ExamDefinition,
+    orgId: number,
+    patientId: number,
+    queueId: number | null,
+    data: Data,
+  ): Promise<DeriveContext | undefined> {
+    if (!definition.derive?.usesContext) return undefined;
+    const [patient] = await db
+      .select({ alerts: patients.alerts })
+      .from(patients)
+      .where(inOrg(patients, orgId, eq(patients.id, patientId)));
+    const allergiesText = (patient?.alerts as { allergies?: unknown } | undefined)?.allergies;
+    const allergies = allergiesOf(typeof allergiesText === 'string' ? allergiesText : null);
+    const ids: number[] = [];
+    mapLeaves(definition.fields, data, 'drug', (value) => {
+      if (typeof value === 'number') ids.push(value);
+      return value;
+    });
+    const found = await drugsByIds(db, orgId, ids);
+    const drugs: Record<number, { name: string; class: string }> = {};
+    for (const [id, d] of found) drugs[id] = { name: d.name, class: d.class };
+    let visitHasIop = false;
+    if (queueId !== null) {
+      const [reading] = await db
+        .select({ id: examRecords.id })
+        .from(examRecords)
+        .where(
+          inOrg(
+            examRecords,
+            orgId,
+            eq(examRecords.type, 'followUp'),
+            eq(examRecords.queueId, queueId),
+            isNull(examRecords.deletedAt),
+            sql`jsonb_path_exists(${examRecords.data}, '$.iop[*].*.value ? (@ != null)')`,
+          ),
+        )
+        .limit(1);
+      visitHasIop = reading !== undefined;
+    }
+    const codes: string[] = [];
+    mapLeaves(definition.fields, data, 'diagnosisCode', (value) => {
+      if (typeof value === 'string' && value.trim()) codes.push(value);
+      return value;
+    });
+    const diagnoses: Record<string, { titleEn: string; titleAr: string }> = {};
+    for (const [code, d] of await diagnosesByCodes(db, orgId, codes))
+      diagnoses[code] = { titleEn: d.titleEn, titleAr: d.titleAr };
+    return { allergies, drugs, visitHasIop, diagnoses };
+  }
+
   /** Rich text sanitised; attached documents must be this patient's. */
   private async prepared(
     db: Db,
@@ -360,6 +471,7 @@ export class ExamsService {
     patientId: number,
     fields: Data,
   ): Promise<Data> {
+    await this.assertKnownCodes(db, definition, orgId, fields);
     const attached: { ids: number[]; path: string }[] = [];
     mapLeaves(definition.fields, fields, 'documents', (value, path) => {
       if (Array.isArray(value) && value.length)
@@ -415,8 +527,13 @@ export class ExamsService {
     return row?.data as Data | undefined;
   }
 
-  private derived(definition: ExamDefinition, data: Data, previous: Data | undefined): unknown {
-    return definition.derive ? definition.derive.compute(data as never, previous as never) : null;
+  private derived(
+    definition: ExamDefinition,
+    data: Data,
+    previous: Data | undefined,
+    context: DeriveContext | undefined,
+  ): unknown {
+    return definition.derive ? definition.derive.compute(data as never, previous as never, context) : null;
   }
 
   /** After the change committed; not awaited (the answer does not wait for it; a failure is logged by the hub). */

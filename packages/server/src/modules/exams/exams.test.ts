@@ -69,6 +69,13 @@ function sample(leaf: Leaf, bound: 'min' | 'max'): unknown {
       return [];
     case 'richText':
       return '<p>note</p>';
+    case 'frequency':
+      return bound === 'min' ? { timesPerDay: 1 } : 'asNeeded';
+    case 'diagnosisCode':
+      return bound === 'min' ? 'H40.1' : 'h10.0';
+    case 'drug':
+      // A formulary id is the organization's own: the consultation test picks real ones.
+      return null;
   }
 }
 const numericPaths = (type: (typeof EXAM_DEFINITIONS)[number]['type']) =>
@@ -210,6 +217,12 @@ describe(`exam records on ${dbKind}`, () => {
       sphericalEquivalent: -2.625,
       transposed: { sphere: -3, cylinder: 0.75, axis: 90 },
       near: { sphere: -0.75, cylinder: -0.75, axis: 180 },
+      // At the corneal plane (12 mm, no vertex distance recorded), each meridian F / (1 − 0.012·F) (§3.3).
+      cornealPlane: {
+        sphere: expect.closeTo(-2.25 / 1.027, 9),
+        cylinder: expect.closeTo(-3 / 1.036 + 2.25 / 1.027, 9),
+        axis: 180,
+      },
     });
     expect(record.derived.readings[0].left.transposed).toEqual({ sphere: 1.5, cylinder: -0.5, axis: 80 });
   });

@@ -1,3 +1,5 @@
+import { ltr } from '@basira/shared/clinical/ltr-text';
+
 /**
  * The sentences sent to patients. The spec's footer is an Arabic clinic greeting, a next-visit line and a contact
  * line; a patient whose Telegram speaks English gets them in English. Latin digits, as the app writes numbers.
@@ -28,7 +30,8 @@ export function defaultFooter(clinic: Clinic, nextVisit: Date | null, lang: Lang
       ? [
           `مع تحيات ${clinic.name}، نتمنى لكم دوام الصحة والعافية.`,
           nextVisit ? `موعد زيارتكم القادمة: ${when(nextVisit, clinic.timeZone, lang)}` : null,
-          clinic.phone ? `للتواصل: ${clinic.phone}` : null,
+          // Isolated left to right: in an Arabic line the number's `+` would otherwise be drawn after its digits.
+          clinic.phone ? `للتواصل: ${ltr(clinic.phone)}` : null,
         ]
       : [
           `With the compliments of ${clinic.name}; we wish you good health.`,

@@ -48,7 +48,10 @@ export const messagingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/telegram/user',
     {
-      config: { permission: SEND },
+      config: {
+        audit: { action: 'telegram.linked', entity: 'telegram_user', patientFrom: 'patientId' },
+        permission: SEND,
+      },
       schema: { tags, body: messagingUserLinkSchema, response: { 201: messagingUserResponseSchema } },
     },
     async (request, reply) =>
@@ -60,7 +63,10 @@ export const messagingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/telegram/user',
     {
-      config: { permission: SEND },
+      config: {
+        audit: { action: 'telegram.link_viewed', entity: 'patient', patientFrom: 'patientId' },
+        permission: SEND,
+      },
       schema: { tags, querystring: messagingUserQuerySchema, response: { 200: messagingUserLookupSchema } },
     },
     async (request) => ({ data: await messaging.lookup(contextOf(request), request.query.patientId) }),
@@ -68,7 +74,10 @@ export const messagingRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/telegram/user/:id',
-    { config: { permission: SEND }, schema: { tags, params: idParamsSchema, response: { 200: okSchema } } },
+    {
+      config: { audit: { action: 'telegram.unlinked', entity: 'telegram_user' }, permission: SEND },
+      schema: { tags, params: idParamsSchema, response: { 200: okSchema } },
+    },
     async (request) => {
       await messaging.unlink(contextOf(request), request.params.id);
       return { data: { ok: true as const } };
@@ -78,7 +87,10 @@ export const messagingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/telegram/send/:patientId',
     {
-      config: { permission: SEND },
+      config: {
+        audit: { action: 'telegram.message_queued', entity: 'telegram_message', patientFrom: 'patientId' },
+        permission: SEND,
+      },
       schema: {
         tags,
         params: patientParamsSchema,
@@ -96,7 +108,10 @@ export const messagingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/telegram/message',
     {
-      config: { permission: SEND },
+      config: {
+        audit: { action: 'telegram.messages_viewed', entity: 'patient', patientFrom: 'patientId' },
+        permission: SEND,
+      },
       schema: { tags, querystring: messageListQuerySchema, response: { 200: messageListSchema } },
     },
     async (request) => ({ data: await messaging.messages(contextOf(request), request.query.patientId) }),
@@ -105,7 +120,15 @@ export const messagingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/telegram/link/:patientId',
     {
-      config: { permission: SEND },
+      config: {
+        audit: {
+          action: 'telegram.link_created',
+          entity: 'patient',
+          idParam: 'patientId',
+          patientFrom: 'patientId',
+        },
+        permission: SEND,
+      },
       schema: { tags, params: patientParamsSchema, response: { 200: messagingLinkSchema } },
     },
     async (request) => ({ data: await messaging.createLink(contextOf(request), request.params.patientId) }),

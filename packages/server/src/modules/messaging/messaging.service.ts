@@ -150,6 +150,12 @@ export class MessagingService {
   async lookup(scope: RequestContext, patientId: number): Promise<MessagingUser | null> {
     const patient = await findLivePatient(this.db, scope.orgId, patientId);
     const row = await this.liveUser(this.db, scope.orgId, patientId);
+    await recordAudit(this.db, scope, {
+      action: 'telegram.link_viewed',
+      entity: 'patient',
+      entityId: patientId,
+      patientId,
+    });
     return row ? toMessagingUser(row, { id: patient.id, name: patient.name, phone: patient.phone }) : null;
   }
 
@@ -258,6 +264,12 @@ export class MessagingService {
           .where(inOrg(telegramAttempts, scope.orgId, inArray(telegramAttempts.messageId, ids)))
           .orderBy(asc(telegramAttempts.startedAt), asc(telegramAttempts.id))
       : [];
+    await recordAudit(this.db, scope, {
+      action: 'telegram.messages_viewed',
+      entity: 'patient',
+      entityId: patientId,
+      patientId,
+    });
     return rows.map(({ message: m, patient, creatorName }) => ({
       id: m.id,
       kind: m.kind as Message['kind'],
@@ -286,19 +298,28 @@ export class MessagingService {
 
   /** A one-time `t.me/<bot>?start=<token>` link for the patient to link their own Telegram. */
   async createLink(scope: RequestContext, patientId: number) {
+    // The patient first: another organization's id is a 404 whether or not Telegram answers.
+    await findLivePatient(this.db, scope.orgId, patientId);
     const username = await this.botUsername().catch((error: unknown) => {
       if (error instanceof AppError) throw error;
       throw new AppError('unavailable', 'Telegram could not be reached to read the bot’s name; try again.');
     });
-    await findLivePatient(this.db, scope.orgId, patientId);
     const { token, hash } = newToken();
     const expiresAt = new Date(this.clock.now().getTime() + LINK_TTL_MS);
-    await this.db.insert(telegramLinkTokens).values({
-      orgId: scope.orgId,
-      patientId,
-      tokenHash: hash,
-      expiresAt,
-      createdBy: scope.userId,
+    await this.db.transaction(async (tx) => {
+      await tx.insert(telegramLinkTokens).values({
+        orgId: scope.orgId,
+        patientId,
+        tokenHash: hash,
+        expiresAt,
+        createdBy: scope.userId,
+      });
+      await recordAudit(tx, scope, {
+        action: 'telegram.link_created',
+        entity: 'patient',
+        entityId: patientId,
+        patientId,
+      });
     });
     return {
       url: `https://t.me/${username}?start=${token}`,

@@ -1,6 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Message, MessagingUser } from '@basira/shared/messaging/messaging.schemas';
@@ -8,6 +5,7 @@ import { FakeClock } from '../../lib/clock.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { startFakeTelegram, type FakeTelegram } from '../../test/fake-telegram.ts';
 import { dbKind, startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
+import { spawnServer, type ServerProcess } from '../../test/server-process.ts';
 import { WEBHOOK_SECRET_HEADER } from './messaging.routes.ts';
 
 const SECRET = 'webhook-secret-1';
@@ -314,38 +312,23 @@ describe('recall reminders', () => {
   });
 });
 
-// Several processes on one database: PostgreSQL only (PGlite is one process's database).
+// Several processes on one database: PostgreSQL only (PGlite is one process's database). Killing a worker
+// mid-batch is the fault suite's (outbox.fault.test.ts, `npm run test:faults`, one round in CI).
 const processes = dbKind === 'postgres' ? describe : describe.skip;
 processes('worker processes', () => {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-  const children = new Set<ChildProcess>();
-  afterAll(() => {
-    for (const child of children) child.kill('SIGKILL');
-  });
+  const children = new Set<ServerProcess>();
+  afterAll(() => Promise.all([...children].map((child) => child.kill())));
 
-  function worker(): ChildProcess {
-    const child = spawn(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', path.join(root, 'packages/server/src/main.ts')],
-      {
-        cwd: root,
-        stdio: 'ignore',
-        env: {
-          ...process.env,
-          DATABASE_URL: inject('databaseUrl')!,
-          PORT: '0',
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'silent',
-          ADMIN_PASSWORD: 'bootstrap-password',
-          TELEGRAM_BOT_TOKEN: '123456:TEST-token',
-          TELEGRAM_API_BASE: fake.url,
-          TELEGRAM_LEASE_SECONDS: '2',
-          TELEGRAM_POLL_MS: '100',
-        },
-      },
-    );
+  function worker(): ServerProcess {
+    const child = spawnServer({
+      DATABASE_URL: inject('databaseUrl')!,
+      TELEGRAM_BOT_TOKEN: '123456:TEST-token',
+      TELEGRAM_API_BASE: fake.url,
+      TELEGRAM_LEASE_SECONDS: '2',
+      TELEGRAM_POLL_MS: '100',
+    });
     children.add(child);
-    child.on('exit', () => children.delete(child));
+    child.child.once('exit', () => children.delete(child));
     return child;
   }
 
@@ -374,42 +357,13 @@ processes('worker processes', () => {
   const deliveriesOf = (tag: string, i: number) =>
     fake.delivered().filter((d) => d.text === `${tag}#${i}#`).length;
 
-  it(
-    'killing the worker mid-batch 10 times loses nothing and sends nothing twice',
-    { timeout: 240_000 },
-    async () => {
-      const { c, ids } = await queueMany(40, 'kill');
-      fake.setDelay(25);
-      for (let kill = 0; kill < 10; kill++) {
-        const child = worker();
-        const before = fake.delivered().length;
-        const until = Date.now() + 20_000;
-        while (fake.delivered().length < before + 2 && Date.now() < until)
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 60));
-        child.kill('SIGKILL');
-        await new Promise((resolve) => child.once('exit', resolve));
-      }
-      const last = worker();
-      const all = await settled(c, ids, 60_000);
-      last.kill('SIGKILL');
-      const unconfirmed = all.filter((m) => m.status === 'failed');
-      for (const m of unconfirmed) expect(m.reason).toMatch(/^unconfirmed/);
-      expect(unconfirmed.length).toBeLessThanOrEqual(10);
-      ids.forEach((_, i) => expect(deliveriesOf('kill', i)).toBeLessThanOrEqual(1));
-      for (const m of all.filter((x) => x.status === 'sent'))
-        expect(deliveriesOf('kill', Number(m.message.split('#')[1]))).toBe(1);
-    },
-  );
-
   it('two server processes never send one message twice', { timeout: 120_000 }, async () => {
     const { c, ids } = await queueMany(40, 'two');
     fake.setDelay(5);
     const a = worker();
     const b = worker();
     const all = await settled(c, ids, 60_000);
-    a.kill('SIGKILL');
-    b.kill('SIGKILL');
+    await Promise.all([a.kill(), b.kill()]);
     expect(all.every((m) => m.status === 'sent')).toBe(true);
     ids.forEach((_, i) => expect(deliveriesOf('two', i)).toBe(1));
   });

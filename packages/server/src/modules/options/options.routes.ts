@@ -30,7 +30,7 @@ export const optionsRoutes: FastifyPluginAsyncZod<{ options: OptionsService }> =
   app.post(
     '/api/mo/option',
     {
-      config: { permission: 'edit options' },
+      config: { audit: { action: 'option.created', entity: 'option' }, permission: 'edit options' },
       schema: { tags, body: optionCreateSchema, response: { 201: optionResponseSchema } },
     },
     async (request, reply) =>
@@ -40,7 +40,7 @@ export const optionsRoutes: FastifyPluginAsyncZod<{ options: OptionsService }> =
   app.post(
     '/api/mo/option/:id',
     {
-      config: { permission: 'edit options' },
+      config: { audit: { action: 'option.updated', entity: 'option' }, permission: 'edit options' },
       schema: {
         tags,
         params: idParamsSchema,
@@ -54,7 +54,7 @@ export const optionsRoutes: FastifyPluginAsyncZod<{ options: OptionsService }> =
   app.delete(
     '/api/mo/option/:id',
     {
-      config: { permission: 'edit options' },
+      config: { audit: { action: 'option.deleted', entity: 'option' }, permission: 'edit options' },
       schema: { tags, params: idParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {

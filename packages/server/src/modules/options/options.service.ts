@@ -1,8 +1,9 @@
-import { asc, eq, max, notExists, sql } from 'drizzle-orm';
+import { asc, eq, max } from 'drizzle-orm';
 import { OPTION_CATEGORIES, OPTION_SEEDS } from '@basira/shared/exams/exam-options';
 import type { ExamOption, OptionCreate, OptionUpdate } from '@basira/shared/exams/options.schemas';
 import type { Db } from '../../db/client.ts';
-import { examOptions, organizations } from '../../db/schema.ts';
+import { organizationsWithout } from '../../lib/organizations.ts';
+import { examOptions } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
@@ -37,19 +38,7 @@ export async function seedOptions(db: Db, orgId: number): Promise<void> {
 
 /** At start: organizations made before the lists existed get them once. */
 export async function seedMissingOptions(db: Db): Promise<void> {
-  const bare = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(
-      notExists(
-        // eslint-disable-next-line basira/org-scoped-query -- correlated to each organization of the outer query
-        db
-          .select({ one: sql`1` })
-          .from(examOptions)
-          .where(eq(examOptions.orgId, organizations.id)),
-      ),
-    );
-  for (const org of bare) await seedOptions(db, org.id);
+  for (const orgId of await organizationsWithout(db, examOptions)) await seedOptions(db, orgId);
 }
 
 /** The clinic's pick lists of the exam forms; editing a list never changes a record (records keep the label). */

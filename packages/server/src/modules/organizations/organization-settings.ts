@@ -74,7 +74,10 @@ export const organizationSettingsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/organization',
     {
-      config: { permission: 'Administrator' },
+      config: {
+        audit: { action: 'organization.updated', entity: 'organization' },
+        permission: 'Administrator',
+      },
       schema: { tags, body: organizationUpdateSchema, response: { 200: organizationResponseSchema } },
     },
     async (request) => ({ data: await settings.update(contextOf(request), request.body) }),

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { organizations, rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
 import { ORG_SLUG } from '../../lib/organizations.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { seedDrugs } from '../codes/codes.service.ts';
+import { seedLetterTemplates } from '../letters/letters.service.ts';
 import { seedOptions } from '../options/options.service.ts';
 
 export interface NewOrganization {
@@ -42,6 +44,8 @@ export async function createOrganization(db: Db, input: NewOrganization) {
       .returning();
     await tx.insert(userRoles).values({ orgId: org!.id, userId: admin!.id, roleId: role!.id });
     await seedOptions(tx, org!.id);
+    await seedDrugs(tx, org!.id);
+    await seedLetterTemplates(tx, org!.id);
     return { org: org!, admin: admin!, adminRole: role! };
   });
 }

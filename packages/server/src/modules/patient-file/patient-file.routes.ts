@@ -5,19 +5,24 @@ import {
   patientFileVisitsSchema,
 } from '@basira/shared/patients/patient-file.schemas';
 import { READ_PATIENT_FILE } from '@basira/shared/patients/patient-file-access';
+import { patientTrendsResponseSchema } from '@basira/shared/trends/trends.schemas';
 import { contextOf } from '../../plugins/auth.ts';
 import type { PatientFileService } from './patient-file.service.ts';
+import type { PatientTrendsService } from './patient-trends.service.ts';
 
-export const patientFileRoutes: FastifyPluginAsyncZod<{ patientFile: PatientFileService }> = async (
-  app,
-  { patientFile },
-) => {
+export const patientFileRoutes: FastifyPluginAsyncZod<{
+  patientFile: PatientFileService;
+  patientTrends: PatientTrendsService;
+}> = async (app, { patientFile, patientTrends }) => {
   const tags = ['patients'];
 
   app.get(
     '/api/mo/patient/:id/file',
     {
-      config: { permission: READ_PATIENT_FILE },
+      config: {
+        audit: { action: 'patient.file.viewed', entity: 'patient', patientFrom: 'entity' },
+        permission: READ_PATIENT_FILE,
+      },
       schema: { tags, params: idParamsSchema, response: { 200: patientFileResponseSchema } },
     },
     async (request) => ({
@@ -32,7 +37,10 @@ export const patientFileRoutes: FastifyPluginAsyncZod<{ patientFile: PatientFile
   app.get(
     '/api/mo/patient/:id/visits',
     {
-      config: { permission: READ_PATIENT_FILE },
+      config: {
+        audit: { action: 'patient.visits_viewed', entity: 'patient', patientFrom: 'entity' },
+        permission: READ_PATIENT_FILE,
+      },
       schema: {
         tags,
         params: idParamsSchema,
@@ -40,6 +48,24 @@ export const patientFileRoutes: FastifyPluginAsyncZod<{ patientFile: PatientFile
         response: { 200: patientFileVisitsSchema },
       },
     },
-    async (request) => patientFile.visits(contextOf(request), request.params.id, request.query.page),
+    async (request) => patientFile.visitsPage(contextOf(request), request.params.id, request.query.page),
+  );
+
+  app.get(
+    '/api/mo/patient/:id/trends',
+    {
+      config: {
+        audit: { action: 'patient.trends_viewed', entity: 'patient', patientFrom: 'entity' },
+        permission: READ_PATIENT_FILE,
+      },
+      schema: { tags, params: idParamsSchema, response: { 200: patientTrendsResponseSchema } },
+    },
+    async (request) => ({
+      data: await patientTrends.read(
+        contextOf(request),
+        request.params.id,
+        request.principal?.permissions ?? [],
+      ),
+    }),
   );
 };

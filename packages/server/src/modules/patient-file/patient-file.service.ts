@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { ExamsService } from '../exams/exams.service.ts';
 import type { DocumentsService } from '../patients/documents.service.ts';
 import type { PatientsService } from '../patients/patients.service.ts';
+import type { PatientTrendsService } from './patient-trends.service.ts';
 import type { QueueListsService } from '../queue/queue-lists.service.ts';
 
 /** Board readers see every exam type on the board; the file shows them the same. */
@@ -29,6 +30,7 @@ export class PatientFileService {
     private readonly lists: QueueListsService,
     private readonly exams: ExamsService,
     private readonly documents: DocumentsService,
+    private readonly trends: PatientTrendsService,
   ) {}
 
   async read(scope: RequestContext, patientId: number, permissions: readonly string[]): Promise<PatientFile> {
@@ -37,12 +39,14 @@ export class PatientFileService {
       holdsAny(permissions, [...readersOf(EXAM_PERMISSIONS[type]), ...BOARD_READERS]),
     );
     // Independent reads: on PostgreSQL they run side by side on the pool.
-    const [openVisits, visits, exams, lastRx, documents] = await Promise.all([
+    const [openVisits, visits, exams, lastRx, documents, trends] = await Promise.all([
       this.lists.openOfPatient(scope, patientId, PATIENT_FILE_OPEN_LIMIT),
       this.visits(scope, patientId, 1),
       this.exams.groups(scope.orgId, patientId, readable),
       readable.includes('spectacles') ? this.exams.lastFinalRx(scope.orgId, patientId) : null,
       this.documents.list(scope.orgId, patientId, BOARD_DOCUMENTS_LIMIT),
+      // In the file's answer, so that opening the file is one read in the audit trail (not file, then trends).
+      this.trends.series(scope, patientId, permissions),
       recordAudit(this.db, scope, {
         action: 'patient.file.viewed',
         entity: 'patient',
@@ -59,10 +63,23 @@ export class PatientFileService {
       lastRx: lastRx as PatientFile['lastRx'],
       documents: documents.data,
       documentsTotal: documents.total,
+      trends,
     };
   }
 
   visits(scope: RequestContext, patientId: number, page: number) {
     return this.lists.ofPatient(scope, patientId, page, PATIENT_FILE_VISITS_PER_PAGE);
+  }
+
+  /** `GET /api/mo/patient/{id}/visits`: a further page of the file's visits, audited as a read. */
+  async visitsPage(scope: RequestContext, patientId: number, page: number) {
+    const visits = await this.visits(scope, patientId, page);
+    await recordAudit(this.db, scope, {
+      action: 'patient.visits_viewed',
+      entity: 'patient',
+      entityId: patientId,
+      patientId,
+    });
+    return visits;
   }
 }

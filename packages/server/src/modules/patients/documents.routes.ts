@@ -45,7 +45,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/mo/patient/:id/document',
     {
-      config: { permission: READ_PATIENTS },
+      config: {
+        audit: { action: 'patient.documents_viewed', entity: 'patient', patientFrom: 'entity' },
+        permission: READ_PATIENTS,
+      },
       schema: { tags, params: idParamsSchema, response: { 200: patientDocumentListSchema } },
     },
     async (request) => ({ data: await documents.listForPatient(contextOf(request), request.params.id) }),
@@ -55,7 +58,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/mo/patient/:id/document',
     {
-      config: { permission: 'edit patient' },
+      config: {
+        audit: { action: 'patient.document_uploaded', entity: 'patient', patientFrom: 'entity' },
+        permission: 'edit patient',
+      },
       schema: {
         tags,
         params: idParamsSchema,
@@ -94,7 +100,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/mo/patient/document/:id',
     {
-      config: { permission: READ_PATIENTS },
+      config: {
+        audit: { action: 'patient.document_downloaded', entity: 'patient_document' },
+        permission: READ_PATIENTS,
+      },
       schema: { tags, params: idParamsSchema, querystring: downloadQuerySchema },
     },
     async (request, reply) => {
@@ -111,7 +120,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/mo/patient/document/delete/:id',
     {
-      config: { permission: 'edit patient' },
+      config: {
+        audit: { action: 'patient.document_deleted', entity: 'patient_document' },
+        permission: 'edit patient',
+      },
       schema: { tags, params: idParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {

@@ -161,7 +161,14 @@ export class DocumentsService {
 
   async listForPatient(scope: RequestContext, patientId: number): Promise<PatientDocument[]> {
     await findLivePatient(this.db, scope.orgId, patientId);
-    return (await this.list(scope.orgId, patientId)).data;
+    const { data } = await this.list(scope.orgId, patientId);
+    await recordAudit(this.db, scope, {
+      action: 'patient.documents_viewed',
+      entity: 'patient',
+      entityId: patientId,
+      patientId,
+    });
+    return data;
   }
 
   /** Opens a document for download; reading a patient's document is audited. */

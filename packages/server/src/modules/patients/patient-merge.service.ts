@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { PatientMerge } from '@basira/shared/patients/patients.schemas';
 import type { Db } from '../../db/client.ts';
-import { examRecords, patientDocuments, patients, printLog, queueEntries } from '../../db/schema.ts';
+import { examRecords, letters, patientDocuments, patients, printLog, queueEntries } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../types.ts';
@@ -70,11 +70,15 @@ export class PatientMergeService {
         .set({ patientId: survivor.id })
         .where(inOrg(examRecords, scope.orgId, eq(examRecords.patientId, merged.id)))
         .returning({ id: examRecords.id });
-      // The prints follow their records (the board's prescription history).
+      // The prints follow their records (the board's prescription history), and the letters their patient.
       await tx
         .update(printLog)
         .set({ patientId: survivor.id })
         .where(inOrg(printLog, scope.orgId, eq(printLog.patientId, merged.id)));
+      await tx
+        .update(letters)
+        .set({ patientId: survivor.id })
+        .where(inOrg(letters, scope.orgId, eq(letters.patientId, merged.id)));
 
       const fill: Partial<typeof patients.$inferInsert> = {};
       for (const key of FILLABLE)

@@ -74,7 +74,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<PatientsRoutesOptions> = asyn
   app.post(
     '/api/mo/patient',
     {
-      config: { permission: 'add patient' },
+      config: { audit: { action: 'patient.created', entity: 'patient' }, permission: 'add patient' },
       schema: { tags, body: patientCreateSchema(countries.isoOf), response: { 201: patientResponseSchema } },
     },
     async (request, reply) =>
@@ -84,7 +84,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<PatientsRoutesOptions> = asyn
   app.post(
     '/api/mo/patient/merge',
     {
-      config: { permission: 'Administrator' },
+      config: { audit: { action: 'patient.merged', entity: 'patient' }, permission: 'Administrator' },
       schema: { tags, body: patientMergeSchema, response: { 200: patientMergeResultSchema } },
     },
     async (request) => ({ data: await merge.merge(contextOf(request), request.body) }),
@@ -93,7 +93,10 @@ export const patientsRoutes: FastifyPluginAsyncZod<PatientsRoutesOptions> = asyn
   app.post(
     '/api/mo/patient/restore/:id',
     {
-      config: { permission: 'Administrator' },
+      config: {
+        audit: { action: 'patient.restored', entity: 'patient', patientFrom: 'entity' },
+        permission: 'Administrator',
+      },
       schema: { tags, params: idParamsSchema, response: { 200: patientResponseSchema } },
     },
     async (request) => ({ data: await patients.restore(contextOf(request), request.params.id) }),
@@ -102,7 +105,10 @@ export const patientsRoutes: FastifyPluginAsyncZod<PatientsRoutesOptions> = asyn
   app.post(
     '/api/mo/patient/:id',
     {
-      config: { permission: 'edit patient' },
+      config: {
+        audit: { action: 'patient.updated', entity: 'patient', patientFrom: 'entity' },
+        permission: 'edit patient',
+      },
       schema: {
         tags,
         params: idParamsSchema,
@@ -116,7 +122,10 @@ export const patientsRoutes: FastifyPluginAsyncZod<PatientsRoutesOptions> = asyn
   app.get(
     '/api/mo/patient/:id',
     {
-      config: { permission: READ_PATIENTS },
+      config: {
+        audit: { action: 'patient.viewed', entity: 'patient', patientFrom: 'entity' },
+        permission: READ_PATIENTS,
+      },
       schema: { tags, params: idParamsSchema, response: { 200: patientResponseSchema } },
     },
     async (request) => ({ data: await patients.get(contextOf(request), request.params.id) }),
@@ -125,7 +134,10 @@ export const patientsRoutes: FastifyPluginAsyncZod<PatientsRoutesOptions> = asyn
   app.delete(
     '/api/mo/patient/delete/:id',
     {
-      config: { permission: 'delete patient' },
+      config: {
+        audit: { action: 'patient.deleted', entity: 'patient', patientFrom: 'entity' },
+        permission: 'delete patient',
+      },
       schema: { tags, params: idParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Patient } from '@basira/shared/patients/patients.schemas';
-import { auditLog, examRecords } from '../../db/schema.ts';
+import { auditLog, examRecords, letters } from '../../db/schema.ts';
 import { FakeClock } from '../../lib/clock.ts';
 import { clinic, randomPhone } from '../../test/clinic-fixtures.ts';
 import { startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
@@ -291,6 +291,10 @@ describe('merging two records of one person', () => {
     await t.database.db
       .insert(examRecords)
       .values({ orgId: org.id, patientId: merged.id, queueId: finished.id, type: 'spectacles', data: {} });
+    const [letter] = await t.database.db
+      .insert(letters)
+      .values({ orgId: org.id, patientId: merged.id, kind: 'report', language: 'en', title: 'Report' })
+      .returning({ id: letters.id });
     const clerk = await userWith(t, org, ['edit patient', 'delete patient']);
     const body = { survivorId: survivor.id, mergedId: merged.id };
     expect((await c.call('POST', '/api/mo/patient/merge', body, clerk.token)).statusCode).toBe(403);
@@ -307,6 +311,11 @@ describe('merging two records of one person', () => {
     });
     const visits = await c.ok<{ id: number }[]>('GET', `/api/mo/queue/all/${survivor.id}`);
     expect(visits.map((v) => v.id).sort()).toEqual([visit.id, finished.id].sort());
+    const [movedLetter] = await t.database.db
+      .select({ patientId: letters.patientId })
+      .from(letters)
+      .where(eq(letters.id, letter!.id));
+    expect(movedLetter?.patientId).toBe(survivor.id);
     const gone = await c.call('GET', `/api/mo/patient/${merged.id}`);
     expect(gone.json().code).toBe('patient.deleted');
     const restore = await c.call('POST', `/api/mo/patient/restore/${merged.id}`);

@@ -22,6 +22,7 @@ import {
   queuePrintSchema,
 } from '@basira/shared/print/printing.schemas';
 import { FHIR_CONTENT_TYPE } from '@basira/shared/print/vision-prescription';
+import { LETTER_PERMISSIONS, letterPrintSchema } from '@basira/shared/letters/letters.schemas';
 import { contextOf } from '../../plugins/auth.ts';
 import type { QueueService } from '../queue/queue.service.ts';
 import type { PrintSettingsService } from './print-settings.service.ts';
@@ -49,7 +50,7 @@ export const printingRoutes: FastifyPluginAsyncZod<{
     '/api/mo/printSetting',
     {
       bodyLimit: SETTING_BODY_LIMIT,
-      config: { permission: SETTING },
+      config: { audit: { action: 'print_setting.created', entity: 'print_setting' }, permission: SETTING },
       schema: { tags, body: printSettingCreateSchema, response: { 201: printSettingResponseSchema } },
     },
     async (request, reply) =>
@@ -69,7 +70,7 @@ export const printingRoutes: FastifyPluginAsyncZod<{
     '/api/mo/printSetting/:id',
     {
       bodyLimit: SETTING_BODY_LIMIT,
-      config: { permission: SETTING },
+      config: { audit: { action: 'print_setting.updated', entity: 'print_setting' }, permission: SETTING },
       schema: {
         tags,
         params: idParamsSchema,
@@ -85,7 +86,7 @@ export const printingRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/mo/printSetting/delete/:id',
     {
-      config: { permission: SETTING },
+      config: { audit: { action: 'print_setting.deleted', entity: 'print_setting' }, permission: SETTING },
       schema: { tags, params: idParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {
@@ -99,7 +100,10 @@ export const printingRoutes: FastifyPluginAsyncZod<{
     app.get(
       `/api/mo/print/${type}/:id`,
       {
-        config: { permission: definition.permissions.print },
+        config: {
+          audit: { action: 'print.viewed', entity: definition.type },
+          permission: definition.permissions.print,
+        },
         schema: {
           tags,
           params: idParamsSchema,
@@ -120,9 +124,36 @@ export const printingRoutes: FastifyPluginAsyncZod<{
   }
 
   app.get(
+    '/api/mo/print/letter/:id',
+    {
+      config: {
+        audit: { action: 'print.viewed', entity: 'letter' },
+        permission: LETTER_PERMISSIONS.print,
+      },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: examPrintQuerySchema,
+        response: { 200: letterPrintSchema },
+      },
+    },
+    async (request) => ({
+      data: await printing.letterPrint(
+        contextOf(request),
+        request.org.name,
+        request.params.id,
+        request.query.printId,
+      ),
+    }),
+  );
+
+  app.get(
     '/api/mo/print/queue/:id',
     {
-      config: { permission: QUEUE_PRINT_PERMISSIONS },
+      config: {
+        audit: { action: 'queue.ticket_printed', entity: 'queue' },
+        permission: QUEUE_PRINT_PERMISSIONS,
+      },
       schema: { tags, params: idParamsSchema, response: { 200: queuePrintSchema } },
     },
     async (request) => {
@@ -138,7 +169,10 @@ export const printingRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/mo/print/log',
     {
-      config: { permission: ANY_PRINT },
+      config: {
+        audit: { action: 'print.logged', entity: 'print_log', patientFrom: 'patientId' },
+        permission: ANY_PRINT,
+      },
       schema: { tags, body: printLogCreateSchema, response: { 201: printLogResponseSchema } },
     },
     async (request, reply) =>
@@ -150,7 +184,10 @@ export const printingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/mo/print/log',
     {
-      config: { permission: ANY_PRINT },
+      config: {
+        audit: { action: 'print.log_viewed', entity: 'patient', patientFrom: 'patientId' },
+        permission: ANY_PRINT,
+      },
       schema: { tags, querystring: printLogQuerySchema, response: { 200: printLogPageSchema } },
     },
     async (request) => printing.history(contextOf(request), request.query),
@@ -160,6 +197,7 @@ export const printingRoutes: FastifyPluginAsyncZod<{
     '/api/mo/exam/spectacles/:id/fhir',
     {
       config: {
+        audit: { action: 'exam.exported', entity: 'spectacles' },
         permission: [...readersOf(EXAM_PERMISSIONS.spectacles), ...EXAM_PERMISSIONS.spectacles.print],
       },
       schema: {

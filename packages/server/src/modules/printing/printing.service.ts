@@ -15,6 +15,7 @@ import {
 import { holdsAny } from '@basira/shared/permissions/permissions';
 import { toVisionPrescription, type VisionPrescription } from '@basira/shared/print/vision-prescription';
 import { spectacles } from '@basira/shared/exams/spectacles';
+import type { Letter, LetterPrint } from '@basira/shared/letters/letters.schemas';
 import type { Db } from '../../db/client.ts';
 import { patients, printLog, queueEntries, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -24,6 +25,7 @@ import { inOrg } from '../../lib/tenant.ts';
 import type { RequestContext } from '../../types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { ExamRecord, ExamsService } from '../exams/exams.service.ts';
+import { readLetter } from '../letters/letters.service.ts';
 import type { PrintSettingsService } from './print-settings.service.ts';
 
 type LogRow = typeof printLog.$inferSelect;
@@ -89,7 +91,7 @@ export class PrintingService {
     id: number,
     printId?: number,
   ) {
-    const current = await this.exams.get(scope, definition, id);
+    const current = await this.exams.get(scope, definition, id, 'print.viewed');
     let record = current;
     let reprintOf: { id: number; printedAt: string } | null = null;
     if (printId !== undefined) {
@@ -102,6 +104,35 @@ export class PrintingService {
       type: definition.type as ExamType,
       record,
       // The record's patient now (a merge may have moved it since the print).
+      patient: await this.patient(scope, current.patientId),
+      reprintOf,
+    };
+  }
+
+  /** A letter with its frame, audited as a print view; with `printId`, the letter as that print gave it. */
+  async letterPrint(
+    scope: RequestContext,
+    organizationName: string,
+    id: number,
+    printId?: number,
+  ): Promise<LetterPrint> {
+    const current = await readLetter(this.db, scope.orgId, id);
+    await recordAudit(this.db, scope, {
+      action: 'print.viewed',
+      entity: 'letter',
+      entityId: id,
+      patientId: current.patientId,
+    });
+    let letter = current;
+    let reprintOf: { id: number; printedAt: string } | null = null;
+    if (printId !== undefined) {
+      const earlier = await this.logRow(scope, 'letter', id, printId);
+      if (earlier.snapshot) letter = earlier.snapshot as Letter;
+      reprintOf = { id: earlier.id, printedAt: earlier.printedAt.toISOString() };
+    }
+    return {
+      ...(await this.frame(scope, organizationName)),
+      letter,
       patient: await this.patient(scope, current.patientId),
       reprintOf,
     };
@@ -137,6 +168,20 @@ export class PrintingService {
       version = printed.version;
       snapshot = printed;
       summary = definition.summary(printed as never, (printed.derived ?? undefined) as never);
+    } else if (input.type === 'letter') {
+      const current = await readLetter(this.db, scope.orgId, input.id);
+      const printed = earlier?.snapshot ? (earlier.snapshot as Letter) : current;
+      if (!earlier && input.version !== undefined && input.version !== current.version)
+        throw new AppError(
+          'stale_version',
+          'This letter was changed after the page was opened; reload it before printing.',
+          undefined,
+          { data: current },
+        );
+      patientId = current.patientId;
+      version = printed.version;
+      snapshot = printed;
+      summary = printed.title;
     } else {
       const [entry] = await this.db
         .select({ patientId: queueEntries.patientId, ticketNumber: queueEntries.ticketNumber })
@@ -207,6 +252,12 @@ export class PrintingService {
       .orderBy(desc(printLog.printedAt), desc(printLog.id))
       .limit(PRINT_LOG_PER_PAGE)
       .offset((query.page - 1) * PRINT_LOG_PER_PAGE);
+    await recordAudit(this.db, scope, {
+      action: 'print.log_viewed',
+      entity: 'patient',
+      entityId: query.patientId,
+      patientId: query.patientId,
+    });
     return {
       data: rows.map((r) =>
         this.entry(r.row, r.userId !== null ? { id: r.userId, name: r.userName ?? '' } : null),
@@ -217,7 +268,7 @@ export class PrintingService {
 
   /** The spectacle record as a FHIR R4 VisionPrescription. */
   async visionPrescription(scope: RequestContext, id: number): Promise<VisionPrescription> {
-    const record = await this.exams.get(scope, spectacles as unknown as ExamDefinition, id);
+    const record = await this.exams.get(scope, spectacles as unknown as ExamDefinition, id, 'exam.exported');
     const patient = await this.patient(scope, record.patientId);
     return toVisionPrescription(record as Parameters<typeof toVisionPrescription>[0], patient);
   }

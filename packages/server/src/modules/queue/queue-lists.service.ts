@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { patients, queueEntries } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { addToDay, dayRange, localDay, startOfDay } from '@basira/shared/dates/calendar';
 import { pageMeta } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
@@ -90,6 +91,18 @@ export class QueueListsService {
       eq(queueEntries.patientId, patientId),
       exceptId === undefined ? undefined : ne(queueEntries.id, exceptId),
     );
+  }
+
+  /** `GET /api/mo/queue/all/{patientId}`: the patient's visits, audited as a read of the patient's data. */
+  async history(scope: RequestContext, patientId: number, page: number) {
+    const visits = await this.ofPatient(scope, patientId, page);
+    await recordAudit(this.db, scope, {
+      action: 'queue.history_viewed',
+      entity: 'patient',
+      entityId: patientId,
+      patientId,
+    });
+    return visits;
   }
 
   /** A patient's open visits (Waiting or WithDoctor): today's, and those booked for later days; soonest first. */

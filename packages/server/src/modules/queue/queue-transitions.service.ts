@@ -26,7 +26,8 @@ import {
   type QueueRow,
 } from './queue-view.ts';
 
-const AUDIT_ACTION: Record<QueueAction, string> = {
+/** What each move records in the audit log (its refusals too: the queue routes declare it). */
+export const AUDIT_ACTION: Record<QueueAction, string> = {
   open: 'queue.opened',
   finish: 'queue.finished',
   cancel: 'queue.canceled',

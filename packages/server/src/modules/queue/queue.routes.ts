@@ -18,7 +18,7 @@ import { ACTION_PERMISSION, ACTION_SEGMENT, BELL_PERMISSIONS } from '@basira/sha
 import { contextOf } from '../../plugins/auth.ts';
 import type { QueueListsService } from './queue-lists.service.ts';
 import type { QueueService } from './queue.service.ts';
-import type { QueueTransitionsService } from './queue-transitions.service.ts';
+import { AUDIT_ACTION, type QueueTransitionsService } from './queue-transitions.service.ts';
 
 export interface QueueRoutesOptions {
   queue: QueueService;
@@ -50,7 +50,15 @@ export const queueRoutes: FastifyPluginAsyncZod<QueueRoutesOptions> = async (
   app.get(
     '/api/mo/queue/all/:patientId',
     {
-      config: { permission: 'show queues' },
+      config: {
+        audit: {
+          action: 'queue.history_viewed',
+          entity: 'patient',
+          idParam: 'patientId',
+          patientFrom: 'patientId',
+        },
+        permission: 'show queues',
+      },
       schema: {
         tags,
         params: patientQueueParamsSchema,
@@ -58,7 +66,7 @@ export const queueRoutes: FastifyPluginAsyncZod<QueueRoutesOptions> = async (
         response: { 200: queuePageSchema },
       },
     },
-    async (request) => lists.ofPatient(contextOf(request), request.params.patientId, request.query.page),
+    async (request) => lists.history(contextOf(request), request.params.patientId, request.query.page),
   );
 
   app.get(
@@ -97,7 +105,7 @@ export const queueRoutes: FastifyPluginAsyncZod<QueueRoutesOptions> = async (
   app.get(
     '/api/mo/queue/ticket/:id',
     {
-      config: { permission: 'print squint' },
+      config: { audit: { action: 'queue.ticket_printed', entity: 'queue' }, permission: 'print squint' },
       schema: { tags, params: queueIdParamsSchema, response: { 200: queueTicketSchema } },
     },
     async (request) => ({
@@ -108,7 +116,10 @@ export const queueRoutes: FastifyPluginAsyncZod<QueueRoutesOptions> = async (
   app.post(
     '/api/mo/queue',
     {
-      config: { permission: 'add queue' },
+      config: {
+        audit: { action: 'queue.created', entity: 'queue', patientFrom: 'patientId' },
+        permission: 'add queue',
+      },
       schema: { tags, body: queueCreateSchema, response: { 201: queueEntryResponseSchema } },
     },
     async (request, reply) =>
@@ -119,7 +130,10 @@ export const queueRoutes: FastifyPluginAsyncZod<QueueRoutesOptions> = async (
     app.post(
       `/api/mo/queue/${segment}/:id`,
       {
-        config: { permission: ACTION_PERMISSION[action] },
+        config: {
+          audit: { action: AUDIT_ACTION[action], entity: 'queue' },
+          permission: ACTION_PERMISSION[action],
+        },
         schema: { tags, params: queueIdParamsSchema, response: { 200: queueEntryResponseSchema } },
       },
       async (request) => ({ data: await transitions.move(contextOf(request), request.params.id, action) }),
@@ -128,7 +142,10 @@ export const queueRoutes: FastifyPluginAsyncZod<QueueRoutesOptions> = async (
   app.post(
     `/api/mo/queue/${ACTION_SEGMENT.rewait}/:id`,
     {
-      config: { permission: ACTION_PERMISSION.rewait },
+      config: {
+        audit: { action: AUDIT_ACTION.rewait, entity: 'queue' },
+        permission: ACTION_PERMISSION.rewait,
+      },
       schema: {
         tags,
         params: queueIdParamsSchema,
@@ -147,7 +164,7 @@ export const queueRoutes: FastifyPluginAsyncZod<QueueRoutesOptions> = async (
   app.post(
     '/api/mo/queue/:id',
     {
-      config: { permission: 'edit queue' },
+      config: { audit: { action: 'queue.updated', entity: 'queue' }, permission: 'edit queue' },
       schema: {
         tags,
         params: queueIdParamsSchema,
@@ -162,16 +179,19 @@ export const queueRoutes: FastifyPluginAsyncZod<QueueRoutesOptions> = async (
     '/api/mo/queue/:id',
     {
       // The update screen loads the entry it edits.
-      config: { permission: ['show queues', 'edit queue'] },
+      config: {
+        audit: { action: 'queue.viewed', entity: 'queue' },
+        permission: ['show queues', 'edit queue'],
+      },
       schema: { tags, params: queueIdParamsSchema, response: { 200: queueEntryDetailResponseSchema } },
     },
-    async (request) => ({ data: await queue.detail(contextOf(request), request.params.id) }),
+    async (request) => ({ data: await queue.view(contextOf(request), request.params.id) }),
   );
 
   app.delete(
     '/api/mo/queue/:id',
     {
-      config: { permission: 'delete queue' },
+      config: { audit: { action: 'queue.deleted', entity: 'queue' }, permission: 'delete queue' },
       schema: { tags, params: queueIdParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {

@@ -175,6 +175,18 @@ export class QueueService {
       );
   }
 
+  /** `GET /api/mo/queue/{id}`: a visit with its history, audited as a read of the patient's data. */
+  async view(scope: RequestContext, id: number): Promise<QueueEntryDetail> {
+    const detail = await this.detail(scope, id);
+    await recordAudit(this.db, scope, {
+      action: 'queue.viewed',
+      entity: 'queue',
+      entityId: id,
+      patientId: detail.patientId,
+    });
+    return detail;
+  }
+
   async detail(scope: RequestContext, id: number, db: Db = this.db): Promise<QueueEntryDetail> {
     const row = await this.entryRow(scope.orgId, id, db);
     const actor = users;

@@ -232,7 +232,13 @@ describe('queue entries', () => {
     const [audit] = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'queue.ticket_printed'), eq(auditLog.entityId, entry.id)));
+      .where(
+        and(
+          eq(auditLog.action, 'queue.ticket_printed'),
+          eq(auditLog.entityId, entry.id),
+          eq(auditLog.outcome, 'ok'),
+        ),
+      );
     expect(audit).toMatchObject({ userId: printer.id, patientId: patient.id });
   });
 
@@ -245,6 +251,7 @@ describe('queue entries', () => {
         .select({ action: auditLog.action })
         .from(auditLog)
         .where(and(eq(auditLog.orgId, org.id), eq(auditLog.entityId, entry.id), eq(auditLog.entity, 'queue')))
+        .orderBy(auditLog.id)
     ).map((r) => r.action);
     expect(actions).toEqual(['queue.created', 'queue.canceled', 'queue.requeued']);
   });

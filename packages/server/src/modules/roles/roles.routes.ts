@@ -40,7 +40,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async
   app.post(
     '/api/role',
     {
-      config: { permission: 'add permission' },
+      config: { audit: { action: 'role.created', entity: 'role' }, permission: 'add permission' },
       schema: { tags, body: roleSaveSchema, response: { 201: roleResponseSchema } },
     },
     async (request, reply) => {
@@ -61,7 +61,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async
   app.post(
     '/api/role/:id',
     {
-      config: { permission: 'edit permission' },
+      config: { audit: { action: 'role.updated', entity: 'role' }, permission: 'edit permission' },
       schema: { tags, params: idParamsSchema, body: roleSaveSchema, response: { 200: roleResponseSchema } },
     },
     async (request) => ({
@@ -72,7 +72,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ roles: RolesService }> = async
   app.delete(
     '/api/role/:id',
     {
-      config: { permission: 'delete permission' },
+      config: { audit: { action: 'role.deleted', entity: 'role' }, permission: 'delete permission' },
       schema: { tags, params: idParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {

@@ -25,7 +25,10 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
   app.post(
     '/api/hd/support',
     {
-      config: { permission: 'authenticated' },
+      config: {
+        audit: { action: 'support.created', entity: 'support_request' },
+        permission: 'authenticated',
+      },
       schema: { tags, body: supportCreateSchema, response: { 201: supportResponseSchema } },
     },
     async (request, reply) =>
@@ -53,7 +56,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ support: SupportService }> =
   app.post(
     '/api/hd/support/:id',
     {
-      config: { permission: SUPPORT_DESK },
+      config: { audit: { action: 'support.updated', entity: 'support_request' }, permission: SUPPORT_DESK },
       schema: {
         tags,
         params: idParamsSchema,

@@ -24,7 +24,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.post(
     '/api/user',
     {
-      config: { permission: 'add user' },
+      config: { audit: { action: 'user.created', entity: 'user' }, permission: 'add user' },
       schema: { tags, body: userCreateSchema, response: { 201: userResponseSchema } },
     },
     async (request, reply) => {
@@ -45,7 +45,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.post(
     '/api/user/:id',
     {
-      config: { permission: 'edit user' },
+      config: { audit: { action: 'user.updated', entity: 'user' }, permission: 'edit user' },
       schema: { tags, params: idParamsSchema, body: userUpdateSchema, response: { 200: userResponseSchema } },
     },
     async (request) => ({
@@ -56,7 +56,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.delete(
     '/api/user/:id',
     {
-      config: { permission: 'delete user' },
+      config: { audit: { action: 'user.deactivated', entity: 'user' }, permission: 'delete user' },
       schema: { tags, params: idParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {

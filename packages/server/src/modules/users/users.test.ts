@@ -132,25 +132,29 @@ describe('users', () => {
     expect(grant.json().code).toBe('permission.not_held');
   });
 
-  it('ignores an organization, a version or a password hash smuggled into the body', async () => {
+  it('refuses an organization, a version or a password hash smuggled into the body, and makes no one', async () => {
     const other = await t.newOrg();
-    const res = await call(
-      'POST',
-      '/api/user',
-      newUser({
-        orgId: other.id,
-        org_id: other.id,
-        version: 42,
-        passwordHash: 'x',
-        mustChangePassword: false,
-      }),
-    );
-    expect(res.statusCode).toBe(201);
-    const user = res.json().data;
-    expect(user).toMatchObject({ version: 1, mustChangePassword: true });
+    const smuggled = newUser({
+      orgId: other.id,
+      org_id: other.id,
+      version: 42,
+      passwordHash: 'x',
+      mustChangePassword: false,
+    });
+    const res = await call('POST', '/api/user', smuggled);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      orgId: ['field.unknown'],
+      org_id: ['field.unknown'],
+      version: ['field.unknown'],
+      passwordHash: ['field.unknown'],
+      mustChangePassword: ['field.unknown'],
+    });
+    const search = `search=${encodeURIComponent(String(smuggled.email))}`;
+    expect((await call('GET', `/api/user?${search}`)).json().data).toEqual([]);
     expect(
-      (await call('GET', `/api/user/${user.id}`, undefined, other.adminToken, other.slug)).statusCode,
-    ).toBe(404);
+      (await call('GET', `/api/user?${search}`, undefined, other.adminToken, other.slug)).json().data,
+    ).toEqual([]);
   });
 
   it('writes the audit log for user writes and sign-ins', async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +12,13 @@ import {
 import { apiRequest } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
-import { errorText, schemaValidator, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
 import { logout } from '../../lib/session.ts';
 import { landingPath, ME_KEY } from '../../lib/session-local.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { setStoredUser } from '../../lib/storage.ts';
 import { toastSuccess } from '../../lib/toasts.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 interface Passwords {
   currentPassword: string;
@@ -26,23 +26,17 @@ interface Passwords {
   password_confirmation: string;
 }
 
-const validate = schemaValidator<Passwords & Record<string, unknown>>(profileUpdateSchema, [
-  'currentPassword',
-  'password',
-  'password_confirmation',
-]);
-
 /** The server asks for a new password (first sign-in, or one set by an administrator) before anything else. */
 export function PasswordChangeForm({ me, onSignOut }: { me: Me; onSignOut: () => void }) {
   const { t } = useTranslation();
   const translate = useTranslator();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Passwords>({
-    currentPassword: '',
-    password: '',
-    password_confirmation: '',
+  const form = useSchemaForm({
+    schema: profileUpdateSchema,
+    initialValues: { currentPassword: '', password: '', password_confirmation: '' } satisfies Passwords,
+    toBody: (v: Passwords) => ({ name: me.name, email: me.email, username: me.username, ...v }),
+    required: ['currentPassword', 'password', 'password_confirmation'],
   });
-  const [errors, setErrors] = useState<ErrorKeys>({});
 
   const change = useMutation(
     {
@@ -54,7 +48,7 @@ export function PasswordChangeForm({ me, onSignOut }: { me: Me; onSignOut: () =>
         toastSuccess(t('auth.passwordChanged'));
         navigate(landingPath(data), { replace: true });
       },
-      onError: (error) => setErrors(isApiError(error) ? serverFieldErrors(error.errors) : {}),
+      onError: (error) => form.showServerErrors(error),
     },
     // Outside the main layout there is no cache provider: the app's one client is passed directly.
     queryClient,
@@ -62,11 +56,9 @@ export function PasswordChangeForm({ me, onSignOut }: { me: Me; onSignOut: () =>
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { name: me.name, email: me.email, username: me.username, ...values };
-    const found = validate(body);
-    setErrors(found);
+    const body = form.submitValues();
     change.reset();
-    if (Object.keys(found).length === 0) change.mutate(body);
+    if (body) change.mutate(body);
   };
 
   const field = (name: keyof Passwords, label: string, autoComplete: string) => (
@@ -76,12 +68,7 @@ export function PasswordChangeForm({ me, onSignOut }: { me: Me; onSignOut: () =>
       autoComplete={autoComplete}
       withAsterisk
       aria-required
-      value={values[name]}
-      onChange={(event) => {
-        const value = event.currentTarget.value;
-        setValues((v) => ({ ...v, [name]: value }));
-      }}
-      error={errorText(translate, errors[name])}
+      {...form.inputProps(name)}
       visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
       maxLength={200}
     />

@@ -9,7 +9,10 @@ import { useExamForm } from './exam-form-context.ts';
 import { useExamTexts } from '../../lib/exam-texts.ts';
 import { LeafInput } from './leaf-input.tsx';
 
-/** Extra controls beside a list item (the spectacles reading's transposition), by `<type>.<list path>`. */
+/**
+ * Extra controls beside a list item (the spectacles reading's transposition), by `<type>.<list path>`; what is
+ * shown under each item (a medication's schedule), by `<type>.<list path>:after`.
+ */
 export type ItemExtras = Partial<Record<string, (props: { path: string }) => ReactNode>>;
 
 const isLeaf = (node: Node) => node.kind !== 'group' && node.kind !== 'eyes' && node.kind !== 'list';
@@ -20,7 +23,7 @@ const isWide = (node: Node) =>
   node.kind === 'documents' ||
   (node.kind === 'text' && node.lines !== undefined);
 
-/** Every section of a type's form, in the definition's order: the one generic form of all nine exam types. */
+/** Every section of a type's form, in the definition's order: the one generic form of every exam type. */
 export function ExamSections({ type, extras = {} }: { type: ExamType; extras?: ItemExtras }) {
   const texts = useExamTexts(type);
   const { fields } = examDefinition(type);
@@ -62,7 +65,7 @@ function NodeView({
     case 'group':
       return <GroupView type={type} node={node} path={path} extras={extras} />;
     case 'eyes':
-      return <EyesView type={type} node={node} path={path} />;
+      return <EyesView type={type} node={node} path={path} extras={extras} />;
     case 'list':
       return <ListView type={type} node={node} path={path} extras={extras} />;
     default:
@@ -116,9 +119,21 @@ function GroupView({
  * eye sits on the reader's right, as clinicians write it. The inputs follow one eye down, then the other (DOM
  * order: the grid flows by column), so Tab goes down the right eye before it crosses to the left.
  */
-function EyesView({ type, node, path }: { type: ExamType; node: EyesNode; path: string }) {
+function EyesView({
+  type,
+  node,
+  path,
+  extras,
+}: {
+  type: ExamType;
+  node: EyesNode;
+  path: string;
+  extras: ItemExtras;
+}) {
   const { t } = useTranslation();
   const texts = useExamTexts(type);
+  // What a type shows under both eyes' fields (`<type>.<path>:after`, as under a list's items).
+  const After = extras[`${type}.${path}:after`];
   const rows = Object.entries(node.fields);
   const common = Object.entries(node.common);
   return (
@@ -162,6 +177,7 @@ function EyesView({ type, node, path }: { type: ExamType; node: EyesNode; path: 
           </Fragment>
         ))}
       </Box>
+      {After && <After path={path} />}
     </Stack>
   );
 }
@@ -181,9 +197,12 @@ function ListView({
   const texts = useExamTexts(type);
   const form = useExamForm();
   const items = (form.getValue(path) as unknown[] | undefined) ?? [];
-  // An editable list shows one empty item to start in; it is written only when something is typed in it.
-  const count = form.readOnly ? items.length : Math.max(items.length, 1);
-  const Extra = extras[`${type}.${path.replace(/\.\d+(?=\.|$)/g, '')}`];
+  // An editable list shows one empty item to start in (unless its definition starts it empty); an item is
+  // written only when something is typed in it.
+  const count = form.readOnly || node.startEmpty ? items.length : Math.max(items.length, 1);
+  const listKey = `${type}.${path.replace(/\.\d+(?=\.|$)/g, '')}`;
+  const Extra = extras[listKey];
+  const After = extras[`${listKey}:after`];
   const remove = (index: number) =>
     form.setValue(
       path,
@@ -213,6 +232,7 @@ function ListView({
             </Group>
           </Group>
           <NodeView type={type} node={node.item} path={`${path}.${index}`} extras={extras} />
+          {After && <After path={`${path}.${index}`} />}
         </Card>
       ))}
       {!form.readOnly && count < node.max && (

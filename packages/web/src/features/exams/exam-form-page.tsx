@@ -17,7 +17,7 @@ import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
-import { DerivedPanel, ITEM_EXTRAS } from './exam-derived.tsx';
+import { DerivedPanel, ITEM_EXTRAS, useDeriveContext } from './exam-derived.tsx';
 import { ExamFormContext } from './exam-form-context.ts';
 import { ExamSections } from './exam-fields.tsx';
 import { ExamPrintActions } from './exam-print-actions.tsx';
@@ -100,7 +100,8 @@ function ExamForm({
   const { permissions } = examDefinition(type);
   const readOnly = record !== null && !canAny(me?.permissions, permissions.edit);
   const patient = useQuery(patientOfExamQuery(patientId));
-  const exam = useExamRecordForm({ type, patientId, queueId, record, readOnly });
+  const context = useDeriveContext(type, patientId, queueId, patient.data?.alerts.allergies);
+  const exam = useExamRecordForm({ type, patientId, queueId, record, readOnly, context });
   const [copyNote, setCopyNote] = useState<string | null>(null);
   const [justSaved, setJustSaved] = useState<ExamRecord | null>(null);
   const index = pathTo(`${type}Index` as RouteName, { patientId });
@@ -217,7 +218,9 @@ function ExamForm({
                 {copyNote}
               </Alert>
             )}
-            {type === 'followUp' && justSaved && <FollowUpRecall record={justSaved} queueId={queueId} />}
+            {(type === 'followUp' || type === 'consultation') && justSaved && (
+              <FollowUpRecall record={justSaved} queueId={queueId} />
+            )}
             <ExamSections type={type} extras={ITEM_EXTRAS} />
             <DerivedPanel type={type} derived={exam.derived} />
           </Stack>

@@ -19,6 +19,7 @@ import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { patientOfExamQuery, useExamRoute } from './exam-form-page.tsx';
 import { examPageQuery, useDeleteExam } from './exams.queries.ts';
+import { Ltr } from '../../components/clinical-value.tsx';
 
 /**
  * The spec's index screens (`/spectacles/:patientId/:search?`, `/prisms/…`, `/news1/…`…): a patient's records of
@@ -128,8 +129,10 @@ export function ExamIndexPage() {
                 )}
               </Table.Td>
               <Table.Td>
-                <Text size="sm" dir="auto">
-                  {definition.summary(record as never, (record.derived ?? undefined) as never) || '—'}
+                <Text size="sm" data-testid="exam-index-summary">
+                  <Ltr>
+                    {definition.summary(record as never, (record.derived ?? undefined) as never) || '—'}
+                  </Ltr>
                 </Text>
               </Table.Td>
               <Table.Td>{record.createdBy?.name ?? '—'}</Table.Td>

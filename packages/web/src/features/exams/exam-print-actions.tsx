@@ -11,18 +11,7 @@ import { pathTo, type RouteName } from '../../lib/routes.ts';
 import { canAny } from '../../lib/session-local.ts';
 import { toastError } from '../../lib/toasts.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
-
-/** Saves a file through a temporary link (the API needs the bearer token: a plain link cannot fetch it). */
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+import { saveBlob } from '../../lib/save-blob.ts';
 
 /**
  * A saved record's print view (a new tab) for whoever may print its type, and for a spectacle record its

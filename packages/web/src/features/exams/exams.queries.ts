@@ -1,7 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { okSchema } from '@basira/shared/common/api.schemas';
 import { examSchemas } from '@basira/shared/exams/exam-definition';
-import { examOptionSchema, optionListSchema, type ExamOption } from '@basira/shared/exams/options.schemas';
+import {
+  examOptionSchema,
+  optionListSchema,
+  type ExamOption,
+  type OptionCreate,
+  type OptionUpdate,
+} from '@basira/shared/exams/options.schemas';
 import { examDefinition } from '@basira/shared/exams/registry';
 import { type ExamType } from '@basira/shared/exams/exam-types';
 import { z } from 'zod';
@@ -13,6 +19,10 @@ const OPTIONS_KEY = ['examOptions'] as const;
 
 const schemasOf = (type: ExamType) => examSchemas(examDefinition(type));
 export type ExamRecord = z.infer<ReturnType<typeof schemasOf>['record']>;
+type ExamSchemas = ReturnType<typeof schemasOf>;
+/** A save's body: exactly the create or update schema's fields (the server refuses any other key). */
+export type ExamSave =
+  { id: null; body: z.input<ExamSchemas['create']> } | { id: number; body: z.input<ExamSchemas['update']> };
 
 export const examPageQuery = (type: ExamType, patientId: number, page: number, search: string) =>
   queryOptions({
@@ -46,7 +56,7 @@ export async function latestRecord(type: ExamType, patientId: number): Promise<E
 export function useSaveExam(type: ExamType) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id: number | null; body: Record<string, unknown> }) =>
+    mutationFn: async ({ id, body }: ExamSave) =>
       (
         await apiRequest(id === null ? `mo/exam/${type}` : `mo/exam/${type}/${id}`, {
           method: 'POST',
@@ -76,7 +86,7 @@ export const examOptionsQuery = queryOptions({
 export function useSaveOption() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id: number | null; body: Record<string, unknown> }) =>
+    mutationFn: async ({ id, body }: { id: null; body: OptionCreate } | { id: number; body: OptionUpdate }) =>
       (
         await apiRequest(id === null ? 'mo/option' : `mo/option/${id}`, {
           method: 'POST',

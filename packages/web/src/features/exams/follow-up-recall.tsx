@@ -18,7 +18,7 @@ import type { ExamRecord } from './exams.queries.ts';
 const RECALL_TIME = '09:00';
 
 /**
- * After a follow-up with a next visit date is saved: offers to re-wait this visit to that day (the board's
+ * After a follow-up or a consultation with a next visit date is saved: offers to re-wait this visit to that day (the board's
  * re-waiting call), for users who may do it, so the recall reaches the bell and the queue on its date.
  */
 export function FollowUpRecall({ record, queueId }: { record: ExamRecord; queueId: number }) {
@@ -28,7 +28,9 @@ export function FollowUpRecall({ record, queueId }: { record: ExamRecord; queueI
   const me = useMe();
   const queryClient = useQueryClient();
   const [done, setDone] = useState(false);
-  const day = (record as { plan?: { nextVisit?: string | null } }).plan?.nextVisit;
+  // A follow-up's next visit is in its plan; a consultation's is a field of its own.
+  const next = record as { plan?: { nextVisit?: string | null }; nextVisit?: string | null };
+  const day = next.plan?.nextVisit ?? next.nextVisit;
   const rewait = useMutation({
     mutationFn: (date: string) =>
       apiRequest(`mo/queue/rewaiting/${queueId}`, {

@@ -22,6 +22,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { examOptionsQuery } from './exams.queries.ts';
 import { useExamTexts } from '../../lib/exam-texts.ts';
 import { useExamForm } from './exam-form-context.ts';
+import { DiagnosisCodeInput, DrugInput, FrequencySelect } from './consultation-inputs.tsx';
 
 const RichTextField = lazy(() =>
   import('../../components/rich-text-field.tsx').then((m) => ({ default: m.RichTextField })),
@@ -139,6 +140,12 @@ export function LeafInput({ type, leaf, path, side, visibleLabel = true }: LeafI
           />
         </Suspense>
       );
+    case 'frequency':
+      return <FrequencySelect {...common} value={value} onChange={set} />;
+    case 'diagnosisCode':
+      return <DiagnosisCodeInput {...common} path={path} value={value} />;
+    case 'drug':
+      return <DrugInput {...common} path={path} value={value} />;
   }
 }
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Select, Switch, Table, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Select, Switch, Table, Tabs, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OPTION_CATEGORIES, type OptionCategoryKey } from '@basira/shared/exams/exam-options';
-import type { ExamOption } from '@basira/shared/exams/options.schemas';
+import type { ExamOption, OptionUpdate } from '@basira/shared/exams/options.schemas';
 import { IconChevron, IconPlus, IconTrash } from '../../components/icons.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
@@ -13,17 +13,52 @@ import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
+import { DiagnosesPanel } from './code-lists/diagnoses-panel.tsx';
+import { DrugFormularyPanel } from './code-lists/drug-formulary-panel.tsx';
 import { examOptionsQuery, useDeleteOption, useSaveOption } from './exams.queries.ts';
 
 /**
  * `/setting/options`: the exam forms' pick lists (the spec's categories 1-25). Values are added, relabelled in both
- * languages, moved, retired (kept in the records that have them, hidden from the forms) or deleted.
+ * languages, moved, retired (kept in the records that have them, hidden from the forms) or deleted. Two more tabs
+ * edit the consultation's code lists: diagnoses (code-lists/diagnoses-panel) and the drug formulary.
  */
 export function OptionsPage() {
   const { t } = useTranslation();
-  const translate = useTranslator();
   const me = useMe();
   const editable = can(me?.permissions, 'edit options');
+  const options = useQuery(examOptionsQuery);
+  return (
+    <PageFrame title={t('examOptions.title')} loading={options.isPending && !options.error}>
+      <Tabs defaultValue="lists" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="lists" data-testid="options-tab-lists">
+            {t('codeLists.tabs.lists')}
+          </Tabs.Tab>
+          <Tabs.Tab value="diagnoses" data-testid="options-tab-diagnoses">
+            {t('codeLists.tabs.diagnoses')}
+          </Tabs.Tab>
+          <Tabs.Tab value="drugs" data-testid="options-tab-drugs">
+            {t('codeLists.tabs.drugs')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="lists">
+          <PickLists editable={editable} />
+        </Tabs.Panel>
+        <Tabs.Panel value="diagnoses">
+          <DiagnosesPanel editable={editable} />
+        </Tabs.Panel>
+        <Tabs.Panel value="drugs">
+          <DrugFormularyPanel editable={editable} />
+        </Tabs.Panel>
+      </Tabs>
+    </PageFrame>
+  );
+}
+
+/** The exam forms' pick lists, one list at a time. */
+function PickLists({ editable }: { editable: boolean }) {
+  const { t } = useTranslation();
+  const translate = useTranslator();
   const [category, setCategory] = useState<OptionCategoryKey>(OPTION_CATEGORIES[0].key);
   const options = useQuery(examOptionsQuery);
   useLoadFailure(options.error, '/user/portal');
@@ -33,7 +68,7 @@ export function OptionsPage() {
   const rows = (options.data ?? []).filter((o) => o.category === category);
 
   const failed = (error: unknown) => toastError(t('examOptions.saveFailed'), errorMessage(translate, error));
-  const update = (option: ExamOption, changes: Partial<ExamOption>) =>
+  const update = (option: ExamOption, changes: Partial<OptionUpdate>) =>
     save.mutate(
       {
         id: option.id,
@@ -57,7 +92,7 @@ export function OptionsPage() {
   };
 
   return (
-    <PageFrame title={t('examOptions.title')} loading={options.isPending && !options.error}>
+    <>
       <Select
         label={t('examOptions.category')}
         data={OPTION_CATEGORIES.map((c) => ({
@@ -172,6 +207,6 @@ export function OptionsPage() {
           </Group>
         </form>
       )}
-    </PageFrame>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { schemaResolver, useForm } from '@mantine/form';
-import { examSchemas, RECORD_KEYS } from '@basira/shared/exams/exam-definition';
+import { examSchemas, type DeriveContext } from '@basira/shared/exams/exam-definition';
 import { mapLeaves } from '@basira/shared/exams/fields';
 import { examDefinition } from '@basira/shared/exams/registry';
 import { type ExamType } from '@basira/shared/exams/exam-types';
@@ -41,14 +41,16 @@ export function setPath(values: Values, path: string, value: unknown): Values {
   return { ...values, [key]: setPath(isRecord(child) ? child : {}, rest.join('.'), value) };
 }
 
-/** What the form holds for a record: its fields only, visual acuities as the text that was typed. */
+/**
+ * What the form holds for a record: the type's own fields only (never `id`, `version`, `derived`...), visual
+ * acuities as the text that was typed. The body is built from these, so it carries exactly the schema's keys.
+ */
 export function formValues(type: ExamType, record: ExamRecord | Values | null): Values {
   if (!record) return {};
-  const fields: Values = {};
-  for (const [key, value] of Object.entries(record))
-    if (!(RECORD_KEYS as readonly string[]).includes(key) && key !== 'patientId' && key !== 'queueId')
-      fields[key] = value;
-  return mapLeaves(examDefinition(type).fields, fields, 'va', (v) =>
+  const { fields } = examDefinition(type);
+  const values: Values = {};
+  for (const key of Object.keys(fields)) if (key in record) values[key] = (record as Values)[key];
+  return mapLeaves(fields, values, 'va', (v) =>
     isRecord(v) && typeof v.text === 'string' ? v.text : v,
   ) as Values;
 }
@@ -76,6 +78,8 @@ export interface ExamRecordFormOptions {
   queueId: number;
   record: ExamRecord | null;
   readOnly: boolean;
+  /** What the type's calculation reads beyond the form (`derive.usesContext`), as loaded. */
+  context?: DeriveContext | undefined;
 }
 
 /**
@@ -83,7 +87,14 @@ export interface ExamRecordFormOptions {
  * state, save (create, then update with the version read), the conflict when a colleague saved first, and
  * copy-forward from the patient's last record of the type.
  */
-export function useExamRecordForm({ type, patientId, queueId, record, readOnly }: ExamRecordFormOptions) {
+export function useExamRecordForm({
+  type,
+  patientId,
+  queueId,
+  record,
+  readOnly,
+  context,
+}: ExamRecordFormOptions) {
   const definition = examDefinition(type);
   const schemas = useMemo(() => examSchemas(definition), [definition]);
   const form = useForm<Values>({
@@ -112,7 +123,11 @@ export function useExamRecordForm({ type, patientId, queueId, record, readOnly }
   const parsed = schemas.data.safeParse(bodyOf(form.values));
   let derived: unknown;
   try {
-    derived = definition.derive?.compute((parsed.success ? parsed.data : form.values) as never, undefined);
+    derived = definition.derive?.compute(
+      (parsed.success ? parsed.data : form.values) as never,
+      undefined,
+      context,
+    );
   } catch {
     derived = undefined;
   }
@@ -129,10 +144,11 @@ export function useExamRecordForm({ type, patientId, queueId, record, readOnly }
     if (validation.hasErrors) return null;
     const body = bodyOf(form.values) as Values;
     try {
-      const next = await save.mutateAsync({
-        id: saved?.id ?? null,
-        body: saved ? { ...body, version: saved.version } : { ...body, patientId, queueId },
-      });
+      const next = await save.mutateAsync(
+        saved
+          ? { id: saved.id, body: { ...body, version: saved.version } }
+          : { id: null, body: { ...body, patientId, queueId } },
+      );
       loaded(next);
       return next;
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { ErrorKeys } from '../../lib/form-validation.ts';
+import type { FormErrors } from '@mantine/form';
 import type { PatientFormValues } from './patient-form-values.ts';
 
 /** Sets one field of the patient form (the form also clears that field's error and a stale duplicate check). */
@@ -10,6 +10,6 @@ export type SetPatientField = <K extends keyof PatientFormValues>(
 /** What a group of the patient form's fields is given: the form's values, their errors and its setter. */
 export interface PatientFieldsProps {
   values: PatientFormValues;
-  errors: ErrorKeys;
+  errors: FormErrors;
   set: SetPatientField;
 }

@@ -18,6 +18,8 @@ import { can, canAny } from '../../lib/session-local.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { LastRxCard } from './patient-file/last-rx-card.tsx';
+import { TrendsCard } from './patient-file/trends-card.tsx';
+import { WhoOpenedCard } from './patient-file/who-opened-card.tsx';
 import { patientFileQuery, patientFileVisitsQuery } from './patient-file/patient-file.queries.ts';
 import { PatientFormModal } from './patient-form-modal.tsx';
 
@@ -150,6 +152,7 @@ function PatientFileView({ file }: { file: PatientFile }) {
             </Grid.Col>
           </Grid>
         )}
+        {canReadExams && <TrendsCard trends={file.trends} />}
 
         <VisitHistory
           title={t('patientFile.visits')}
@@ -174,6 +177,7 @@ function PatientFileView({ file }: { file: PatientFile }) {
             initial={file.documents}
           />
         </Card>
+        {can(permissions, 'show audit') && <WhoOpenedCard patientId={patient.id} />}
       </Stack>
       <PatientFormModal
         opened={editing}

@@ -1,5 +1,4 @@
-import { birthDateForAge } from '@basira/shared/dates/calendar';
-import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Group, Modal, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
@@ -14,11 +13,10 @@ import {
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { dayIn } from '../../lib/format.ts';
-import { errorText, schemaValidator, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
-import { useUnsavedInput } from '../../lib/unsaved-input.ts';
+import { staleRecord, useSchemaForm } from '../../lib/use-schema-form.ts';
 import { BirthDateField } from './birth-date-field.tsx';
 import type { DuplicateCandidate } from './duplicate-candidates-alert.tsx';
 import { PatientAlertFields } from './patient-alert-fields.tsx';
@@ -26,11 +24,13 @@ import { PatientDetailFields } from './patient-detail-fields.tsx';
 import type { SetPatientField } from './patient-field-props.ts';
 import { PatientFormFooter } from './patient-form-footer.tsx';
 import {
+  duplicateQuery,
   emptyPatientValues,
   nextPhoneValue,
-  parseAge,
   patientBody,
+  patientFormChecks,
   valuesFromPatient,
+  type PatientBody,
   type PatientFormValues,
 } from './patient-form-values.ts';
 import { PatientPhoneFields } from './patient-phone-fields.tsx';
@@ -104,30 +104,31 @@ function PatientForm({
   const countries = useQuery(countriesQuery);
   const [patient, setPatient] = useState<Patient | null>(given);
   const creating = patient === null;
-  const initial = useMemo(
-    () => (given ? valuesFromPatient(given) : emptyPatientValues(DEFAULT_COUNTRY_ID, initialName ?? '')),
-    [given, initialName],
-  );
-  const [values, setValues] = useState<PatientFormValues>(initial);
-  const [errors, setErrors] = useState<ErrorKeys>({});
   const [candidates, setCandidates] = useState<DuplicateCandidate[] | null>(null);
   const [stale, setStale] = useState<Patient | null>(null);
   const [checking, setChecking] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSavePatient(patient?.id ?? null);
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-  useUnsavedInput(dirty);
-
   const byId = useMemo(() => new Map((countries.data ?? []).map((c) => [c.id, c])), [countries.data]);
+  const isoOf = (id: number) => byId.get(id)?.prefix;
+  const form = useSchemaForm({
+    schema: creating ? patientCreateSchema(isoOf) : patientUpdateSchema(isoOf),
+    initialValues: given
+      ? valuesFromPatient(given)
+      : emptyPatientValues(DEFAULT_COUNTRY_ID, initialName ?? ''),
+    toBody: (v: PatientFormValues) => patientBody(v, patient ?? undefined),
+    required: ['name', 'phone'],
+    check: (v) => patientFormChecks(v, today),
+  });
+  const { values, dirty } = form;
+  useEffect(() => onDirtyChange(dirty), [dirty]);
+
   const country = byId.get(Number(values.countryId));
   // Before the list arrives the default country is Iraq (spec section 3): typing is formatted at once.
   const iso = country?.prefix ?? (Number(values.countryId) === DEFAULT_COUNTRY_ID ? 'IQ' : undefined);
-  const isoOf = (id: number) => byId.get(id)?.prefix;
 
   const set: SetPatientField = (key, value) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    onDirtyChange(true);
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+    form.set(key, value);
     // The duplicate check ran on these fields: changing one of them asks for a new check.
     if (['name', 'phone', 'birthMode', 'birthDate', 'age'].includes(key)) setCandidates(null);
   };
@@ -135,21 +136,7 @@ function PatientForm({
   const focusFirstError = () =>
     window.setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
 
-  const validate = (): ErrorKeys => {
-    const body = patientBody(values, patient ?? undefined);
-    const schema = creating ? patientCreateSchema(isoOf) : patientUpdateSchema(isoOf);
-    const found = schemaValidator<Record<string, unknown>>(schema, ['name', 'phone'])(body);
-    if (values.isMale === '') found.isMale = 'isMale.required';
-    if (values.birthMode === 'age') {
-      if (!values.age.trim()) found.age = 'birth.required';
-      else if (parseAge(values.age) === null) found.age = 'age.invalid';
-    } else if (!values.birthDate) found.birthDate = 'birth.required';
-    else if (values.birthDate > today) found.birthDate = 'birthDate.future';
-    return found;
-  };
-
-  const persist = () => {
-    const body = patientBody(values, patient ?? undefined);
+  const persist = (body: PatientBody) => {
     save.mutate(body, {
       onSuccess: (saved) => {
         onDirtyChange(false);
@@ -162,11 +149,8 @@ function PatientForm({
       },
       onError: (error) => {
         if (isApiError(error) && error.handled) return;
-        if (isApiError(error) && error.code === 'stale_version') {
-          const current = patientSchema.safeParse(error.data);
-          if (current.success) setStale(current.data);
-        }
-        setErrors(isApiError(error) ? serverFieldErrors(error.errors) : {});
+        setStale(staleRecord(error, patientSchema) ?? stale);
+        form.showServerErrors(error);
         focusFirstError();
         toastError(
           creating ? t('patients.createFailed') : t('patients.updateFailed'),
@@ -179,26 +163,13 @@ function PatientForm({
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (save.isPending || checking) return;
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return focusFirstError();
+    const body = form.submitValues();
+    if (!body) return focusFirstError();
     // A new record is checked against the organization's patients first: a warning, never a block.
     if (creating && candidates === null) {
       setChecking(true);
       try {
-        const list = await fetchDuplicates({
-          name: values.name.trim(),
-          phone: values.phone.trim(),
-          countryId: Number(values.countryId),
-          ...(values.birthMode === 'date' && values.birthDate
-            ? { birthDate: values.birthDate }
-            : values.birthMode === 'age' && parseAge(values.age) !== null
-              ? {
-                  birthDate: birthDateForAge(parseAge(values.age)!, today) ?? undefined,
-                  birthDateApproximate: '1' as const,
-                }
-              : {}),
-        });
+        const list = await fetchDuplicates(duplicateQuery(values, today));
         if (list.length > 0) {
           setCandidates(list);
           return;
@@ -209,7 +180,7 @@ function PatientForm({
         setChecking(false);
       }
     }
-    persist();
+    persist(body);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
@@ -221,18 +192,16 @@ function PatientForm({
 
   const changeCountry = (countryId: string) => {
     const nextIso = byId.get(Number(countryId))?.prefix;
-    setValues((v) => ({
-      ...v,
+    form.form.setValues((v) => ({
       countryId,
       // The numbers typed so far, spaced as the new country writes them.
-      phone: nextPhoneValue('', v.phone, nextIso),
-      phone2: nextPhoneValue('', v.phone2, nextIso),
-      guardianPhone: nextPhoneValue('', v.guardianPhone, nextIso),
+      phone: nextPhoneValue('', v.phone ?? '', nextIso),
+      phone2: nextPhoneValue('', v.phone2 ?? '', nextIso),
+      guardianPhone: nextPhoneValue('', v.guardianPhone ?? '', nextIso),
     }));
-    onDirtyChange(true);
     setCandidates(null);
   };
-  const fields = { values, errors, set };
+  const fields = { values, errors: form.errors, set };
 
   return (
     <form
@@ -257,7 +226,7 @@ function PatientForm({
             maxLength={200}
             value={values.name}
             onChange={(e) => set('name', e.currentTarget.value)}
-            error={errorText(translate, errors.name)}
+            error={form.error('name')}
             data-testid="patient-name"
           />
           <Radio.Group
@@ -265,7 +234,7 @@ function PatientForm({
             withAsterisk
             value={values.isMale}
             onChange={(value) => set('isMale', value as '0' | '1')}
-            error={errorText(translate, errors.isMale)}
+            error={form.error('isMale')}
             data-testid="patient-sex"
           >
             <Group gap="lg" mt={8}>

@@ -1,7 +1,9 @@
+import { birthDateForAge } from '@basira/shared/dates/calendar';
 import { AsYouType, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { Patient, PatientAlerts } from '@basira/shared/patients/patients.schemas';
 import { parsePhone } from '@basira/shared/patients/phone';
 import { asciiDigits } from '@basira/shared/search/arabic-normalize';
+import type { ErrorKeys } from '../../lib/form-validation.ts';
 import { displayPhone } from '../../lib/phone-format.ts';
 
 /** The patient form as the screen holds it: text as typed, choices not yet made are empty. */
@@ -163,4 +165,31 @@ export function patientBody(values: PatientFormValues, initial?: Patient): Patie
   }
   if (initial) body.version = initial.version;
   return body;
+}
+
+/** What only the form can check: the sex chosen, and an age or a birth date given (not in the future). */
+export function patientFormChecks(values: PatientFormValues, today: string): ErrorKeys {
+  const found: ErrorKeys = {};
+  if (values.isMale === '') found.isMale = 'isMale.required';
+  if (values.birthMode === 'age') {
+    if (!values.age.trim()) found.age = 'birth.required';
+    else if (parseAge(values.age) === null) found.age = 'age.invalid';
+  } else if (!values.birthDate) found.birthDate = 'birth.required';
+  else if (values.birthDate > today) found.birthDate = 'birthDate.future';
+  return found;
+}
+
+/** The duplicate check's question for a new patient: name, phone, country and the birth date given. */
+export function duplicateQuery(values: PatientFormValues, today: string) {
+  const age = parseAge(values.age);
+  return {
+    name: values.name.trim(),
+    phone: values.phone.trim(),
+    countryId: Number(values.countryId),
+    ...(values.birthMode === 'date' && values.birthDate
+      ? { birthDate: values.birthDate }
+      : values.birthMode === 'age' && age !== null
+        ? { birthDate: birthDateForAge(age, today) ?? undefined, birthDateApproximate: '1' as const }
+        : {}),
+  };
 }

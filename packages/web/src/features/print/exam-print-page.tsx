@@ -1,22 +1,17 @@
 import { useState } from 'react';
-import { Alert, Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useParams, useSearchParams } from 'react-router';
 import { isExamType, type ExamType } from '@basira/shared/exams/exam-types';
 import { PAPER_SIZES } from '@basira/shared/print/print-settings.schemas';
 import type { PrintPaper } from '@basira/shared/print/printing.schemas';
-import { errorMessage } from '../../lib/error-catalogue.ts';
-import { useFormatters } from '../../lib/format.ts';
-import { useTranslator } from '../../lib/use-translator.ts';
+import { ConsultationRxSheet, type ConsultationData } from './consultation-rx-sheet.tsx';
 import { ExamReport } from './exam-report.tsx';
 import { PrintFrame } from './print-frame.tsx';
+import { PrintNotReady, ReprintNotice, routeId } from './print-page-state.tsx';
 import { PrintShell } from './print-shell.tsx';
 import { examPrintQuery } from './print.queries.ts';
 import { SpectacleRxSheet, type SpectaclesData } from './spectacle-rx-sheet.tsx';
-
-const positiveId = (value: string | null | undefined) =>
-  value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 
 /** The exam type of the print route being shown (`spectaclesPrint` → spectacles). */
 function usePrintType(): ExamType {
@@ -27,40 +22,28 @@ function usePrintType(): ExamType {
 }
 
 /**
- * `/print/<type>/:id`: one exam record on paper, in the organization's print setting. The spectacles record is
- * the prescription; every other type is a report laid out from its definition. `?printId=` reprints an earlier
- * print (the record as it was printed then).
+ * `/print/<type>/:id`: one exam record on paper, in the organization's print setting. The spectacles record is the
+ * spectacle prescription, the consultation the medication prescription; every other type is a report laid out
+ * from its definition. `?printId=` reprints an earlier print (the record as it was printed then).
  */
 export function ExamPrintPage() {
   const { t } = useTranslation();
-  const translate = useTranslator();
-  const format = useFormatters();
   const type = usePrintType();
-  const id = positiveId(useParams().id);
+  const id = routeId(useParams().id);
   const [params] = useSearchParams();
-  const printId = positiveId(params.get('printId'));
+  const printId = routeId(params.get('printId'));
   const sheet = useQuery({ ...examPrintQuery(type, id ?? 0, printId), enabled: id !== null });
   const [chosen, setChosen] = useState<PrintPaper | null>(null);
 
-  if (id === null || sheet.error)
-    return (
-      <Alert color="red" m="md" data-testid="print-load-failed" title={t('print.loadFailed')}>
-        {sheet.error ? errorMessage(translate, sheet.error) : null}
-      </Alert>
-    );
-  if (!sheet.data)
-    return (
-      <Center mih="40vh">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
+  if (id === null || sheet.error || !sheet.data)
+    return <PrintNotReady failed={id === null || !!sheet.error} error={sheet.error} />;
 
   const { record, patient, reprintOf } = sheet.data;
   const setting = sheet.data.setting;
   const paper = chosen ?? setting?.paperSize ?? 'A5';
   const title =
-    type === 'spectacles'
-      ? t('print.titles.spectacles')
+    type === 'spectacles' || type === 'consultation'
+      ? t(`print.titles.${type}`)
       : t('print.titles.report', { type: t(`exams.types.${type}`) });
   const data = record as unknown as Record<string, unknown>;
 
@@ -76,17 +59,13 @@ export function ExamPrintPage() {
         version: record.version,
         ...(reprintOf ? { printId: reprintOf.id } : {}),
       }}
-      notice={
-        reprintOf && (
-          <Alert color="blue" mb="sm" data-testid="print-reprint">
-            {t('print.reprintOf', { date: format.dateTime(reprintOf.printedAt) })}
-          </Alert>
-        )
-      }
+      notice={reprintOf && <ReprintNotice printedAt={reprintOf.printedAt} />}
     >
       <PrintFrame frame={sheet.data} paper={paper} title={title} patient={patient} date={record.createdAt}>
         {type === 'spectacles' ? (
           <SpectacleRxSheet data={data as SpectaclesData} zeroAs={setting?.zeroAs ?? 'plano'} />
+        ) : type === 'consultation' ? (
+          <ConsultationRxSheet data={data as ConsultationData} />
         ) : (
           <ExamReport type={type} data={data} />
         )}

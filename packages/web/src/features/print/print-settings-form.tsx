@@ -40,15 +40,13 @@ import { IconAlert, IconUpload } from '../../components/icons.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
-import { errorText, schemaValidator, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
-import { useUnsavedInput } from '../../lib/unsaved-input.ts';
+import { staleRecord, useSchemaForm } from '../../lib/use-schema-form.ts';
 import { PrintSettingsPreview } from './print-settings-preview.tsx';
 import {
   createBody,
-  isDirty,
   isHexColor,
   previewSetting,
   readLogo,
@@ -63,9 +61,6 @@ import { useCreatePrintSetting, useUpdatePrintSetting } from './print-settings.q
 const RichTextField = lazy(() =>
   import('../../components/rich-text-field.tsx').then((m) => ({ default: m.RichTextField })),
 );
-
-const validateCreate = schemaValidator<Record<string, unknown>>(printSettingCreateSchema);
-const validateUpdate = schemaValidator<Record<string, unknown>>(printSettingUpdateSchema);
 
 /** A few clinic colours to pick from; any 6-digit hex can be typed. */
 const SWATCHES = ['#000000', '#1c3f94', '#1971c2', '#0b7285', '#2b8a3e', '#862e9c', '#c92a2a', '#5c3d2e'];
@@ -92,62 +87,53 @@ export function PrintSettingsForm({ setting, isFirst, onSaved, onDirtyChange }: 
   const translate = useTranslator();
   const format = useFormatters();
   const [base, setBase] = useState<PrintSetting | null>(setting);
-  const [values, setValues] = useState<PrintSettingValues>(() => valuesOf(setting, isFirst));
-  const [errors, setErrors] = useState<ErrorKeys>({});
   const [stale, setStale] = useState<Stale | null>(null);
-  const [lastColor, setLastColor] = useState(values.color);
-  const resetLogoPicker = useRef<() => void>(null);
   const create = useCreatePrintSetting();
   const update = useUpdatePrintSetting(base?.id ?? 0);
   const saving = create.isPending || update.isPending;
   const creating = base === null;
-  const dirty = isDirty(values, base, isFirst);
-  useUnsavedInput(dirty);
+  const form = useSchemaForm({
+    schema: base ? printSettingUpdateSchema : printSettingCreateSchema,
+    initialValues: valuesOf(setting, isFirst),
+    toBody: (v: PrintSettingValues) => (base ? updateBody(v, base) : createBody(v)),
+  });
+  const { values, dirty, set } = form;
+  const [lastColor, setLastColor] = useState(values.color);
+  const resetLogoPicker = useRef<() => void>(null);
 
   useEffect(() => onDirtyChange(dirty), [dirty]);
   useEffect(() => () => onDirtyChange(false), []);
+
+  const load = (next: PrintSetting) => {
+    setBase(next);
+    form.load(valuesOf(next));
+    setLastColor(next.color);
+  };
 
   // A newer version read by the page (the list refetched): taken in while nothing is typed over it.
   useEffect(() => {
     if (!setting || !base || setting.id !== base.id || setting.version <= base.version || dirty) return;
     setBase(setting);
-    setValues(valuesOf(setting));
+    form.load(valuesOf(setting));
   }, [setting?.version]);
-
-  const set = <K extends keyof PrintSettingValues>(key: K, value: PrintSettingValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
 
   const chooseLogo = async (file: File | null) => {
     resetLogoPicker.current?.();
     if (!file) return;
     const read = await readLogo(file);
-    if ('error' in read) {
-      setErrors((current) => ({ ...current, logo: read.error }));
-      return;
-    }
-    set('logo', read.dataUrl);
-  };
-
-  const load = (next: PrintSetting) => {
-    setBase(next);
-    setValues(valuesOf(next));
-    setLastColor(next.color);
+    if ('error' in read) form.form.setFieldError('logo', read.error);
+    else set('logo', read.dataUrl);
   };
 
   const fail = (error: unknown) => {
     if (isApiError(error) && error.handled) return;
-    if (isApiError(error) && error.code === 'stale_version') {
-      const theirs = printSettingSchema.safeParse(error.data);
-      if (theirs.success && base) {
-        setStale({ theirs: theirs.data, mine: rebase(values, base, theirs.data) });
-        setErrors({});
-        load(theirs.data);
-        return;
-      }
+    const theirs = staleRecord(error, printSettingSchema);
+    if (theirs && base) {
+      setStale({ theirs, mine: rebase(values, base, theirs) });
+      load(theirs);
+      return;
     }
-    setErrors(isApiError(error) ? serverFieldErrors(error.errors) : {});
+    form.showServerErrors(error);
     toastError(
       creating ? t('printSetting.createFailed') : t('printSetting.updateFailed'),
       errorMessage(translate, error),
@@ -157,7 +143,6 @@ export function PrintSettingsForm({ setting, isFirst, onSaved, onDirtyChange }: 
   const saved = (next: PrintSetting) => {
     load(next);
     setStale(null);
-    setErrors({});
     toastSuccess(creating ? t('printSetting.savedCreate') : t('printSetting.savedUpdate'));
     onSaved(next);
   };
@@ -165,23 +150,15 @@ export function PrintSettingsForm({ setting, isFirst, onSaved, onDirtyChange }: 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    if (base) {
-      const body = updateBody(values, base);
-      const found = validateUpdate(body);
-      setErrors(found);
-      if (Object.keys(found).length === 0) update.mutate(body, { onSuccess: saved, onError: fail });
-      return;
-    }
-    const body = createBody(values);
-    const found = validateCreate(body);
-    setErrors(found);
-    if (Object.keys(found).length === 0) create.mutate(body, { onSuccess: saved, onError: fail });
+    const body = form.submitValues();
+    if (!body) return;
+    if (base) update.mutate({ ...body, version: base.version }, { onSuccess: saved, onError: fail });
+    else create.mutate(body, { onSuccess: saved, onError: fail });
   };
 
   const discard = () => {
-    setValues(valuesOf(base, isFirst));
+    form.form.reset();
     setLastColor(base?.color ?? valuesOf(null).color);
-    setErrors({});
   };
 
   // The preview follows the typing without holding it up (a long header re-renders the sheet).
@@ -217,7 +194,7 @@ export function PrintSettingsForm({ setting, isFirst, onSaved, onDirtyChange }: 
                       size="xs"
                       variant="light"
                       onClick={() => {
-                        setValues(stale.mine);
+                        form.form.setValues(stale.mine);
                         setStale(null);
                       }}
                       data-testid="print-setting-stale-keep"
@@ -237,7 +214,7 @@ export function PrintSettingsForm({ setting, isFirst, onSaved, onDirtyChange }: 
                 maxLength={100}
                 value={values.name}
                 onChange={(event) => set('name', event.currentTarget.value)}
-                error={errorText(translate, errors.name)}
+                error={form.error('name')}
                 data-testid="print-setting-name"
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -247,7 +224,7 @@ export function PrintSettingsForm({ setting, isFirst, onSaved, onDirtyChange }: 
                   maxLength={200}
                   value={values.optometrist}
                   onChange={(event) => set('optometrist', event.currentTarget.value)}
-                  error={errorText(translate, errors.optometrist)}
+                  error={form.error('optometrist')}
                   data-testid="print-setting-optometrist"
                 />
                 <TextField
@@ -256,7 +233,7 @@ export function PrintSettingsForm({ setting, isFirst, onSaved, onDirtyChange }: 
                   maxLength={200}
                   value={values.specialist}
                   onChange={(event) => set('specialist', event.currentTarget.value)}
-                  error={errorText(translate, errors.specialist)}
+                  error={form.error('specialist')}
                   data-testid="print-setting-specialist"
                 />
               </SimpleGrid>
@@ -274,7 +251,7 @@ export function PrintSettingsForm({ setting, isFirst, onSaved, onDirtyChange }: 
                     set('color', color);
                     if (isHexColor(color)) setLastColor(color.toLowerCase());
                   }}
-                  error={errorText(translate, errors.color)}
+                  error={form.error('color')}
                   maxLength={7}
                   // A hex code reads left to right in either language.
                   styles={{ input: { direction: 'ltr', textAlign: 'start' } }}
@@ -282,7 +259,7 @@ export function PrintSettingsForm({ setting, isFirst, onSaved, onDirtyChange }: 
                 />
                 <LogoField
                   logo={values.logo}
-                  error={errorText(translate, errors.logo)}
+                  error={form.error('logo')}
                   onChoose={(file) => void chooseLogo(file)}
                   onRemove={() => set('logo', null)}
                   resetRef={resetLogoPicker}
@@ -317,14 +294,14 @@ export function PrintSettingsForm({ setting, isFirst, onSaved, onDirtyChange }: 
                   label={t('printSetting.header')}
                   value={values.header}
                   onChange={(html) => set('header', html)}
-                  error={errorText(translate, errors.header)}
+                  error={form.error('header')}
                   data-testid="print-setting-header"
                 />
                 <RichTextField
                   label={t('printSetting.footer')}
                   value={values.footer}
                   onChange={(html) => set('footer', html)}
-                  error={errorText(translate, errors.footer)}
+                  error={form.error('footer')}
                   data-testid="print-setting-footer"
                 />
               </Suspense>

@@ -23,6 +23,7 @@ import { pathTo } from '../../lib/routes.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
+import { LetterTemplatesSection } from './letter-templates-section.tsx';
 import { PrintSettingsForm } from './print-settings-form.tsx';
 import { settingLabel } from './print-settings-values.ts';
 import { printSettingQuery, printSettingsQuery, useDeletePrintSetting } from './print-settings.queries.ts';
@@ -160,6 +161,7 @@ export function PrintSettingsPage() {
             onDirtyChange={(value) => void (dirty.current = value)}
           />
         )}
+        {list.data && <LetterTemplatesSection />}
       </Stack>
     </PageFrame>
   );

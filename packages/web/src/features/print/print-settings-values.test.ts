@@ -6,7 +6,6 @@ import {
 } from '@basira/shared/print/print-settings.schemas';
 import {
   createBody,
-  isDirty,
   previewSetting,
   readLogo,
   rebase,
@@ -82,12 +81,12 @@ describe('print setting values', () => {
     });
   });
 
-  it('dirty: what the form holds differs from the setting, whitespace and case aside', () => {
-    expect(isDirty(valuesOf(saved), saved)).toBe(false);
-    expect(isDirty({ ...valuesOf(saved), optometrist: 'Ali ' }, saved)).toBe(false);
-    expect(isDirty({ ...valuesOf(saved), color: '#1C3F94' }, saved)).toBe(false);
-    expect(isDirty({ ...valuesOf(saved), header: '' }, saved)).toBe(true);
-    expect(isDirty(valuesOf(null, true), null, true)).toBe(false);
+  it('dirty (the form compares bodies): whitespace and case are no change', () => {
+    const version = { version: saved.version };
+    expect(updateBody({ ...valuesOf(saved), optometrist: 'Ali ' }, saved)).toEqual(version);
+    expect(updateBody({ ...valuesOf(saved), color: '#1C3F94' }, saved)).toEqual(version);
+    expect(updateBody({ ...valuesOf(saved), header: '' }, saved)).toEqual({ ...version, header: '' });
+    expect(createBody(valuesOf(null, true))).toEqual(createBody({ ...valuesOf(null, true), name: ' ' }));
   });
 
   it('preview: the typed values, a half-typed colour keeping the last whole one', () => {

@@ -100,13 +100,6 @@ export function rebase(
   return merged;
 }
 
-/** Whether the form holds something the setting (or a new one) does not. */
-export function isDirty(values: PrintSettingValues, base: PrintSetting | null, isFirst = false): boolean {
-  const a = normalised(values);
-  const b = normalised(valuesOf(base, isFirst));
-  return FIELDS.some((field) => a[field] !== b[field]);
-}
-
 /**
  * The setting the preview draws: the form's values over the saved setting (or placeholders for a new one). A
  * colour still being typed keeps the last whole one.

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { examSchemas } from '@basira/shared/exams/exam-definition';
 import type { ExamType } from '@basira/shared/exams/exam-types';
 import { examDefinition } from '@basira/shared/exams/registry';
+import { letterPrintSchema } from '@basira/shared/letters/letters.schemas';
 import {
   examPrintSchema,
   printLogResponseSchema,
@@ -50,3 +51,18 @@ export function useLogPrint() {
       (await apiRequest('mo/print/log', { method: 'POST', body, schema: printLogResponseSchema })).data,
   });
 }
+
+/** `GET /api/mo/print/letter/{id}?printId=`: a letter with the organization's default print setting. */
+export const letterPrintQuery = (id: number, printId: number | null) =>
+  queryOptions({
+    queryKey: [...PRINT_KEY, 'letter', id, printId],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(`mo/print/letter/${id}`, {
+          schema: letterPrintSchema,
+          query: { printId: printId ?? undefined },
+          signal,
+        })
+      ).data,
+    staleTime: Infinity,
+  });

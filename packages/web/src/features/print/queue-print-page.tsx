@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { Alert, Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { PrintPaper, QueuePrint } from '@basira/shared/print/printing.schemas';
-import { errorMessage } from '../../lib/error-catalogue.ts';
 import { useFormatters } from '../../lib/format.ts';
-import { useTranslator } from '../../lib/use-translator.ts';
 import { PrintFrame } from './print-frame.tsx';
+import { PrintNotReady, routeId } from './print-page-state.tsx';
 import { PrintShell } from './print-shell.tsx';
 import { ticketPrintQuery } from './print.queries.ts';
 
@@ -42,24 +40,12 @@ function TicketBody({ ticket }: { ticket: QueuePrint['ticket'] }) {
 /** `/print/queue/:id` (`print squint`): the queue ticket on an 80 mm receipt roll or an A5 sheet. */
 export function QueuePrintPage() {
   const { t } = useTranslation();
-  const translate = useTranslator();
-  const raw = useParams().id;
-  const id = raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+  const id = routeId(useParams().id);
   const ticket = useQuery({ ...ticketPrintQuery(id ?? 0), enabled: id !== null });
   const [paper, setPaper] = useState<PrintPaper>('80mm');
 
-  if (id === null || ticket.error)
-    return (
-      <Alert color="red" m="md" data-testid="print-load-failed" title={t('print.loadFailed')}>
-        {ticket.error ? errorMessage(translate, ticket.error) : null}
-      </Alert>
-    );
-  if (!ticket.data)
-    return (
-      <Center mih="40vh">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
+  if (id === null || ticket.error || !ticket.data)
+    return <PrintNotReady failed={id === null || !!ticket.error} error={ticket.error} />;
   const { ticket: data, ...frame } = ticket.data;
   const title = t('print.titles.queue');
   return (

@@ -39,11 +39,18 @@ function rowOf(
       : { sphere: eye.sphere, cylinder, axis };
   return {
     sphere: formatDiopters(rx.sphere, { plano }),
-    cylinder: eye.cylinder == null ? EMPTY : formatDiopters(rx.cylinder, { plano }),
+    // Plano names a zero sphere only; a zero cylinder is a spherical lens, written DS (issue 16).
+    cylinder: eye.cylinder == null ? EMPTY : formatCylinder(rx.cylinder, plano),
     axis: rx.cylinder !== 0 ? formatAxis(rx.axis) : EMPTY,
     prism: eye.prism ? eye.prism.toFixed(2) : EMPTY,
     base: eye.prism && eye.prismBase ? baseText(eye.prismBase) : EMPTY,
   };
+}
+
+/** A cylinder as the Rx column shows it: `DS` for zero in the Plano style (`0.00` in the zeros style), else signed. */
+export function formatCylinder(cylinder: number, plano: boolean): string {
+  const text = formatDiopters(cylinder);
+  return text === '0.00' && plano ? 'DS' : text;
 }
 
 const COLUMNS = ['sphere', 'cylinder', 'axis', 'prism', 'base'] as const;

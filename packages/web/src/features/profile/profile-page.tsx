@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import {
   Alert,
   Badge,
@@ -25,14 +25,14 @@ import { TextField } from '../../components/text-field.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
-import { errorText, schemaValidator, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
 import { permissionLabel } from '../../lib/permission-label.ts';
 import { ME_KEY } from '../../lib/session-local.ts';
 import { setStoredUser } from '../../lib/storage.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
-import { useUnsavedInput } from '../../lib/unsaved-input.ts';
+import type { ErrorKeys } from '../../lib/form-validation.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 interface Values {
   name: string;
@@ -42,8 +42,6 @@ interface Values {
   password: string;
   password_confirmation: string;
 }
-
-const validate = schemaValidator<Record<string, unknown>>(profileUpdateSchema, ['name', 'email']);
 
 /** The request: the password part only when a new password is typed. */
 export function profileBody(values: Values): ProfileUpdate {
@@ -75,18 +73,22 @@ function ProfileForm({ me }: { me: Me }) {
   const { t } = useTranslation();
   const translate = useTranslator();
   const queryClient = useQueryClient();
-  const initial: Values = {
-    name: me.name,
-    email: me.email,
-    username: me.username ?? '',
-    currentPassword: '',
-    password: '',
-    password_confirmation: '',
-  };
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<ErrorKeys>({});
-  useUnsavedInput(JSON.stringify(values) !== JSON.stringify(initial));
-  const set = (key: keyof Values, value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const form = useSchemaForm({
+    schema: profileUpdateSchema,
+    initialValues: {
+      name: me.name,
+      email: me.email,
+      username: me.username ?? '',
+      currentPassword: '',
+      password: '',
+      password_confirmation: '',
+    } satisfies Values,
+    toBody: profileBody,
+    required: ['name', 'email'],
+    // The password part is sent once any of it is typed: then the new password itself is asked for.
+    check: (v): ErrorKeys =>
+      (v.currentPassword || v.password_confirmation) && !v.password ? { password: 'password.required' } : {},
+  });
 
   const save = useMutation({
     mutationFn: (body: ProfileUpdate) =>
@@ -98,18 +100,15 @@ function ProfileForm({ me }: { me: Me }) {
     },
     onError: (error) => {
       if (isApiError(error) && error.handled) return;
-      setErrors(isApiError(error) ? serverFieldErrors(error.errors) : {});
+      form.showServerErrors(error);
       toastError(t('profile.saveFailed'), errorMessage(translate, error));
     },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = profileBody(values);
-    const found = validate({ ...body });
-    if (body.password !== undefined && !values.password) found.password = 'password.required';
-    setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate(body);
+    const body = form.submitValues();
+    if (body) save.mutate(body);
   };
 
   const password = (
@@ -121,9 +120,7 @@ function ProfileForm({ me }: { me: Me }) {
       name={key}
       label={label}
       autoComplete={auto}
-      value={values[key]}
-      onChange={(event) => set(key, event.currentTarget.value)}
-      error={errorText(translate, errors[key])}
+      {...form.inputProps(key)}
       visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
       maxLength={200}
       data-testid={`profile-${key}`}
@@ -144,9 +141,7 @@ function ProfileForm({ me }: { me: Me }) {
               required
               minLength={3}
               maxLength={120}
-              value={values.name}
-              onChange={(event) => set('name', event.currentTarget.value)}
-              error={errorText(translate, errors.name)}
+              {...form.inputProps('name')}
               data-testid="profile-name"
             />
             <TextField
@@ -155,18 +150,14 @@ function ProfileForm({ me }: { me: Me }) {
               label={t('users.email')}
               required
               maxLength={254}
-              value={values.email}
-              onChange={(event) => set('email', event.currentTarget.value)}
-              error={errorText(translate, errors.email)}
+              {...form.inputProps('email')}
               data-testid="profile-email"
             />
             <TextField
               name="username"
               label={t('users.username')}
               maxLength={60}
-              value={values.username}
-              onChange={(event) => set('username', event.currentTarget.value)}
-              error={errorText(translate, errors.username)}
+              {...form.inputProps('username')}
             />
             <Divider label={t('profile.changePassword')} labelPosition="center" />
             <Text size="sm" c="dimmed">

@@ -19,6 +19,7 @@ import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { BoardExamsCard } from './board/board-exams-card.tsx';
+import { BoardLettersCard } from './board/board-letters-card.tsx';
 import { BoardPrintsCard } from './board/board-prints-card.tsx';
 import { BoardVisitCard } from './board/board-visit-card.tsx';
 import { moveErrorMessage, visibleActions, type BoardState } from './queue-actions.ts';
@@ -220,6 +221,8 @@ function BoardView({
             <BoardExamsCard board={board} permissions={permissions} />
           </Grid.Col>
         </Grid>
+
+        <BoardLettersCard patientId={patient.id} queueId={visit.id} permissions={permissions} />
 
         <BoardPrintsCard patientId={patient.id} permissions={permissions} />
 

@@ -19,7 +19,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PatientSummary } from '@basira/shared/patients/patients.schemas';
 import {
+  queueCreateSchema,
   queueEntrySchema,
+  queueUpdateSchema,
   VISIT_REASONS,
   type QueueEntry,
   type QueueEntryDetail,
@@ -32,16 +34,18 @@ import { PatientPicker } from '../../components/patient-picker.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { parseTypedDate, zonedDateTimeToIso, zonedParts } from '../../lib/dates.ts';
-import { errorText, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
+import type { ErrorKeys } from '../../lib/form-validation.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
-import { useUnsavedInput } from '../../lib/unsaved-input.ts';
+import { staleRecord, useSchemaForm } from '../../lib/use-schema-form.ts';
 import { doctorsQuery, useCreateQueueEntry, useUpdateQueueEntry } from './queue.queries.ts';
 
 interface Values {
+  /** Add mode only: who is queued. */
+  patient: PatientSummary | null;
   examTypes: VisitReason[];
   doctorId: string | null;
   /** Empty day: now (the server's default). */
@@ -52,6 +56,7 @@ interface Values {
 }
 
 const emptyValues: Values = {
+  patient: null,
   examTypes: [],
   doctorId: null,
   day: null,
@@ -63,6 +68,7 @@ const emptyValues: Values = {
 function valuesOf(entry: QueueEntryDetail, timeZone: string | undefined): Values {
   const { day, time } = zonedParts(new Date(entry.date), timeZone);
   return {
+    patient: null,
     examTypes: entry.examTypes,
     doctorId: entry.doctor ? String(entry.doctor.id) : null,
     day,
@@ -97,15 +103,7 @@ export function QueueForm({
   const [entry, setEntry] = useState(given);
   const updating = entry !== null;
   const timeZone = me?.organization.timeZone;
-  const initial = given
-    ? valuesOf(given, timeZone)
-    : booking
-      ? { ...emptyValues, isVisitDate: true }
-      : emptyValues;
-  const [patient, setPatient] = useState<PatientSummary | null>(initialPatient);
   const [pickerKey, setPickerKey] = useState(0);
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<ErrorKeys>({});
   const [stale, setStale] = useState<QueueEntry | null>(null);
   /** The patient's open visit that day, when the server refused to queue them twice. */
   const [duplicate, setDuplicate] = useState<QueueEntry | null>(null);
@@ -114,25 +112,36 @@ export function QueueForm({
   const update = useUpdateQueueEntry(entry?.id ?? 0);
   const submitRef = useRef<HTMLButtonElement>(null);
   const saving = create.isPending || update.isPending;
-  useUnsavedInput(
-    JSON.stringify(values) !== JSON.stringify(initial) || (!updating && patient !== initialPatient),
-  );
+
+  /** The visit's time: undefined for now (no day), null when the day and time make no instant. */
+  const dateValue = (v: Values): string | undefined | null => {
+    if (!v.day) return undefined;
+    return zonedDateTimeToIso(v.day, v.time || zonedParts(new Date(), timeZone).time, timeZone);
+  };
+  const form = useSchemaForm({
+    schema: entry ? queueUpdateSchema : queueCreateSchema,
+    initialValues: given
+      ? valuesOf(given, timeZone)
+      : { ...emptyValues, patient: initialPatient, isVisitDate: booking },
+    toBody: (v: Values) => ({
+      ...(entry ? { version: entry.version } : { patientId: v.patient?.id }),
+      examTypes: v.examTypes,
+      doctorId: v.doctorId ? Number(v.doctorId) : null,
+      isVisitDate: v.isVisitDate ? 1 : 0,
+      note: v.note.trim() || null,
+      ...(dateValue(v) ? { date: dateValue(v) } : {}),
+    }),
+    required: entry ? [] : ['patientId'],
+    check: (v): ErrorKeys => (dateValue(v) === null ? { day: 'date.invalid' } : {}),
+    fieldOf: (path) => (path === 'date' ? 'day' : path === 'patientId' ? 'patient' : path),
+  });
+  const { values, set } = form;
+  const patient = values.patient;
 
   // A patient chosen: the next Enter adds them (most visits need nothing else).
   useEffect(() => {
     if (patient && !updating) submitRef.current?.focus();
   }, [patient]);
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key === 'day' || key === 'time' ? 'date' : key])
-      setErrors(({ date: _d, [key]: _k, ...rest }) => rest);
-  };
-
-  const dateValue = (): string | undefined | null => {
-    if (!values.day) return undefined;
-    return zonedDateTimeToIso(values.day, values.time || zonedParts(new Date(), timeZone).time, timeZone);
-  };
 
   const fail = (error: unknown) => {
     if (isApiError(error) && error.handled) return;
@@ -140,11 +149,8 @@ export function QueueForm({
       const open = queueEntrySchema.safeParse(error.data);
       if (open.success) return setDuplicate(open.data);
     }
-    if (isApiError(error) && error.code === 'stale_version') {
-      const current = queueEntrySchema.safeParse(error.data);
-      if (current.success) setStale(current.data);
-    }
-    setErrors(isApiError(error) ? serverFieldErrors(error.errors) : {});
+    setStale(staleRecord(error, queueEntrySchema) ?? stale);
+    form.showServerErrors(error);
     toastError(updating ? t('queue.updateFailed') : t('queue.addFailed'), errorMessage(translate, error));
   };
 
@@ -152,39 +158,24 @@ export function QueueForm({
     event?.preventDefault();
     if (saving) return;
     setDuplicate(null);
-    const date = dateValue();
-    const found: ErrorKeys = {};
-    if (!updating && !patient) found.patientId = 'patientId.required';
-    if (date === null) found.date = 'date.invalid';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const common = {
-      examTypes: values.examTypes,
-      doctorId: values.doctorId ? Number(values.doctorId) : null,
-      isVisitDate: values.isVisitDate ? (1 as const) : (0 as const),
-      note: values.note.trim() || null,
-      ...(date ? { date } : {}),
-    };
-    if (entry) {
-      update.mutate(
-        { ...common, version: entry.version },
-        {
-          onSuccess: (saved) => {
-            toastSuccess(t('queue.updated', { name: saved.patient.name }));
-            onDone();
-          },
-          onError: fail,
+    const body = form.submitValues();
+    if (!body) return;
+    if ('version' in body) {
+      update.mutate(body, {
+        onSuccess: (saved) => {
+          toastSuccess(t('queue.updated', { name: saved.patient.name }));
+          onDone();
         },
-      );
+        onError: fail,
+      });
       return;
     }
     create.mutate(
-      { patientId: patient!.id, ...common, ...(confirmDuplicate ? { confirmDuplicate: true } : {}) },
+      { ...body, ...(confirmDuplicate ? { confirmDuplicate: true } : {}) },
       {
         onSuccess: (saved) => {
           toastSuccess(t('queue.added', { name: saved.patient.name, number: saved.ticketNumber }));
-          setValues(emptyValues);
-          setPatient(null);
+          form.load(emptyValues);
           setPickerKey((k) => k + 1);
           onAdded(saved);
         },
@@ -235,12 +226,12 @@ export function QueueForm({
                       label={t('queue.patient')}
                       value={patient}
                       onChange={(next) => {
-                        setPatient(next);
+                        set('patient', next);
                         setDuplicate(null);
                       }}
                       autoFocus
                       required
-                      error={errorText(translate, errors.patientId)}
+                      error={form.error('patient')}
                       notFound={(text) =>
                         can(me?.permissions, 'add patient') && (
                           <Button
@@ -274,7 +265,7 @@ export function QueueForm({
                 data={(doctors.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
                 value={values.doctorId}
                 onChange={(value) => set('doctorId', value)}
-                error={errorText(translate, errors.doctorId)}
+                error={form.error('doctorId')}
                 data-testid="queue-doctor"
               />
             </Grid.Col>
@@ -306,7 +297,7 @@ export function QueueForm({
               onChange={(value) => set('day', value)}
               valueFormat="YYYY-MM-DD"
               dateParser={parseTypedDate}
-              error={errorText(translate, errors.date)}
+              error={form.error('day')}
               clearButtonProps={{ 'aria-label': t('common.clear') }}
               popoverProps={{ withinPortal: true }}
               w={160}
@@ -315,7 +306,10 @@ export function QueueForm({
             <ClockTimeInput
               label={t('queue.time')}
               value={values.time}
-              onChange={(value) => set('time', value)}
+              onChange={(value) => {
+                set('time', value);
+                form.form.clearFieldError('day');
+              }}
               disabled={!values.day}
               w={130}
               data-testid="queue-time"
@@ -325,7 +319,7 @@ export function QueueForm({
               maxLength={2000}
               value={values.note}
               onChange={(event) => set('note', event.currentTarget.value)}
-              error={errorText(translate, errors.note)}
+              error={form.error('note')}
               style={{ flex: '1 1 14rem' }}
               data-testid="queue-note"
             />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   Alert,
   Button,
@@ -20,7 +20,6 @@ import { PageFrame } from '../../components/page-frame.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
-import { errorText, schemaValidator, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
 import {
   PERMISSION_AREAS,
   permissionArea,
@@ -33,10 +32,8 @@ import { SUCCESS_TOAST_MS, toastError, toastSuccess, toastWarning } from '../../
 import { useGoBack } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
-import { useUnsavedInput } from '../../lib/unsaved-input.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { permissionCatalogueQuery, roleIdFrom, roleQuery, useSaveRole } from './roles.queries.ts';
-
-const validate = schemaValidator<{ name: string; permissions: string[] }>(roleSaveSchema, ['name']);
 
 /** Role add (/setting/role/permission) and update (/setting/role/:id/update). */
 export function RoleFormPage() {
@@ -71,20 +68,22 @@ function RoleForm({ title, role }: { title: string; role: Role | null }) {
   const catalogue = useQuery(permissionCatalogueQuery);
   const save = useSaveRole(role?.id ?? null);
 
-  const initialName = role?.name ?? '';
-  const initialChecked = useMemo(() => new Set(role?.permissions.map((p) => p.name) ?? []), [role]);
-  const [name, setName] = useState(initialName);
-  const [checked, setChecked] = useState<Set<string>>(initialChecked);
   const [search, setSearch] = useState('');
-  const [errors, setErrors] = useState<ErrorKeys>({});
   const [saved, setSaved] = useState(false);
-
-  const dirty =
-    !saved &&
-    (name !== initialName ||
-      checked.size !== initialChecked.size ||
-      [...checked].some((p) => !initialChecked.has(p)));
-  useUnsavedInput(dirty);
+  const form = useSchemaForm({
+    schema: roleSaveSchema,
+    initialValues: { name: role?.name ?? '', permissions: role?.permissions.map((p) => p.name) ?? [] },
+    // In the catalogue's order, so ticking and unticking a permission leaves nothing to save.
+    toBody: (v: { name: string; permissions: string[] }) => ({
+      name: v.name.trim(),
+      permissions: (catalogue.data ?? []).map((p) => p.name).filter((p) => v.permissions.includes(p)),
+      ...(role ? { version: role.version } : {}),
+    }),
+    required: ['name'],
+    guardUnsaved: !saved,
+  });
+  const checked = new Set(form.values.permissions);
+  const setChecked = (next: Set<string>) => form.set('permissions', [...next]);
 
   const needle = search.trim().toLowerCase();
   const visible = (catalogue.data ?? []).filter(
@@ -95,23 +94,21 @@ function RoleForm({ title, role }: { title: string; role: Role | null }) {
   );
   const allVisibleChecked = visible.length > 0 && visible.every((p) => checked.has(p.name));
 
-  const toggleAll = () =>
-    setChecked((current) => {
-      const next = new Set(current);
-      for (const p of visible) {
-        if (allVisibleChecked) next.delete(p.name);
-        else next.add(p.name);
-      }
-      return next;
-    });
+  const toggleAll = () => {
+    const next = new Set(checked);
+    for (const p of visible) {
+      if (allVisibleChecked) next.delete(p.name);
+      else next.add(p.name);
+    }
+    setChecked(next);
+  };
 
-  const toggle = (permission: string) =>
-    setChecked((current) => {
-      const next = new Set(current);
-      if (next.has(permission)) next.delete(permission);
-      else next.add(permission);
-      return next;
-    });
+  const toggle = (permission: string) => {
+    const next = new Set(checked);
+    if (next.has(permission)) next.delete(permission);
+    else next.add(permission);
+    setChecked(next);
+  };
 
   const creating = role === null;
   const mayCreate = creating && can(me?.permissions, 'add permission');
@@ -120,14 +117,8 @@ function RoleForm({ title, role }: { title: string; role: Role | null }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!mayCreate && !mayUpdate) return;
-    const body = {
-      name: name.trim(),
-      permissions: (catalogue.data ?? []).map((p) => p.name).filter((p) => checked.has(p)),
-      ...(role ? { version: role.version } : {}),
-    };
-    const found = validate(body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const body = form.submitValues();
+    if (!body) return;
     save.mutate(body, {
       onSuccess: () => {
         setSaved(true);
@@ -137,7 +128,7 @@ function RoleForm({ title, role }: { title: string; role: Role | null }) {
       },
       onError: (error) => {
         if (isApiError(error) && error.handled) return;
-        setErrors(isApiError(error) ? serverFieldErrors(error.errors) : {});
+        form.showServerErrors(error);
         toastError(
           creating ? t('roles.createFailed') : t('roles.updateFailed'),
           errorMessage(translate, error),
@@ -166,9 +157,7 @@ function RoleForm({ title, role }: { title: string; role: Role | null }) {
             label={t('roles.name')}
             required
             maxLength={100}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errorText(translate, errors.name)}
+            {...form.inputProps('name')}
             data-testid="role-name"
           />
           <Group align="flex-end" gap="sm" wrap="wrap">

@@ -18,12 +18,11 @@ import { PageFrame } from '../../components/page-frame.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
-import { errorText, schemaValidator, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { SUCCESS_TOAST_MS, toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useGoBack, useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
-import { useUnsavedInput } from '../../lib/unsaved-input.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { assignableRolesQuery, userIdFrom, userQuery, useSaveUser } from './users.queries.ts';
 
 interface Values extends Record<string, unknown> {
@@ -36,15 +35,6 @@ interface Values extends Record<string, unknown> {
   isActive: boolean;
   isDoctor: boolean;
 }
-
-type Body = Record<string, unknown>;
-const validateCreate = schemaValidator<Body>(userCreateSchema, [
-  'name',
-  'email',
-  'password',
-  'password_confirmation',
-]);
-const validateUpdate = schemaValidator<Body>(userUpdateSchema, ['name', 'email']);
 
 /** The request body: a blank username is none; on update a blank password keeps the current one. */
 export function userBody(values: Values, creating: boolean, version?: number) {
@@ -88,30 +78,29 @@ function UserForm({ title, user }: { title: string; user: UserDetail | null }) {
   const roles = useQuery(assignableRolesQuery);
   const creating = user === null;
   const save = useSaveUser(user?.id ?? null);
-  const initial: Values = {
-    name: user?.name ?? '',
-    email: user?.email ?? '',
-    username: user?.username ?? '',
-    password: '',
-    password_confirmation: '',
-    roles: user?.roles.map((r) => r.id) ?? [],
-    isActive: user?.isActive ?? true,
-    isDoctor: user?.isDoctor ?? false,
-  };
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<ErrorKeys>({});
   const [saved, setSaved] = useState(false);
-  useUnsavedInput(!saved && JSON.stringify(values) !== JSON.stringify(initial));
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
+  const form = useSchemaForm({
+    schema: creating ? userCreateSchema : userUpdateSchema,
+    initialValues: {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      username: user?.username ?? '',
+      password: '',
+      password_confirmation: '',
+      roles: user?.roles.map((r) => r.id) ?? [],
+      isActive: user?.isActive ?? true,
+      isDoctor: user?.isDoctor ?? false,
+    } satisfies Values,
+    toBody: (v: Values) => userBody(v, creating, user?.version),
+    required: creating ? ['name', 'email', 'password', 'password_confirmation'] : ['name', 'email'],
+    guardUnsaved: !saved,
+  });
+  const { values, set } = form;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = userBody(values, creating, user?.version);
-    const found = (creating ? validateCreate : validateUpdate)(body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const body = form.submitValues();
+    if (!body) return;
     save.mutate(body, {
       onSuccess: () => {
         setSaved(true);
@@ -120,7 +109,7 @@ function UserForm({ title, user }: { title: string; user: UserDetail | null }) {
       },
       onError: (error) => {
         if (isApiError(error) && error.handled) return;
-        setErrors(isApiError(error) ? serverFieldErrors(error.errors) : {});
+        form.showServerErrors(error);
         toastError(
           creating ? t('users.createFailed') : t('users.updateFailed'),
           errorMessage(translate, error),
@@ -136,9 +125,7 @@ function UserForm({ title, user }: { title: string; user: UserDetail | null }) {
       autoComplete="new-password"
       withAsterisk={creating}
       aria-required={creating || undefined}
-      value={values[name]}
-      onChange={(event) => set(name, event.currentTarget.value)}
-      error={errorText(translate, errors[name])}
+      {...form.inputProps(name)}
       visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
       maxLength={200}
       data-testid={`user-${name}`}
@@ -164,9 +151,7 @@ function UserForm({ title, user }: { title: string; user: UserDetail | null }) {
               required
               minLength={3}
               maxLength={120}
-              value={values.name}
-              onChange={(event) => set('name', event.currentTarget.value)}
-              error={errorText(translate, errors.name)}
+              {...form.inputProps('name')}
               data-testid="user-name"
             />
             <TextField
@@ -176,9 +161,7 @@ function UserForm({ title, user }: { title: string; user: UserDetail | null }) {
               required
               maxLength={254}
               autoComplete="off"
-              value={values.email}
-              onChange={(event) => set('email', event.currentTarget.value)}
-              error={errorText(translate, errors.email)}
+              {...form.inputProps('email')}
               data-testid="user-email"
             />
             <TextField
@@ -187,9 +170,7 @@ function UserForm({ title, user }: { title: string; user: UserDetail | null }) {
               description={t('users.usernameHint')}
               maxLength={60}
               autoComplete="off"
-              value={values.username}
-              onChange={(event) => set('username', event.currentTarget.value)}
-              error={errorText(translate, errors.username)}
+              {...form.inputProps('username')}
               data-testid="user-username"
             />
           </SimpleGrid>
@@ -204,15 +185,13 @@ function UserForm({ title, user }: { title: string; user: UserDetail | null }) {
           </SimpleGrid>
           <Switch
             label={t('users.isActive')}
-            checked={values.isActive}
-            onChange={(event) => set('isActive', event.currentTarget.checked)}
+            {...form.inputProps('isActive', { type: 'checkbox' })}
             data-testid="user-active"
           />
           <Switch
             label={t('users.isDoctor')}
             description={t('users.isDoctorHint')}
-            checked={values.isDoctor}
-            onChange={(event) => set('isDoctor', event.currentTarget.checked)}
+            {...form.inputProps('isDoctor', { type: 'checkbox' })}
             data-testid="user-doctor"
           />
           <Fieldset legend={t('users.roles')}>
@@ -239,9 +218,9 @@ function UserForm({ title, user }: { title: string; user: UserDetail | null }) {
                 />
               ))}
             </SimpleGrid>
-            {errors.roles && (
+            {form.errors.roles && (
               <Text c="red" size="sm" role="alert">
-                {errorText(translate, errors.roles)}
+                {form.error('roles')}
               </Text>
             )}
           </Fieldset>

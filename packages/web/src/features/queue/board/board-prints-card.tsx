@@ -9,6 +9,7 @@ import { useFormatters } from '../../../lib/format.ts';
 import { QUERY_ROOTS } from '../../../lib/query-keys.ts';
 import { pathTo } from '../../../lib/routes.ts';
 import { canAny } from '../../../lib/session-local.ts';
+import { Ltr } from '../../../components/clinical-value.tsx';
 
 /** The patient's spectacle prescriptions as printed (newest first); a print made in another tab shows on return. */
 const spectaclePrintsQuery = (patientId: number) =>
@@ -78,8 +79,8 @@ export function BoardPrintsCard({
                   </Table.Td>
                   <Table.Td>{entry.printedBy?.name ?? '—'}</Table.Td>
                   <Table.Td>
-                    <Text span size="sm" dir="ltr" data-testid="board-print-summary">
-                      {entry.summary || '—'}
+                    <Text span size="sm" data-testid="board-print-summary">
+                      {entry.summary ? <Ltr>{entry.summary}</Ltr> : '—'}
                     </Text>
                   </Table.Td>
                   <Table.Td>{t(`print.papers.${entry.paperSize}`)}</Table.Td>

@@ -1,0 +1,216 @@
+// Child process of run.ts (started with --conditions=source): makes the benchmark database afresh, loads the demo
+// clinic into it (as `npm run demo` does), adds what the demo lacks for these pages (support requests and their
+// notifications, a print history), then runs each list page once in-process and records the SQL it issues.
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { localDay } from '@basira/shared/dates/calendar';
+import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
+import { buildApp } from '@basira/server/src/app.ts';
+import { openDatabase } from '@basira/server/src/db/client.ts';
+import { loadDemo } from '@basira/server/src/demo/demo.ts';
+import { benchConfig } from './config.ts';
+import { captureSql, installSqlCapture, type CapturedStatement } from './sql-capture.ts';
+
+const SUPPORT_REQUESTS = 40;
+const PRINTS = 30;
+
+export interface PageSpec {
+  key: string;
+  label: string;
+  url: string;
+  token: string;
+}
+
+export interface CapturedPage extends PageSpec {
+  bytes: number;
+  /** The statements of a request with the session and organization already cached (what every request runs). */
+  statements: CapturedStatement[];
+  /** The statements of the page's first request after the app started (cold caches). */
+  cold: CapturedStatement[];
+}
+
+export interface Prepared {
+  slug: string;
+  summary: string[];
+  pages: CapturedPage[];
+}
+
+/** Drops and makes again the benchmark database (and only it). */
+async function recreateDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  if (!/^basira_bench_[a-z0-9_]+$/.test(name))
+    throw new Error(`Refusing to drop ${name}: the list-pages database must be named basira_bench_…`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function prepare(databaseUrl: string): Promise<Prepared> {
+  const t0 = performance.now();
+  await recreateDatabase(databaseUrl);
+  const config = benchConfig(databaseUrl, { TELEGRAM_WORKER: 'false' });
+  const summary: string[] = [];
+
+  const database = await openDatabase({ databaseUrl, dataDir: config.DATA_DIR, poolSize: 10 });
+  const demo = await loadDemo(database, config, { print: () => {} });
+  if (!demo.loaded) throw new Error('the demo organization was already there in a fresh database');
+  const c = demo.counts;
+  summary.push(
+    `demo clinic loaded in ${demo.seconds.toFixed(1)} s: ${c.patients} patients, ${c.visits} visits (${c.today} today), ` +
+      `${Object.values(c.exams).reduce((a, b) => a + b, 0)} exam records`,
+  );
+  const slug = demo.slug;
+  const account = (role: string) => demo.accounts.find((a) => a.role === role)!;
+
+  installSqlCapture();
+  const built = await buildApp(config, { database, print: () => {} });
+  const { app } = built;
+  try {
+    const call = async <T>(method: 'GET' | 'POST', url: string, token: string | null, payload?: object) => {
+      const res = await app.inject({
+        method,
+        url,
+        headers: { 'x-organization': slug, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        ...(payload ? { payload } : {}),
+      });
+      if (res.statusCode >= 300)
+        throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 400)}`);
+      return { body: res.json() as { data: T }, bytes: res.rawPayload.length };
+    };
+    const signIn = async (email: string, password: string) =>
+      (await call<{ token: string }>('POST', '/api/login', null, { email, password })).body.data.token;
+    const admin = await signIn(account('Administrator').email, account('Administrator').password);
+    const doctor = await signIn(account('Doctor').email, account('Doctor').password);
+
+    // The demo patient with the most follow-up records (the exam index), and the one with the most spectacles
+    // records (printed, for the print log).
+    const db = built.database.db;
+    const most = async (type: string) => {
+      const [row] = (
+        (await db.execute(sql`
+          SELECT patient_id AS "patientId", count(*)::int AS n, min(id)::int AS "recordId"
+          FROM exam_records WHERE type = ${type} AND deleted_at IS NULL
+          GROUP BY patient_id ORDER BY 2 DESC, 1 LIMIT 1`)) as unknown as {
+          rows: { patientId: number; n: number; recordId: number }[];
+        }
+      ).rows;
+      if (!row) throw new Error(`no demo patient with ${type} records`);
+      return row;
+    };
+    const followUps = await most('followUp');
+    const printed = await most('spectacles');
+
+    // What the demo lacks: support requests (each tells the support desk, the administrator, by a notification)
+    // and a print history for the chosen patient.
+    for (let i = 0; i < SUPPORT_REQUESTS; i++)
+      await call('POST', '/api/hd/support', doctor, {
+        type: (['bug', 'feedback', 'feature'] as const)[i % 3],
+        details: `طلب دعم رقم ${i + 1}: الطابعة لا تطبع الوصفة عند الضغط على زر الطباعة في شاشة النظارات.`,
+      });
+    for (let i = 0; i < PRINTS; i++)
+      await call('POST', '/api/mo/print/log', admin, {
+        type: 'spectacles',
+        id: printed.recordId,
+        paperSize: i % 2 ? 'A4' : 'A5',
+      });
+    await db.execute(sql`ANALYZE`);
+    summary.push(
+      `added: ${SUPPORT_REQUESTS} support requests by a doctor (and their notifications to the administrator), ` +
+        `${PRINTS} prints of patient ${printed.patientId}'s spectacles; the exam index is patient ` +
+        `${followUps.patientId}'s (${followUps.n} follow-up records)`,
+    );
+
+    const [org] = (
+      (await db.execute(
+        sql`SELECT time_zone AS "timeZone" FROM organizations WHERE slug = ${slug}`,
+      )) as unknown as {
+        rows: { timeZone: string }[];
+      }
+    ).rows;
+    const today = localDay(new Date(), org!.timeZone);
+    // The audit list first: the exam index and the print log write an audit row per request (a read of a patient's
+    // data), tens of thousands in a run, and the list counts the whole log.
+    const specs: PageSpec[] = [
+      { key: 'audit', label: 'audit list', url: '/api/audit?page=1', token: admin },
+      { key: 'queue', label: 'queue, all entries', url: '/api/mo/queue?page=1', token: admin },
+      {
+        key: 'queue-today',
+        label: "queue screen, today's view",
+        url: `/api/mo/queue/filter?page=1&from=${today}&to=${today}`,
+        token: admin,
+      },
+      {
+        key: 'queue-waiting',
+        label: 'queue screen, today, Waiting',
+        url: `/api/mo/queue/filter?page=1&from=${today}&to=${today}&status=${QUEUE_STATUS.Waiting}`,
+        token: admin,
+      },
+      { key: 'worklist', label: "doctor's worklist", url: '/api/mo/doctor/worklist', token: doctor },
+      { key: 'patients', label: 'patient list', url: '/api/mo/patient/filter?page=1', token: admin },
+      {
+        key: 'exam-index',
+        label: 'exam index (follow-up)',
+        url: `/api/mo/exam/followUp?patientId=${followUps.patientId}&page=1`,
+        token: admin,
+      },
+      { key: 'notifications', label: 'notifications', url: '/api/hd/notification?page=1', token: admin },
+      { key: 'support', label: 'support requests', url: '/api/hd/support?page=1', token: admin },
+      {
+        key: 'print-log',
+        label: 'print log (spectacles)',
+        url: `/api/mo/print/log?patientId=${printed.patientId}&type=spectacles&page=1`,
+        token: admin,
+      },
+    ];
+
+    // A second app on the same database, with cold caches, for each page's first request.
+    const pages: CapturedPage[] = [];
+    for (const spec of specs) {
+      const cold = await coldStatements(config, database, slug, spec);
+      await call('GET', spec.url, spec.token);
+      await call('GET', spec.url, spec.token);
+      const { result, statements } = await captureSql(() => call('GET', spec.url, spec.token));
+      pages.push({ ...spec, bytes: result.bytes, statements, cold });
+    }
+    summary.push(`prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    return { slug, summary, pages };
+  } finally {
+    await built.close();
+    await database.close();
+  }
+}
+
+/** The statements of a page's first request on an app just started (session, organization not yet cached). */
+async function coldStatements(
+  config: ReturnType<typeof benchConfig>,
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  slug: string,
+  spec: PageSpec,
+): Promise<CapturedStatement[]> {
+  const fresh = await buildApp(config, { database, print: () => {} });
+  try {
+    // Awaited inside: inject's answer is a lazy thenable that starts the request when awaited.
+    const { result, statements } = await captureSql(async () =>
+      fresh.app.inject({
+        method: 'GET',
+        url: spec.url,
+        headers: { 'x-organization': slug, authorization: `Bearer ${spec.token}` },
+      }),
+    );
+    if (result.statusCode !== 200)
+      throw new Error(`${spec.url} on a cold app: ${result.statusCode} ${result.body}`);
+    return statements;
+  } finally {
+    await fresh.close();
+  }
+}
+
+const prepared = await prepare(process.argv[2]!);
+process.send!(prepared, () => process.exit(0));

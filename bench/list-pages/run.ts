@@ -1,0 +1,239 @@
+// bench/list-pages: each list page the product serves, over HTTP, against the SQL statements that page issues
+// replayed with the `pg` driver directly, at the same concurrency (10), in the same run, on the demo clinic.
+// Targets per page: HTTP req/s ≥ 50 % of its SQL rounds/s, and HTTP p95 ≤ 25 ms at 10 connections.
+// Run: flock /tmp/coord/e2e.lock npx tsx bench/list-pages/run.ts
+//   BENCH_SECONDS (default 10) per measurement; BENCH_PAGES=queue,worklist measures some pages only;
+//   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/basira_bench_lists, dropped and made afresh);
+//   BENCH_PROFILE=1 writes a CPU profile of the server to /tmp/prof; BENCH_SQL=1 prints each page's statements.
+import { fork } from 'node:child_process';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { CapturedStatement } from './sql-capture.ts';
+import type { CapturedPage, Prepared } from './prepare.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_SECONDS = 2;
+const CONNECTIONS = 10;
+const TARGET_RATIO = 0.5;
+const TARGET_P95_MS = 25;
+const DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/basira_bench_lists';
+const SOURCE = ['--conditions=source', '--import', 'tsx'];
+
+/** A child process of this bench, started from source; resolves with its first message. */
+function child<T>(file: string, profile = false) {
+  const process_ = fork(new URL(file, import.meta.url), [DATABASE_URL], {
+    execArgv: [...SOURCE, ...(profile ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [])],
+    serialization: 'advanced',
+  });
+  const message = new Promise<T>((resolve, reject) => {
+    process_.once('message', (m) => resolve(m as T));
+    process_.once('exit', (code) => reject(new Error(`${file} exited (${code}) before answering`)));
+  });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      if (process_.exitCode !== null) return resolve();
+      process_.once('exit', () => resolve());
+      process_.disconnect();
+    });
+  return { message, close };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+interface Figures {
+  perSecond: number;
+  p50: number;
+  p95: number;
+}
+
+function figures(times: number[], seconds: number): Figures {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { perSecond: times.length / seconds, p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+}
+
+/** The page over HTTP: autocannon, 10 connections; every answer's time is kept for exact percentiles. */
+async function http(base: string, slug: string, page: CapturedPage, seconds: number): Promise<Figures> {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${base}${page.url}`,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: { authorization: `Bearer ${page.token}`, 'x-organization': slug },
+      },
+      (error: unknown, r) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(r),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${page.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return figures(times, seconds);
+}
+
+// drizzle's node-postgres driver reads dates, timestamps and intervals as text: so does the replay.
+const RAW_TYPES = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
+const types = {
+  getTypeParser: ((id: number, format?: 'text' | 'binary') =>
+    RAW_TYPES.has(id)
+      ? (value: string) => value
+      : pg.types.getTypeParser(id, format)) as typeof pg.types.getTypeParser,
+};
+
+type Step =
+  | { kind: 'wave'; statements: CapturedStatement[] }
+  | { kind: 'transaction'; statements: CapturedStatement[] };
+
+/**
+ * The request's statements as it sent them: a transaction (BEGIN … COMMIT) on one connection, other statements
+ * through the pool, those the request had in flight together (a `Promise.all`) sent together.
+ */
+function steps(statements: CapturedStatement[]): Step[] {
+  const out: Step[] = [];
+  for (let i = 0; i < statements.length; i++) {
+    const s = statements[i]!;
+    if (/^\s*begin\b/i.test(s.text)) {
+      const end = statements.findIndex((t, j) => j > i && /^\s*(commit|rollback)\b/i.test(t.text));
+      const last = end === -1 ? statements.length - 1 : end;
+      out.push({ kind: 'transaction', statements: statements.slice(i, last + 1) });
+      i = last;
+      continue;
+    }
+    const previous = out.at(-1);
+    if (previous?.kind === 'wave' && previous.statements.every((p) => s.start < p.end))
+      previous.statements.push(s);
+    else out.push({ kind: 'wave', statements: [s] });
+  }
+  return out;
+}
+
+/** Round trips a request waits for: one per wave, one per statement of a transaction. */
+const roundTrips = (statements: CapturedStatement[]) =>
+  steps(statements).reduce((n, step) => n + (step.kind === 'wave' ? 1 : step.statements.length), 0);
+
+const configOf = (s: CapturedStatement): pg.QueryConfig => ({
+  text: s.text,
+  values: s.values,
+  types,
+  ...(s.rowMode ? { rowMode: s.rowMode } : {}),
+});
+
+/** The page's own SQL: its statements replayed back to back by 10 clients through a pool of 10, as the server's. */
+async function replay(pool: pg.Pool, page: CapturedPage, seconds: number): Promise<Figures> {
+  const plan = steps(page.statements);
+  const round = async () => {
+    for (const step of plan) {
+      if (step.kind === 'wave') {
+        await Promise.all(step.statements.map((s) => pool.query(configOf(s))));
+        continue;
+      }
+      const client = await pool.connect();
+      try {
+        for (const s of step.statements) await client.query(configOf(s));
+      } finally {
+        client.release();
+      }
+    }
+  };
+  const times: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        await round();
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  return figures(times, seconds);
+}
+
+function describe(page: CapturedPage): string[] {
+  const short = (s: CapturedStatement) => s.text.replace(/\s+/g, ' ').slice(0, 150);
+  const lookups = page.statements.filter((s) => /\bfrom "(sessions|organizations)"/i.test(s.text)).length;
+  const lines = [
+    `  ${page.statements.length} statements a request in ${roundTrips(page.statements)} round trips ` +
+      `(session and organization cached: ${lookups} lookups; a cold app's first request: ${page.cold.length}), ` +
+      `answer ${(page.bytes / 1024).toFixed(1)} KB`,
+  ];
+  if (process.env.BENCH_SQL) {
+    for (const s of page.statements) lines.push(`    ${short(s)}`);
+    const warm = new Set(page.statements.map((s) => s.text));
+    for (const s of page.cold.filter((c) => !warm.has(c.text))) lines.push(`    cold only: ${short(s)}`);
+  }
+  return lines;
+}
+
+const wanted = process.env.BENCH_PAGES?.split(',').map((k) => k.trim());
+console.log(`list-pages: preparing ${new URL(DATABASE_URL).pathname.slice(1)} (demo clinic, PostgreSQL)…`);
+const preparing = child<Prepared>('./prepare.ts');
+const prepared = await preparing.message;
+await preparing.close();
+for (const line of prepared.summary) console.log(`  ${line}`);
+const pages = prepared.pages.filter((p) => !wanted || wanted.includes(p.key));
+
+const server = child<{ base: string }>('./server.ts', Boolean(process.env.BENCH_PROFILE));
+const { base } = await server.message;
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: CONNECTIONS });
+
+interface Row {
+  page: CapturedPage;
+  web: Figures;
+  sql: Figures;
+  ratio: number;
+  pass: boolean;
+}
+const rows: Row[] = [];
+try {
+  console.log(
+    `\n${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s over HTTP, then the same for its SQL`,
+  );
+  for (const page of pages) {
+    console.log(`\n${page.label}: GET ${page.url.replace(/patientId=\d+/, 'patientId=…')}`);
+    for (const line of describe(page)) console.log(line);
+    if (page.key === 'audit') {
+      const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
+      console.log(`  the audit log holds ${rows[0]!.n} rows`);
+    }
+    await http(base, prepared.slug, page, WARM_UP_SECONDS);
+    const web = await http(base, prepared.slug, page, SECONDS);
+    await replay(pool, page, WARM_UP_SECONDS);
+    const sql = await replay(pool, page, SECONDS);
+    const ratio = web.perSecond / sql.perSecond;
+    const pass = ratio >= TARGET_RATIO && web.p95 <= TARGET_P95_MS;
+    rows.push({ page, web, sql, ratio, pass });
+    console.log(
+      `  HTTP ${web.perSecond.toFixed(0)} req/s, p50 ${web.p50.toFixed(1)} ms, p95 ${web.p95.toFixed(1)} ms; ` +
+        `SQL ${sql.perSecond.toFixed(0)} rounds/s (p50 ${sql.p50.toFixed(1)} ms, p95 ${sql.p95.toFixed(1)} ms); ` +
+        `ratio ${(ratio * 100).toFixed(1)} % → ${pass ? 'PASS' : 'FAIL'}`,
+    );
+  }
+} finally {
+  await pool.end();
+  await server.close();
+}
+
+const cell = (text: string, width: number) => text.padEnd(width);
+console.log(
+  `\ntargets: HTTP ≥ ${TARGET_RATIO * 100} % of its SQL rounds/s, p95 ≤ ${TARGET_P95_MS} ms, at ${CONNECTIONS} connections`,
+);
+console.log(
+  `${cell('page', 30)} ${cell('HTTP req/s', 10)} ${cell('p50 ms', 7)} ${cell('p95 ms', 7)} ${cell('SQL rounds/s', 12)} ${cell('ratio', 7)} result`,
+);
+for (const r of rows)
+  console.log(
+    `${cell(r.page.label, 30)} ${cell(r.web.perSecond.toFixed(0), 10)} ${cell(r.web.p50.toFixed(1), 7)} ${cell(r.web.p95.toFixed(1), 7)} ` +
+      `${cell(r.sql.perSecond.toFixed(0), 12)} ${cell(`${(r.ratio * 100).toFixed(1)} %`, 7)} ${r.pass ? 'PASS' : 'FAIL'}` +
+      (r.pass
+        ? ''
+        : ` (${[r.ratio < TARGET_RATIO ? 'ratio' : '', r.web.p95 > TARGET_P95_MS ? 'p95' : ''].filter(Boolean).join(', ')})`),
+  );
+const passed = rows.filter((r) => r.pass).length;
+console.log(`${passed}/${rows.length} pages meet both targets → ${passed === rows.length ? 'PASS' : 'FAIL'}`);
+process.exitCode = passed === rows.length ? 0 : 1;

@@ -1,0 +1,9 @@
+// Child process of run.ts: the real app on the list-pages database, as `npm start` runs it (its own pool of 10),
+// so that the load generator does not share its event loop. Nothing of the bench is loaded into it.
+import { buildApp } from '@basira/server/src/app.ts';
+import { benchConfig } from './config.ts';
+
+const built = await buildApp(benchConfig(process.argv[2]!), { print: () => {} });
+const base = await built.app.listen({ port: 0, host: '127.0.0.1' });
+process.send?.({ base });
+process.on('disconnect', () => void built.close().then(() => process.exit(0)));

@@ -1,0 +1,169 @@
+import path from 'node:path';
+import { test, expect, arabicWord, iraqiMobile } from '../support/fixtures.ts';
+import { ExamFormPage } from '../pages/exam-pages.ts';
+import { PrintView, pdfHas } from '../pages/print-pages.ts';
+import { BoardPage } from '../pages/queue-pages.ts';
+import { ROOT } from '../support/server.ts';
+
+test.describe("the doctor's visit", () => {
+  test('from the doctor page: two diagnoses and three drops (one tapered) by keyboard, the prescription printed, the IOP trend, a referral letter, the visit finished', async ({
+    page,
+    t,
+    lang,
+    api,
+    signIn,
+    shot,
+    axe,
+  }) => {
+    test.slow();
+    const session = await signIn();
+    const patient = await api.createPatient(session.token, {
+      name: `زينب ${arabicWord()}`,
+      phone: iraqiMobile(),
+    });
+    // Three earlier follow-ups with the pressure rising.
+    for (const [day, right, left] of [
+      ['2025-10-05', 17, 16],
+      ['2026-02-01', 19, 17],
+      ['2026-06-07', 25, 18],
+    ] as const) {
+      const visit = await api.queue(session.token, patient.id, { date: `${day}T09:00:00+03:00` });
+      await api.call('POST', 'mo/exam/followUp', session.token, {
+        patientId: patient.id,
+        queueId: visit.id,
+        iop: [{ method: 'goldmann', right: { value: right }, left: { value: left } }],
+      });
+      await api.call('POST', `mo/patient/open/board/${patient.id}/${visit.id}`, session.token);
+      await api.move(session.token, visit.id, 'finished');
+    }
+    const today = await api.queue(session.token, patient.id);
+
+    // The doctor opens today's visit from their page.
+    await page.goto('/doctor');
+    const row = page.getByTestId('doctor-row').filter({ hasText: patient.name });
+    await row.getByTestId('doctor-open').click();
+    const board = new BoardPage(page, t);
+    await board.expectStatus('WithDoctor');
+    await page.getByTestId('board-add-consultation').click();
+    await expect(page).toHaveURL(/\/consultation\/\d+\/\d+$/);
+    const form = new ExamFormPage(page);
+
+    // Two diagnoses, found by code and by a word of the title, chosen with the keyboard.
+    const pick = async (path: string, typed: string, expected: RegExp) => {
+      const input = form.field(path);
+      await input.click();
+      await page.keyboard.type(typed);
+      // The list follows the typing (debounced): wait until its first option is the one meant.
+      await expect(page.getByRole('option').first()).toContainText(expected);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+    };
+    // A list starts with one empty item.
+    await pick('diagnoses.0.code', 'H40.1', /H40\.1/);
+    await expect(form.field('diagnoses.0.code')).toHaveValue(/H40\.1/);
+    await page.getByTestId('exam-add-diagnoses').click();
+    await pick('diagnoses.1.code', lang === 'ar' ? 'الملتحمة التحسسي' : 'allergic conjunctivitis', /H10/);
+
+    // Three drops from the formulary: timolol, latanoprost, and a steroid tapered over three weeks.
+    const drugs = ['timolol', 'latanoprost', 'fluorometholone'];
+    for (const [i, drug] of drugs.entries()) {
+      if (i > 0) await page.getByTestId('exam-add-medications').click();
+      await pick(`medications.${i}.drugId`, drug, new RegExp(drug, 'i'));
+      await form.type(`medications.${i}.durationDays`, i === 2 ? '7' : '90');
+    }
+    await page.getByTestId('exam-add-medications.2.taper').click();
+    await form.field('medications.2.taper.0.frequency').click();
+    await page
+      .getByRole('option', { name: t('codeLists.frequency.timesPerDay', { count: 2 }), exact: true })
+      .click();
+    await form.type('medications.2.taper.0.durationDays', '7');
+    const schedule = page.getByTestId('consultation-schedule');
+    await expect(schedule.nth(2)).toContainText(
+      lang === 'ar' ? '، ثم مرتين يوميًا لمدة ٧ أيام' : ', then twice a day for 7 days',
+    );
+    await shot('consultation-form');
+    expect(await axe()).toEqual([]);
+    const id = await form.save('consultation');
+
+    // The prescription, as printed.
+    const print = new PrintView(page, t);
+    await print.goto(`/print/consultation/${id}`);
+    await expect(print.sheet.getByTestId('print-medication')).toHaveCount(3);
+    const pdf = await print.savePdf(path.join(ROOT, `e2e/test-results/consultation-${lang}.pdf`));
+    expect(pdf.pages).toBe(1);
+    expect(pdfHas(pdf, 'H40.1')).toBe(true);
+    expect(pdfHas(pdf, patient.name)).toBe(true);
+    // pdftotext moves Arabic diacritics (يوميًا) and splits words at joins: the Arabic is checked in plain words.
+    expect(pdfHas(pdf, lang === 'ar' ? 'ثم مرتين' : 'then twice a day for 7 days')).toBe(true);
+    await shot('consultation-print');
+
+    // The file's trends: the pressure of the three follow-ups, flagged.
+    await page.goto(`/patient/${patient.id}`);
+    await expect(page.getByTestId('trend-chart-iop')).toBeVisible();
+    await expect(page.getByTestId('trend-flag-iopHigh')).toContainText('25');
+
+    // Back on the board: a referral letter that names the diagnoses, printed; then the visit is finished.
+    await page.goto(`/boards/${patient.id}/${today.id}`);
+    await board.expectStatus('WithDoctor');
+    const letters = page.getByTestId('board-letters');
+    await letters.getByTestId('letter-template-select').click();
+    const referral = lang === 'ar' ? 'رسالة إحالة' : 'Referral letter';
+    await page
+      .getByRole('option', { name: `${referral} (${t(`letters.languages.${lang}`)})`, exact: true })
+      .click();
+    await letters.getByTestId('letter-create').click();
+    const letter = letters
+      .getByTestId('letter-editor')
+      .getByRole('textbox', { name: t('letters.card.body') });
+    await expect(letter).toContainText('H40.1');
+    await expect(letter).toContainText(lang === 'ar' ? 'الزرق مفتوح الزاوية' : 'Primary open-angle glaucoma');
+    const [sheet] = await Promise.all([
+      page.context().waitForEvent('page'),
+      letters.getByTestId('letter-editor').getByTestId('letter-print').click(),
+    ]);
+    await expect(sheet.getByTestId('letter-body')).toContainText('H40.1');
+    await sheet.close();
+    await board.action('finish').click();
+    await board.expectStatus('Finished');
+  });
+
+  test('eight medicines with tapers fit one A5 prescription', async ({ page, t, lang, api, signIn }) => {
+    test.skip(lang !== 'ar', 'the Arabic schedules are the longer lines; one language proves the fit');
+    const session = await signIn();
+    const patient = await api.createPatient(session.token, {
+      name: `زينب ${arabicWord()}`,
+      phone: iraqiMobile(),
+    });
+    const visit = await api.queue(session.token, patient.id);
+    const medication = (i: number) => ({
+      name: `Medicine ${i + 1} 0.5%`,
+      form: 'drops',
+      eye: i % 2 ? 'left' : 'both',
+      dose: '1',
+      frequency: { timesPerDay: 4 },
+      durationDays: 7,
+      taper: [
+        { frequency: { timesPerDay: 3 }, durationDays: 7 },
+        { frequency: { timesPerDay: 2 }, durationDays: 7 },
+      ],
+      instructions: 'Shake well before use',
+    });
+    const record = await api.call<{ data: { id: number } }>('POST', 'mo/exam/consultation', session.token, {
+      patientId: patient.id,
+      queueId: visit.id,
+      diagnoses: [
+        { code: 'H40.1', eye: 'both', status: 'existing' },
+        { code: 'H10.1', eye: 'both', status: 'new' },
+      ],
+      medications: Array.from({ length: 8 }, (_, i) => medication(i)),
+      plan: 'Review in two weeks',
+      nextVisit: '2026-12-09',
+    });
+    const print = new PrintView(page, t);
+    await print.goto(`/print/consultation/${record.data.id}`);
+    await print.choosePaper('A5');
+    await expect(print.sheet.getByTestId('print-medication')).toHaveCount(8);
+    const pdf = await print.savePdf(path.join(ROOT, 'e2e/test-results/consultation-eight.pdf'));
+    expect(pdf.pages).toBe(1);
+  });
+});

@@ -1,0 +1,149 @@
+import path from 'node:path';
+import { arabicWord, expect, iraqiMobile, test, type Lang } from '../support/fixtures.ts';
+import { ROOT } from '../support/server.ts';
+
+const SHOTS = path.join(ROOT, 'e2e/screenshots');
+
+/** The referral template each language's project picks, and the word the doctor adds. */
+const REFERRAL: Record<Lang, { name: string; word: string }> = {
+  ar: { name: 'رسالة إحالة', word: 'عاجل' },
+  en: { name: 'Referral letter', word: 'Urgent' },
+};
+
+test.describe('letters', () => {
+  test('the doctor makes a referral letter on the board, edits a word, saves it and prints it', async ({
+    page,
+    api,
+    signIn,
+    t,
+    lang,
+    shot,
+  }) => {
+    const session = await signIn();
+    const name = lang === 'ar' ? `زينب ${arabicWord()}` : `Zainab ${arabicWord()}`;
+    const patient = await api.createPatient(session.token, { name, phone: iraqiMobile(), age: 46 });
+    const entry = await api.queue(session.token, patient.id);
+    await api.call('POST', `mo/patient/open/board/${patient.id}/${entry.id}`, session.token);
+    await api.call('POST', 'mo/exam/spectacles', session.token, {
+      patientId: patient.id,
+      queueId: entry.id,
+      readings: [
+        {
+          kind: 'subjective',
+          isFinal: true,
+          right: { sphere: -2, cylinder: -0.75, axis: 90 },
+          left: { sphere: -1.5 },
+        },
+      ],
+    });
+
+    await page.goto(`/boards/${patient.id}/${entry.id}`);
+    const card = page.getByTestId('board-letters');
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('board-letters-empty')).toHaveText(t('letters.card.empty'));
+
+    // Choose the referral template of the page's language, then Create.
+    const { name: templateName, word } = REFERRAL[lang];
+    await card.getByTestId('letter-template-select').click();
+    await page
+      .getByRole('option', { name: `${templateName} (${t(`letters.languages.${lang}`)})`, exact: true })
+      .click();
+    await card.getByTestId('letter-create').click();
+
+    const editor = card.getByTestId('letter-editor');
+    await expect(editor).toBeVisible();
+    const text = editor.getByRole('textbox', { name: t('letters.card.body') });
+    // The merge fields are filled in: the patient's name and the last Rx, signs left of their digits.
+    await expect(text).toContainText(name);
+    await expect(text).toContainText('-2.00 -0.75 × 090');
+    await expect(text).not.toContainText('{{');
+    await shot('letters-board');
+    // The card itself (below the fold of the board): the template picker and the letter in the editor.
+    await card.screenshot({ path: path.join(SHOTS, `${lang}-letters-card.png`) });
+
+    // Edit a word: added at the end of the letter, then saved.
+    await text.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(` ${word}`);
+    await editor.getByTestId('letter-save').click();
+    await expect(editor.getByTestId('letter-save')).toBeDisabled();
+    await expect(card.getByTestId('board-letter-row')).toHaveCount(1);
+    const { data: letters } = await api.call<{ data: { id: number; body: string; version: number }[] }>(
+      'GET',
+      `mo/letter?patientId=${patient.id}`,
+      session.token,
+    );
+    expect(letters).toHaveLength(1);
+    expect(letters[0]!.version).toBe(2);
+    expect(letters[0]!.body).toContain(word);
+    // The editor keeps the isolates that hold the prescription's signs left of its digits.
+    expect(letters[0]!.body).toContain('\u2066R \u2066-2.00 -0.75 × 090\u2069 · L \u2066-1.50\u2069\u2069');
+
+    // Print opens the letter in its own tab, in the clinic's frame.
+    const [sheet] = await Promise.all([
+      page.context().waitForEvent('page'),
+      editor.getByTestId('letter-print').click(),
+    ]);
+    await expect(sheet.getByTestId('print-sheet')).toBeVisible();
+    await expect(sheet.getByTestId('print-title')).toHaveText(templateName);
+    await expect(sheet.getByTestId('print-patient-name')).toHaveText(name);
+    const body = sheet.getByTestId('letter-body');
+    await expect(body).toContainText(name);
+    await expect(body).toContainText(word);
+    await expect(body).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+    // On paper the prescription reads left to right in either language: R before L, each sign before its digits.
+    const at = await body.evaluate((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        const start = text.indexOf('\u2066R ');
+        if (start < 0) continue;
+        const x = (needle: string) => {
+          const range = document.createRange();
+          const i = text.indexOf(needle, start);
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          return range.getBoundingClientRect().x;
+        };
+        return { r: x('R'), l: x('L '), minus: x('-2.00'), two: x('2.00') };
+      }
+      return null;
+    });
+    expect(at).not.toBeNull();
+    expect(at!.r).toBeLessThan(at!.l);
+    expect(at!.minus).toBeLessThan(at!.two);
+    await sheet.evaluate(() => document.fonts.ready);
+    await shot('letters-print', sheet);
+    await sheet.close();
+  });
+
+  test('the print-settings screen lists the seeded letter templates and edits one', async ({
+    page,
+    signIn,
+    t,
+    lang,
+  }) => {
+    await signIn();
+    await page.goto('/printSetting');
+    const section = page.getByTestId('letter-templates');
+    await expect(section.getByTestId('letter-template-row')).toHaveCount(8);
+    const { name } = REFERRAL[lang];
+    await section
+      .getByTestId('letter-template-row')
+      .filter({ hasText: name })
+      .filter({ hasText: t(`letters.languages.${lang}`) })
+      .getByTestId('letter-template-edit')
+      .click();
+    const form = section.getByTestId('letter-template-form');
+    await expect(form.getByTestId('letter-template-name')).toHaveValue(name);
+    await expect(form.getByRole('textbox', { name: t('letters.templates.body') })).toContainText(
+      '{{patient.name}}',
+    );
+    await expect(form.getByTestId('letter-merge-lastRx')).toBeVisible();
+    await section.scrollIntoViewIfNeeded();
+    await page.evaluate(() => document.fonts.ready);
+    await section.screenshot({ path: path.join(SHOTS, `${lang}-letters-templates.png`) });
+    await form.getByTestId('letter-template-cancel').click();
+    await expect(form).toHaveCount(0);
+  });
+});

@@ -1,0 +1,94 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import {
+  AUDIT_OUTCOMES,
+  AUDIT_PAGE_SIZE,
+  AUDIT_READ_ACTIONS,
+  type AuditOutcome,
+  type AuditPage,
+  type AuditQuery,
+} from '@basira/shared/audit/audit.schemas';
+import { addToDay, startOfDay } from '@basira/shared/dates/calendar';
+import type { Db } from '../../db/client.ts';
+import { auditLog, patients, users } from '../../db/schema.ts';
+import { pageMeta } from '../../lib/pages.ts';
+import { inOrg } from '../../lib/tenant.ts';
+import type { RequestContext } from '../../types.ts';
+
+const outcomeOf = (value: string): AuditOutcome =>
+  (AUDIT_OUTCOMES as readonly string[]).includes(value) ? (value as AuditOutcome) : 'error';
+
+/** Reading the audit trail (`GET /api/audit`): the caller's organization only, newest first. */
+export class AuditQueryService {
+  constructor(private readonly db: Db) {}
+
+  async list(scope: RequestContext, query: AuditQuery): Promise<AuditPage> {
+    const where = inOrg(auditLog, scope.orgId, ...this.filters(scope, query));
+    const offset = (query.page - 1) * AUDIT_PAGE_SIZE;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({
+          id: auditLog.id,
+          at: auditLog.createdAt,
+          userId: auditLog.userId,
+          userName: users.name,
+          action: auditLog.action,
+          entity: auditLog.entity,
+          entityId: auditLog.entityId,
+          patientId: auditLog.patientId,
+          patientName: patients.name,
+          ip: auditLog.ip,
+          requestId: auditLog.requestId,
+          outcome: auditLog.outcome,
+        })
+        .from(auditLog)
+        // Names only from this organization's rows: an id asked of another organization shows no name.
+        .leftJoin(users, and(eq(users.id, auditLog.userId), eq(users.orgId, auditLog.orgId)))
+        .leftJoin(patients, and(eq(patients.id, auditLog.patientId), eq(patients.orgId, auditLog.orgId)))
+        .where(where)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(AUDIT_PAGE_SIZE)
+        .offset(offset),
+      this.db.select({ n: count() }).from(auditLog).where(where),
+    ]);
+    return {
+      data: rows.map((r) => ({
+        id: r.id,
+        at: new Date(r.at).toISOString(),
+        user: r.userId !== null && r.userName !== null ? { id: r.userId, name: r.userName } : null,
+        action: r.action,
+        entity: r.entity,
+        entityId: r.entityId,
+        patientId: r.patientId,
+        patientName: r.patientName,
+        ip: r.ip,
+        requestId: r.requestId,
+        outcome: outcomeOf(r.outcome),
+      })),
+      meta: pageMeta(query.page, AUDIT_PAGE_SIZE, total?.n ?? 0),
+    };
+  }
+
+  /** Every user of the organization, deactivated ones too: their rows stay in the trail. */
+  async users(orgId: number): Promise<{ id: number; name: string }[]> {
+    return this.db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inOrg(users, orgId))
+      .orderBy(asc(users.name), asc(users.id));
+  }
+
+  private filters(scope: RequestContext, query: AuditQuery): (SQL | undefined)[] {
+    return [
+      query.userId !== undefined ? eq(auditLog.userId, query.userId) : undefined,
+      query.patientId !== undefined ? eq(auditLog.patientId, query.patientId) : undefined,
+      query.action !== undefined ? eq(auditLog.action, query.action) : undefined,
+      query.entity !== undefined ? eq(auditLog.entity, query.entity) : undefined,
+      query.outcome !== undefined ? eq(auditLog.outcome, query.outcome) : undefined,
+      query.reads ? inArray(auditLog.action, [...AUDIT_READ_ACTIONS]) : undefined,
+      query.from !== undefined ? gte(auditLog.createdAt, startOfDay(query.from, scope.timeZone)) : undefined,
+      query.to !== undefined
+        ? lt(auditLog.createdAt, startOfDay(addToDay(query.to, 1), scope.timeZone))
+        : undefined,
+    ];
+  }
+}

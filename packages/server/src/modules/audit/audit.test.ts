@@ -1,0 +1,270 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AuditPage, AuditRow } from '@basira/shared/audit/audit.schemas';
+import { localDay } from '@basira/shared/dates/calendar';
+import { deleteOrganization } from '../../demo/demo.ts';
+import { clinic } from '../../test/clinic-fixtures.ts';
+import { startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
+import type { RouteEntry } from '../../plugins/auth.ts';
+
+let t: TestApp;
+let org: TestOrg;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  org = await t.newOrg();
+});
+afterAll(() => t.close());
+
+const audit = async (query: string, token = org.adminToken, slug = org.slug): Promise<AuditPage> => {
+  const res = await t.request({ method: 'GET', url: `/api/audit?${query}`, org: slug, token });
+  if (res.statusCode !== 200) throw new Error(`audit: ${res.statusCode} ${res.body}`);
+  return res.json() as AuditPage;
+};
+
+const rowsOf = async <T>(query: SQL): Promise<T[]> =>
+  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+function upload(patientId: number) {
+  const boundary = 'audit-boundary';
+  return t.request({
+    method: 'POST',
+    url: `/api/mo/patient/${patientId}/document`,
+    org: org.slug,
+    token: org.adminToken,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.pdf"\r\n` +
+          'Content-Type: application/pdf\r\n\r\n',
+      ),
+      PDF,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+}
+
+describe('the audit trail records every read of a patient’s data', () => {
+  it('records each kind of read with who, role, address, request id and outcome', async () => {
+    const c = clinic(t, org);
+    const p = await c.patient({ name: 'Audited Patient' });
+    const entry = await c.queue(p.id);
+    expect((await c.open(entry)).statusCode).toBe(200);
+    const rx = await c.ok<{ id: number }>('POST', '/api/mo/exam/spectacles', {
+      patientId: p.id,
+      queueId: entry.id,
+      readings: [{ kind: 'subjective', isFinal: true, right: { sphere: -1 } }],
+    });
+    const doc = await upload(p.id);
+    expect(doc.statusCode).toBe(201);
+    const docId = (doc.json() as { data: { id: number } }).data.id;
+
+    const reads: [string, string][] = [
+      [`/api/mo/patient/${p.id}`, 'patient.viewed'],
+      [`/api/mo/patient/${p.id}/file`, 'patient.file.viewed'],
+      [`/api/mo/patient/${p.id}/visits?page=1`, 'patient.visits_viewed'],
+      [`/api/mo/patient/${p.id}/document`, 'patient.documents_viewed'],
+      [`/api/mo/patient/document/${docId}`, 'patient.document_downloaded'],
+      [`/api/mo/board/${p.id}/visits`, 'board.visits_viewed'],
+      [`/api/mo/exam/spectacles/${rx.id}`, 'exam.viewed'],
+      [`/api/mo/exam/spectacles?patientId=${p.id}`, 'exam.listed'],
+      [`/api/mo/print/spectacles/${rx.id}`, 'print.viewed'],
+      [`/api/mo/exam/spectacles/${rx.id}/fhir`, 'exam.exported'],
+      [`/api/mo/print/log?patientId=${p.id}`, 'print.log_viewed'],
+      [`/api/mo/queue/${entry.id}`, 'queue.viewed'],
+      [`/api/mo/queue/all/${p.id}`, 'queue.history_viewed'],
+    ];
+    const requestIds = new Map<string, string>();
+    for (const [url, action] of reads) {
+      const res = await c.call('GET', url);
+      expect(res.statusCode, url).toBe(200);
+      requestIds.set(action, String(res.headers['x-request-id']));
+    }
+
+    const page = await audit(`patientId=${p.id}&reads=1`);
+    const byAction = new Map(page.data.map((r) => [r.action, r]));
+    expect([...byAction.keys()].sort()).toEqual([...reads.map(([, a]) => a), 'board.opened'].sort());
+    for (const [, action] of reads)
+      expect(byAction.get(action), action).toEqual({
+        id: expect.any(Number),
+        at: expect.stringMatching(/Z$/),
+        user: { id: org.adminId, name: 'Admin User' },
+        action,
+        entity: expect.any(String),
+        // A list names no one record.
+        entityId: action === 'exam.listed' ? null : expect.any(Number),
+        patientId: p.id,
+        patientName: 'Audited Patient',
+        ip: '127.0.0.1',
+        requestId: requestIds.get(action),
+        outcome: 'ok',
+      } satisfies Record<keyof AuditRow, unknown>);
+    // Newest first.
+    const times = page.data.map((r) => r.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    // The role is kept by name, as it was at the time.
+    const roles = await rowsOf<{ role: string }>(
+      sql`SELECT DISTINCT role FROM audit_log WHERE org_id = ${org.id} AND patient_id = ${p.id}`,
+    );
+    const [adminRole] = await rowsOf<{ name: string }>(
+      sql`SELECT name FROM roles WHERE id = ${org.adminRoleId}`,
+    );
+    expect(roles).toEqual([{ role: adminRole!.name }]);
+  });
+
+  it('records refusals with their outcome: 403, 404 on another organization’s id, 409', async () => {
+    const c = clinic(t, org);
+    const p = await c.patient({ name: 'Refused Patient' });
+    const entry = await c.queue(p.id);
+    const rx = await c.ok<{ id: number }>('POST', '/api/mo/exam/spectacles', {
+      patientId: p.id,
+      queueId: entry.id,
+    });
+    const receptionist = await userWith(t, org, ['show patients']);
+    const denied = await c.call('GET', `/api/mo/exam/spectacles/${rx.id}`, undefined, receptionist.token);
+    expect(denied.statusCode).toBe(403);
+    const deniedFile = await c.call('GET', `/api/mo/board/${p.id}/visits`, undefined, receptionist.token);
+    expect(deniedFile.statusCode).toBe(403);
+
+    const other = await t.newOrg();
+    const theirs = await clinic(t, other).patient({ name: 'Not Yours' });
+    const notFound = await c.call('GET', `/api/mo/patient/${theirs.id}/file`);
+    expect(notFound.statusCode).toBe(404);
+
+    const stale = await c.call('POST', `/api/mo/patient/${p.id}`, { occupation: 'teacher', version: 99 });
+    expect(stale.statusCode).toBe(409);
+
+    const byUser = await audit(`userId=${receptionist.id}`);
+    expect(byUser.data.slice(0, 2).map((r) => [r.action, r.entityId, r.patientId, r.outcome])).toEqual([
+      ['board.visits_viewed', p.id, p.id, 'denied'],
+      ['exam.viewed', rx.id, null, 'denied'],
+    ]);
+    expect((await audit('outcome=not_found&action=patient.file.viewed')).data[0]).toMatchObject({
+      user: { id: org.adminId },
+      entityId: theirs.id,
+      // Asked of another organization: the name is never shown.
+      patientName: null,
+      outcome: 'not_found',
+    });
+    expect((await audit(`patientId=${p.id}&outcome=conflict`)).data).toEqual([
+      expect.objectContaining({ action: 'patient.updated', entityId: p.id, outcome: 'conflict' }),
+    ]);
+    // Nothing of it lands in the other organization's trail.
+    expect(
+      (await audit(`patientId=${theirs.id}`, other.adminToken, other.slug)).data.map((r) => r.action),
+    ).toEqual(['patient.created']);
+  });
+});
+
+describe('GET /api/audit', () => {
+  it('filters by user, patient, action, entity and dates, 50 a page', async () => {
+    const c = clinic(t, org);
+    const p = await c.patient({ name: 'Paged Patient' });
+    const reader = await userWith(t, org, ['show patients']);
+    for (let i = 0; i < 52; i++) await c.ok('GET', `/api/mo/patient/${p.id}`, undefined, reader.token);
+
+    const first = await audit(`userId=${reader.id}&patientId=${p.id}&action=patient.viewed&entity=patient`);
+    expect(first.meta).toEqual({ page: 1, perPage: 50, total: 52, lastPage: 2 });
+    expect(first.data).toHaveLength(50);
+    const second = await audit(`userId=${reader.id}&action=patient.viewed&page=2`);
+    expect(second.data).toHaveLength(2);
+    expect(new Set([...first.data, ...second.data].map((r) => r.id)).size).toBe(52);
+    expect(first.data[0]!.id).toBeGreaterThan(second.data[1]!.id);
+
+    const today = localDay(new Date(), 'Asia/Baghdad');
+    expect(
+      (await audit(`userId=${reader.id}&action=patient.viewed&from=${today}&to=${today}`)).meta.total,
+    ).toBe(52);
+    expect((await audit(`userId=${reader.id}&from=2020-01-01&to=2020-01-31`)).meta.total).toBe(0);
+    expect((await audit(`userId=${reader.id}&entity=queue`)).meta.total).toBe(0);
+
+    const bad = await t.request({
+      method: 'GET',
+      url: '/api/audit?from=2026-02-02&to=2026-02-01',
+      org: org.slug,
+      token: org.adminToken,
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('needs `show audit`, and shows only the caller’s organization', async () => {
+    const without = await userWith(t, org, ['show patients']);
+    const res = await t.request({ method: 'GET', url: '/api/audit', org: org.slug, token: without.token });
+    expect(res.statusCode).toBe(403);
+
+    const auditor = await userWith(t, org, ['show audit']);
+    expect((await audit(`userId=${without.id}`, auditor.token)).meta.total).toBeGreaterThan(0);
+
+    const other = await t.newOrg();
+    const theirs = await audit('', other.adminToken, other.slug);
+    expect(theirs.data.length).toBeGreaterThan(0);
+    expect(theirs.data.every((r) => r.user === null || r.user.id === other.adminId)).toBe(true);
+    expect((await audit(`userId=${org.adminId}`, other.adminToken, other.slug)).meta.total).toBe(0);
+  });
+});
+
+describe('the audit table is append-only', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE', async () => {
+    const db = t.database.db;
+    await expect(
+      db.execute(sql`UPDATE audit_log SET action = 'forged' WHERE org_id = ${org.id}`),
+    ).rejects.toThrow();
+    await expect(db.execute(sql`DELETE FROM audit_log WHERE org_id = ${org.id}`)).rejects.toThrow();
+    await expect(db.execute(sql`TRUNCATE audit_log`)).rejects.toThrow();
+    const [left] = await rowsOf<{ n: number; forged: number }>(
+      sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE action = 'forged')::int AS forged
+          FROM audit_log WHERE org_id = ${org.id}`,
+    );
+    expect(left!.n).toBeGreaterThan(0);
+    expect(left!.forged).toBe(0);
+  });
+
+  it('lets the maintenance command delete a whole organization, in its own transaction only', async () => {
+    const doomed = await t.newOrg();
+    await clinic(t, doomed).patient();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'basira-audit-'));
+    await deleteOrganization(t.database.db, doomed.id, dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+    const [left] = await rowsOf<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE org_id = ${doomed.id}`,
+    );
+    expect(left!.n).toBe(0);
+    // The setting ended with that transaction: the log is append-only again.
+    await expect(
+      t.database.db.execute(sql`DELETE FROM audit_log WHERE org_id = ${org.id}`),
+    ).rejects.toThrow();
+  });
+});
+
+/**
+ * A route touches a patient's data when it lives under /api/mo/ or /api/telegram/ (not the code lists, print
+ * settings, countries, dashboard) and either writes, names an id on its path, or reads one patient's records by
+ * `?patientId=` (the exam lists, the print log, Telegram's per-patient calls). Every other write of the API is
+ * audited too. Such a route must declare `config.audit`, so that its refusals are recorded.
+ */
+const NOT_PATIENT_DATA = /^\/api\/mo\/(option|printSetting|letter-template|country|dashboard)(\/|$)/;
+const PATIENT_QUERY_READS = /^\/api\/mo\/(exam\/[A-Za-z]+|print\/log)$|^\/api\/telegram\/(user|message)$/;
+/**
+ * Writes that change no record: signing out (audited by its service), a notification marked read. Public calls
+ * have no caller to record (sign-in failures are audited by the sign-in itself).
+ */
+const UNAUDITED_WRITES = new Set(['POST /api/logout', 'POST /api/hd/notification/:id']);
+function mustDeclareAudit(r: RouteEntry): boolean {
+  if (r.method !== 'GET') return r.permission !== 'public' && !UNAUDITED_WRITES.has(`${r.method} ${r.url}`);
+  if (!/^\/api\/(mo|telegram)\//.test(r.url) || NOT_PATIENT_DATA.test(r.url)) return false;
+  return r.url.includes('/:') || PATIENT_QUERY_READS.test(r.url);
+}
+
+describe('route audit declarations', () => {
+  it('every route that reads or writes a patient’s data declares its audit', () => {
+    const missing = t.routes
+      .filter((r) => mustDeclareAudit(r) && !r.audit)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+    expect(t.routes.filter(mustDeclareAudit).length).toBeGreaterThan(60);
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DRUG_CLASSES,
+  DRUG_FORMS,
+  diagnosisCodeSchema,
+  frequencySchema,
+} from '@basira/shared/codes/codes.schemas';
+import { DIAGNOSIS_CODES } from './diagnosis-codes.ts';
+import { DRUG_SEEDS } from './drug-seeds.ts';
+
+const ARABIC = /[\u0600-\u06ff]/;
+
+describe('the shipped diagnosis list', () => {
+  it('has each code once, written as ICD-10 writes it, with both titles', () => {
+    const codes = DIAGNOSIS_CODES.map(([code]) => code);
+    const duplicates = codes.filter((code, i) => codes.indexOf(code) !== i);
+    expect(duplicates).toEqual([]);
+    for (const [code, en, ar] of DIAGNOSIS_CODES) {
+      expect(code, code).toMatch(/^[A-Z]\d\d(\.\d)?$/);
+      expect(diagnosisCodeSchema.safeParse(code).success, code).toBe(true);
+      expect(en.trim(), code).toBe(en);
+      expect(en.length, code).toBeGreaterThan(3);
+      expect(ar, code).toMatch(ARABIC);
+    }
+  });
+
+  it('covers chapter VII: every category H00–H59 that ICD-10 has, and every subcategory below a listed one', () => {
+    const codes = new Set(DIAGNOSIS_CODES.map(([code]) => code));
+    const categories = [
+      'H00',
+      'H01',
+      'H02',
+      'H03',
+      'H04',
+      'H05',
+      'H06',
+      'H10',
+      'H11',
+      'H13',
+      'H15',
+      'H16',
+      'H17',
+    ]
+      .concat([
+        'H18',
+        'H19',
+        'H20',
+        'H21',
+        'H22',
+        'H25',
+        'H26',
+        'H27',
+        'H28',
+        'H30',
+        'H31',
+        'H32',
+        'H33',
+        'H34',
+      ])
+      .concat([
+        'H35',
+        'H36',
+        'H40',
+        'H42',
+        'H43',
+        'H44',
+        'H45',
+        'H46',
+        'H47',
+        'H48',
+        'H49',
+        'H50',
+        'H51',
+        'H52',
+      ])
+      .concat(['H53', 'H54', 'H55', 'H57', 'H58', 'H59']);
+    expect(categories.filter((code) => !codes.has(code))).toEqual([]);
+    // A subcategory's category is listed too (the outside-chapter singles such as E11.3 excepted).
+    const orphans = [...codes].filter(
+      (code) => code.startsWith('H') && code.includes('.') && !codes.has(code.slice(0, 3)),
+    );
+    expect(orphans).toEqual([]);
+    for (const code of [
+      'E10.3',
+      'E11.3',
+      'E14.3',
+      'Q15.0',
+      'S05.1',
+      'T15.0',
+      'T26.6',
+      'B00.5',
+      'A71',
+      'Z01.0',
+      'Z96.1',
+      'Z97.3',
+    ])
+      expect(codes.has(code), code).toBe(true);
+    expect(DIAGNOSIS_CODES.length).toBeGreaterThan(300);
+  });
+});
+
+describe('the seeded formulary', () => {
+  it('has valid forms, classes and frequencies, and no name twice', () => {
+    const names = DRUG_SEEDS.map((drug) => drug.name.toLowerCase());
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+    for (const drug of DRUG_SEEDS) {
+      expect(DRUG_FORMS, drug.name).toContain(drug.form);
+      expect(DRUG_CLASSES, drug.name).toContain(drug.class);
+      expect(drug.dose, drug.name).not.toBe('');
+      if (drug.frequency !== null)
+        expect(frequencySchema.safeParse(drug.frequency).success, drug.name).toBe(true);
+    }
+    expect(DRUG_SEEDS.length).toBeGreaterThanOrEqual(60);
+    expect(DRUG_SEEDS.length).toBeLessThanOrEqual(110);
+  });
+});

@@ -1,0 +1,303 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DiagnosisRow, Drug } from '@basira/shared/codes/codes.schemas';
+import type { PageMeta } from '@basira/shared/common/api.schemas';
+import { clinic } from '../../test/clinic-fixtures.ts';
+import { startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
+import { DIAGNOSIS_CODES } from './diagnosis-codes.ts';
+import { eq } from 'drizzle-orm';
+import { drugs } from '../../db/schema.ts';
+import { CodesService, drugsByIds, seedMissingDrugs } from './codes.service.ts';
+import { DRUG_SEEDS } from './drug-seeds.ts';
+
+let t: TestApp;
+let org: TestOrg;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  org = await t.newOrg();
+});
+afterAll(() => t.close());
+
+type Page = { data: DiagnosisRow[]; meta: PageMeta };
+
+async function search(text: string, o: TestOrg = org, page = 1): Promise<Page> {
+  const res = await clinic(t, o).call(
+    'GET',
+    `/api/mo/code/diagnosis?search=${encodeURIComponent(text)}&page=${page}`,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Page;
+}
+const codesOf = (page: Page) => page.data.map((row) => row.code);
+
+describe('diagnosis codes', () => {
+  it('finds primary open-angle glaucoma by code, English and Arabic in any spelling', async () => {
+    for (const text of [
+      'H40.1',
+      'h40.1',
+      'glaucoma',
+      'open angle',
+      'زرق',
+      'ماء أزرق',
+      'الماء الازرق',
+      'الزَّرَق',
+    ]) {
+      const page = await search(text);
+      expect(codesOf(page), text).toContain('H40.1');
+    }
+    const byCode = await search('H40.1');
+    expect(byCode.data[0]).toEqual({
+      code: 'H40.1',
+      titleEn: 'Primary open-angle glaucoma',
+      titleAr: 'الزرق مفتوح الزاوية الأولي (الماء الأزرق)',
+      custom: false,
+      favourite: false,
+    });
+    // A code prefix lists the category and its subcategories first, in order.
+    expect(codesOf(await search('h40')).slice(0, 4)).toEqual(['H40', 'H40.0', 'H40.1', 'H40.2']);
+    // British and American spellings, and other names clinicians type.
+    expect(codesOf(await search('vitreous hemorrhage'))).toContain('H43.1');
+    expect(codesOf(await search('keratoconus'))).toEqual(['H18.6']);
+    expect(codesOf(await search('القرنية المخروطية'))).toContain('H18.6');
+    expect(codesOf(await search('dry eye'))).toContain('H04.1');
+    expect(codesOf(await search('no such disease xyz')).length).toBe(0);
+  });
+
+  it('pages the whole list by code when the search is empty', async () => {
+    const first = await search('');
+    expect(first.meta.total).toBe(DIAGNOSIS_CODES.length);
+    expect(first.meta.perPage).toBe(30);
+    expect(codesOf(first)[0]).toBe('A54.3');
+    const second = await search('', org, 2);
+    expect(second.data[0]!.code > first.data.at(-1)!.code).toBe(true);
+  });
+
+  it('a clinic adds its own entries and favourites; favourites come first; conflicts are refused', async () => {
+    const own = await t.newOrg();
+    const c = clinic(t, own);
+    const created = await c.call('POST', '/api/mo/code/diagnosis', {
+      code: 'x-01',
+      titleEn: 'Post-LASIK dry eye',
+      titleAr: 'جفاف العين بعد الليزك',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toEqual({
+      code: 'X-01',
+      titleEn: 'Post-LASIK dry eye',
+      titleAr: 'جفاف العين بعد الليزك',
+      custom: true,
+      favourite: false,
+    });
+    expect(codesOf(await search('ليزك', own))).toEqual(['X-01']);
+    expect(codesOf(await search('dry eye', own))).toEqual(expect.arrayContaining(['H04.1', 'X-01']));
+    expect(codesOf(await search('x-01', own))).toEqual(['X-01']);
+    // A clinic's code without digits is found by its code too.
+    await c.ok('POST', '/api/mo/code/diagnosis', { code: 'DRY-LASIK', titleEn: 'Post-refractive dryness' });
+    expect(codesOf(await search('dry-lasik', own))).toEqual(['DRY-LASIK', 'X-01']);
+    expect((await c.call('DELETE', '/api/mo/code/diagnosis/DRY-LASIK')).statusCode).toBe(200);
+
+    // Taken codes: the clinic's own, any case, and the shipped list's.
+    for (const code of ['X-01', 'x-01', 'H40.1', 'h40.1']) {
+      const res = await c.call('POST', '/api/mo/code/diagnosis', { code, titleEn: 'Again', titleAr: '' });
+      expect(res.statusCode, code).toBe(409);
+      expect(res.json().errors).toEqual({ code: ['code.taken'] });
+    }
+    const untitled = await c.call('POST', '/api/mo/code/diagnosis', {
+      code: 'X-02',
+      titleEn: ' ',
+      titleAr: '',
+    });
+    expect(untitled.statusCode).toBe(422);
+    expect(untitled.json().errors).toEqual({ titleAr: ['title.required'] });
+    const badCode = await c.call('POST', '/api/mo/code/diagnosis', { code: 'H40 1!', titleEn: 'x' });
+    expect(badCode.statusCode).toBe(422);
+    const unknownField = await c.call('POST', '/api/mo/code/diagnosis', {
+      code: 'X-03',
+      titleEn: 'x',
+      extra: 1,
+    });
+    expect(unknownField.statusCode).toBe(422);
+    expect(unknownField.json().errors).toEqual({ extra: ['field.unknown'] });
+
+    // Favourites: a shipped code and the clinic's own, listed first when nothing is searched.
+    const fav = await c.call('POST', '/api/mo/code/diagnosis/h40.1/favourite');
+    expect(fav.statusCode, fav.body).toBe(200);
+    expect(fav.json().data).toMatchObject({ code: 'H40.1', favourite: true, custom: false });
+    expect((await c.call('POST', '/api/mo/code/diagnosis/H40.1/favourite')).statusCode).toBe(200);
+    expect((await c.call('POST', '/api/mo/code/diagnosis/X-01/favourite')).json().data).toMatchObject({
+      favourite: true,
+      custom: true,
+    });
+    expect((await c.call('POST', '/api/mo/code/diagnosis/H99.9/favourite')).statusCode).toBe(404);
+    const first = await search('', own);
+    expect(codesOf(first).slice(0, 3)).toEqual(['H40.1', 'X-01', 'A54.3']);
+    expect(first.meta.total).toBe(DIAGNOSIS_CODES.length + 1);
+    // Within a search, favourites lead their rank.
+    expect(codesOf(await search('glaucoma', own))[0]).toBe('H40.1');
+    // Other organizations see neither.
+    expect(codesOf(await search('', org))[0]).toBe('A54.3');
+    expect(codesOf(await search('x-01', org))).toEqual([]);
+
+    const unfav = await c.call('DELETE', '/api/mo/code/diagnosis/H40.1/favourite');
+    expect(unfav.json().data).toMatchObject({ code: 'H40.1', favourite: false });
+    expect(codesOf(await search('', own)).slice(0, 2)).toEqual(['X-01', 'A54.3']);
+
+    // Only the clinic's own entries can be deleted; another organization's are not found.
+    expect((await c.call('DELETE', '/api/mo/code/diagnosis/H40.1')).statusCode).toBe(409);
+    expect((await clinic(t, org).call('DELETE', '/api/mo/code/diagnosis/X-01')).statusCode).toBe(404);
+    expect((await clinic(t, org).call('POST', '/api/mo/code/diagnosis/X-01/favourite')).statusCode).toBe(404);
+    expect((await c.call('DELETE', '/api/mo/code/diagnosis/x-01')).statusCode).toBe(200);
+    expect((await c.call('DELETE', '/api/mo/code/diagnosis/X-01')).statusCode).toBe(404);
+    expect(codesOf(await search('x-01', own))).toEqual([]);
+  });
+
+  it('reading needs `show options`, `edit options` or a consultation permission; writing `edit options`', async () => {
+    const reader = await userWith(t, org, ['show options']);
+    const r = clinic(t, org, reader.token);
+    expect((await r.call('GET', '/api/mo/code/diagnosis?search=H40')).statusCode).toBe(200);
+    expect((await r.call('GET', '/api/mo/code/drug?search=timolol')).statusCode).toBe(200);
+    expect((await r.call('POST', '/api/mo/code/diagnosis', { code: 'Y-1', titleEn: 'x' })).statusCode).toBe(
+      403,
+    );
+    expect((await r.call('POST', '/api/mo/code/diagnosis/H40.1/favourite')).statusCode).toBe(403);
+    expect((await r.call('DELETE', '/api/mo/code/diagnosis/H40.1/favourite')).statusCode).toBe(403);
+    expect(
+      (await r.call('POST', '/api/mo/code/drug', { name: 'X', form: 'drops', class: 'other' })).statusCode,
+    ).toBe(403);
+    expect((await r.call('DELETE', '/api/mo/code/drug/1')).statusCode).toBe(403);
+    const bystander = await userWith(t, org, ['add patient']);
+    const b = clinic(t, org, bystander.token);
+    expect((await b.call('GET', '/api/mo/code/diagnosis')).statusCode).toBe(403);
+    expect((await b.call('GET', '/api/mo/code/drug')).statusCode).toBe(403);
+  });
+
+  it('one search answers in a few milliseconds', async () => {
+    await search('glaucoma');
+    const runs = 50;
+    const started = performance.now();
+    for (let i = 0; i < runs; i++) await search(i % 2 ? 'ماء أزرق' : 'glaucoma');
+    const perCall = (performance.now() - started) / runs;
+    const service = new CodesService(t.database.db);
+    const serviceStarted = performance.now();
+    for (let i = 0; i < runs; i++)
+      await service.searchDiagnoses(org.id, { page: 1, search: i % 2 ? 'ماء أزرق' : 'glaucoma' });
+    const perSearch = (performance.now() - serviceStarted) / runs;
+    console.info(
+      `diagnosis search: ${perCall.toFixed(2)} ms per call through inject, ${perSearch.toFixed(2)} ms in the service (${t.database.kind})`,
+    );
+    expect(perCall).toBeLessThan(50);
+  });
+});
+
+describe('drug formulary', () => {
+  const drugInput = {
+    name: 'Loteprednol 0.2%',
+    brands: ['Alrex'],
+    form: 'drops',
+    class: 'steroid',
+    defaultDose: '1 drop',
+    defaultFrequency: { timesPerDay: 4 },
+  };
+
+  it('a new organization starts with the seeded formulary; search by generic or brand name', async () => {
+    const c = clinic(t, org);
+    const all = await c.ok<Drug[]>('GET', '/api/mo/code/drug');
+    expect(all.length).toBe(DRUG_SEEDS.length);
+    expect((await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=0')).length).toBe(50);
+    const tobradex = await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=tobradex');
+    expect(tobradex.map((d) => d.name)).toEqual([
+      'Tobramycin 0.3% + dexamethasone 0.1%',
+      'Tobramycin 0.3% + dexamethasone 0.1% ointment',
+    ]);
+    expect(tobradex[0]).toMatchObject({
+      brands: ['Tobradex'],
+      form: 'drops',
+      class: 'steroid',
+      defaultDose: '1 drop',
+      defaultFrequency: { timesPerDay: 4 },
+    });
+    const xalatan = await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=XALA');
+    expect(xalatan.map((d) => d.brands[0])).toEqual(['Xalatan', 'Xalacom']);
+    expect(xalatan[0]!.defaultFrequency).toBe('bedtime');
+    const timolol = await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=timolol');
+    // The generic name starting with the search comes first, then combinations that contain it.
+    expect(timolol[0]!.name).toBe('Timolol 0.5%');
+    expect(timolol.length).toBeGreaterThan(4);
+    expect(await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=avastin')).toMatchObject([
+      { form: 'injection', class: 'antiVegf', defaultDose: '0.05 ml', defaultFrequency: null },
+    ]);
+    expect(await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=nothing-like-this')).toEqual([]);
+  });
+
+  it('organizations made before the formulary existed get it at start, once', async () => {
+    const old = await t.newOrg();
+    await t.database.db.delete(drugs).where(eq(drugs.orgId, old.id));
+    expect(await clinic(t, old).ok<Drug[]>('GET', '/api/mo/code/drug')).toEqual([]);
+    await seedMissingDrugs(t.database.db);
+    await seedMissingDrugs(t.database.db);
+    const rows = await t.database.db.select({ id: drugs.id }).from(drugs).where(eq(drugs.orgId, old.id));
+    expect(rows.length).toBe(DRUG_SEEDS.length);
+  });
+
+  it('a clinic adds, edits and hides drugs; hidden ones stay readable by id for records', async () => {
+    const own = await t.newOrg();
+    const c = clinic(t, own);
+    const created = await c.call('POST', '/api/mo/code/drug', drugInput);
+    expect(created.statusCode, created.body).toBe(201);
+    const drug = created.json().data as Drug;
+    expect(drug).toMatchObject(drugInput);
+    expect((await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=alrex')).map((d) => d.id)).toEqual([drug.id]);
+
+    const updated = await c.call('POST', `/api/mo/code/drug/${drug.id}`, {
+      ...drugInput,
+      brands: ['Alrex', 'Lotemax Light'],
+      defaultFrequency: 'asNeeded',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data).toMatchObject({
+      brands: ['Alrex', 'Lotemax Light'],
+      defaultFrequency: 'asNeeded',
+    });
+
+    // Defaults: no brands, no dose, no frequency.
+    const bare = await c.ok<Drug>('POST', '/api/mo/code/drug', {
+      name: 'Compounded drops',
+      form: 'other',
+      class: 'other',
+    });
+    expect(bare).toMatchObject({ brands: [], defaultDose: '', defaultFrequency: null });
+
+    expect((await c.call('DELETE', `/api/mo/code/drug/${drug.id}`)).statusCode).toBe(200);
+    expect(await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=alrex')).toEqual([]);
+    expect((await c.call('DELETE', `/api/mo/code/drug/${drug.id}`)).statusCode).toBe(404);
+    expect((await c.call('POST', `/api/mo/code/drug/${drug.id}`, drugInput)).statusCode).toBe(404);
+    const kept = await drugsByIds(t.database.db, own.id, [drug.id, bare.id, 999_999_999]);
+    expect([...kept.keys()].sort()).toEqual([drug.id, bare.id].sort());
+    expect(kept.get(drug.id)!.class).toBe('steroid');
+    // Another organization's ids are not there.
+    expect((await drugsByIds(t.database.db, org.id, [drug.id])).size).toBe(0);
+  });
+
+  it('refuses bad and unknown fields, and other organizations’ drugs', async () => {
+    const c = clinic(t, org);
+    const unknown = await c.call('POST', '/api/mo/code/drug', { ...drugInput, strength: '0.2%' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ strength: ['field.unknown'] });
+    const bad = await c.call('POST', '/api/mo/code/drug', {
+      ...drugInput,
+      name: ' ',
+      form: 'spray',
+      class: 'magic',
+      defaultFrequency: { timesPerDay: 0 },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors as object).sort()).toEqual(
+      ['class', 'defaultFrequency.timesPerDay', 'form', 'name'].sort(),
+    );
+    const [mine] = await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=timolol');
+    const theirs = clinic(t, await t.newOrg());
+    expect((await theirs.call('POST', `/api/mo/code/drug/${mine!.id}`, drugInput)).statusCode).toBe(404);
+    expect((await theirs.call('DELETE', `/api/mo/code/drug/${mine!.id}`)).statusCode).toBe(404);
+    expect((await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=timolol'))[0]!.id).toBe(mine!.id);
+  });
+});

@@ -1,0 +1,308 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Drug } from '@basira/shared/codes/codes.schemas';
+import type { PermissionName } from '@basira/shared/permissions/permissions';
+import { clinic } from '../../test/clinic-fixtures.ts';
+import { dbKind, startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
+
+let t: TestApp;
+let org: TestOrg;
+let c: ReturnType<typeof clinic>;
+let visit: { patientId: number; queueId: number };
+let moxifloxacin: Drug;
+let prednisolone: Drug;
+
+const url = (id?: number) => `/api/mo/exam/consultation${id === undefined ? '' : `/${id}`}`;
+
+async function drugNamed(search: string): Promise<Drug> {
+  const found = await c.ok<Drug[]>('GET', `/api/mo/code/drug?search=${encodeURIComponent(search)}`);
+  expect(found.length, search).toBeGreaterThan(0);
+  return found[0]!;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  org = await t.newOrg();
+  c = clinic(t, org);
+  const patient = await c.patient({
+    name: 'Consultation Patient',
+    alerts: { allergies: 'Penicillin, moxifloxacin', diabetes: false, hypertension: false, other: null },
+  });
+  const entry = await c.queue(patient.id);
+  visit = { patientId: patient.id, queueId: entry.id };
+  moxifloxacin = await drugNamed('moxifloxacin');
+  prednisolone = await drugNamed('prednisolone acetate');
+});
+afterAll(() => t.close());
+
+const body = () => ({
+  ...visit,
+  complaint: 'Red painful right eye for three days',
+  history: 'Known glaucoma suspect',
+  diagnoses: [
+    { code: 'h10.0', text: 'Mucopurulent conjunctivitis', eye: 'right', status: 'new' },
+    { code: '', text: 'Dry eye, evaporative', eye: 'both', status: 'existing', note: 'worse at work' },
+  ],
+  medications: [
+    {
+      drugId: moxifloxacin.id,
+      name: moxifloxacin.name,
+      form: 'drops',
+      eye: 'right',
+      dose: '1',
+      frequency: { timesPerDay: 4 },
+      durationDays: 7,
+      taper: [],
+    },
+    {
+      drugId: prednisolone.id,
+      name: prednisolone.name,
+      form: 'drops',
+      eye: 'right',
+      dose: '1 drop',
+      frequency: { everyHours: 2 },
+      durationDays: 14,
+      taper: [
+        { frequency: { timesPerDay: 4 }, durationDays: 7 },
+        { frequency: { timesPerDay: 2 }, durationDays: 7 },
+        { frequency: { timesPerDay: 1 }, durationDays: 7 },
+      ],
+      instructions: 'Shake well',
+    },
+  ],
+  plan: 'Review in one week',
+  referral: { to: 'Cornea clinic', reason: 'If no better' },
+  nextVisit: '2026-12-02',
+});
+
+describe(`consultation records on ${dbKind}`, () => {
+  it('creates with two diagnoses and two medications (one tapered): schedules, total days, summary', async () => {
+    const res = await c.call('POST', url(), body());
+    expect(res.statusCode, res.body).toBe(201);
+    const record = res.json().data;
+    expect(record).toMatchObject({
+      type: 'consultation',
+      diagnoses: [{ code: 'H10.0' }, { text: 'Dry eye, evaporative' }],
+      nextVisit: '2026-12-02',
+      referral: { to: 'Cornea clinic' },
+    });
+    const meds = record.derived.medications;
+    expect(meds).toHaveLength(2);
+    for (const med of meds) {
+      expect(typeof med.scheduleText.en).toBe('string');
+      expect(typeof med.scheduleText.ar).toBe('string');
+      expect(med.scheduleText.en.length).toBeGreaterThan(0);
+      expect(med.scheduleText.ar.length).toBeGreaterThan(0);
+    }
+    expect(meds.map((m: { totalDays: number | null }) => m.totalDays)).toEqual([7, 35]);
+    expect(meds[0].scheduleText).toEqual({
+      en: '1 drop in the right eye 4 times a day for 7 days',
+      ar: 'قطرة واحدة في العين اليمنى ٤ مرات يوميًا لمدة ٧ أيام',
+    });
+    // The coded diagnosis keeps its title as the list had it (for the prescription and letters); free text none.
+    expect(record.derived.diagnoses).toEqual([
+      { titleEn: expect.stringMatching(/conjunctivitis/i) as string, titleAr: expect.any(String) as string },
+      null,
+    ]);
+
+    // Read back as stored, and summarised on the board's groups.
+    const read = await c.call('GET', url(record.id));
+    expect(read.json().data.derived).toEqual(record.derived);
+    const board = await c.call('GET', `${url()}?patientId=${visit.patientId}`);
+    expect(board.json().data.map((r: { id: number }) => r.id)).toContain(record.id);
+  });
+
+  it('refuses a code outside the list (value.unknown_code), and a diagnosis with neither code nor text', async () => {
+    const payload = body();
+    payload.diagnoses[1] = { code: 'ZZ99.9', text: 'Something', eye: 'both', status: 'new' };
+    payload.diagnoses.push({ code: '', text: '', eye: 'left', status: 'new' });
+    const res = await c.call('POST', url(), payload);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors['diagnoses.2.text']).toEqual(['value.required']);
+
+    const unknownOnly = body();
+    unknownOnly.diagnoses[1] = { code: 'ZZ99.9', text: 'Something', eye: 'both', status: 'new' };
+    const unknown = await c.call('POST', url(), unknownOnly);
+    expect(unknown.statusCode, unknown.body).toBe(422);
+    expect(unknown.json().errors).toEqual({ 'diagnoses.1.code': ['value.unknown_code'] });
+  });
+
+  it('refuses a drug outside the organization’s formulary (value.unknown_drug)', async () => {
+    const payload = body();
+    payload.medications[1]!.drugId = 2_000_000_000;
+    const res = await c.call('POST', url(), payload);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual({ 'medications.1.drugId': ['value.unknown_drug'] });
+
+    // Another organization's drug is unknown here too.
+    const theirs = await t.newOrg();
+    const [their] = await clinic(t, theirs).ok<Drug[]>('GET', '/api/mo/code/drug?search=moxifloxacin');
+    const other = body();
+    other.medications[0]!.drugId = their!.id;
+    const refused = await c.call('POST', url(), other);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ 'medications.0.drugId': ['value.unknown_drug'] });
+  });
+
+  it('refuses a duration outside 1–365 days, a taper past 6 steps and a frequency out of its limits', async () => {
+    const payload = body();
+    payload.medications[0]!.durationDays = 0;
+    payload.medications[1]!.durationDays = 366;
+    payload.medications[1]!.taper = Array.from({ length: 7 }, () => ({
+      frequency: { timesPerDay: 1 },
+      durationDays: 3,
+    }));
+    const res = await c.call('POST', url(), payload);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual([
+      'medications.0.durationDays',
+      'medications.1.durationDays',
+      'medications.1.taper',
+    ]);
+
+    const frequency = body();
+    frequency.medications[0]!.frequency = { timesPerDay: 0 };
+    const bad = await c.call('POST', url(), frequency);
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['medications.0.frequency']);
+  });
+
+  it('stores the allergy warning (the patient’s alerts), and the steroid warning while the visit has no IOP', async () => {
+    const res = await c.call('POST', url(), body());
+    expect(res.statusCode, res.body).toBe(201);
+    const warnings: { code: string; medication?: number }[] = res.json().data.derived.warnings;
+    expect(warnings).toContainEqual(expect.objectContaining({ code: 'allergy', medication: 0 }));
+    expect(warnings).toContainEqual(expect.objectContaining({ code: 'steroidWithoutIop', medication: 1 }));
+
+    // An IOP reading at this visit (a follow-up) takes the steroid warning away on the next save.
+    const followUp = await c.call('POST', '/api/mo/exam/followUp', {
+      ...visit,
+      iop: [{ right: { value: 16 }, left: { value: 17 } }],
+    });
+    expect(followUp.statusCode, followUp.body).toBe(201);
+    const record = res.json().data;
+    const { patientId: _p, queueId: _q, ...fields } = body();
+    const updated = await c.call('POST', url(record.id), { ...fields, version: record.version });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const codes = updated.json().data.derived.warnings.map((w: { code: string }) => w.code);
+    expect(codes).toContain('allergy');
+    expect(codes).not.toContain('steroidWithoutIop');
+  });
+
+  it('is refused to reception (403), and granted to a doctor’s consultation permissions', async () => {
+    const reception: PermissionName[] = [
+      'dashboard',
+      'show patients',
+      'add patient',
+      'edit patient',
+      'show queues',
+      'add queue',
+      'edit queue',
+      'cancel board',
+      'waiting board',
+      'rewaiting board',
+      'print squint',
+      'send message',
+    ];
+    const desk = await userWith(t, org, reception);
+    const record = (await c.call('POST', url(), body())).json().data;
+    expect((await c.call('POST', url(), body(), desk.token)).statusCode).toBe(403);
+    expect((await c.call('GET', url(record.id), undefined, desk.token)).statusCode).toBe(403);
+    expect(
+      (await c.call('GET', `${url()}?patientId=${visit.patientId}`, undefined, desk.token)).statusCode,
+    ).toBe(403);
+    expect((await c.call('DELETE', url(record.id), undefined, desk.token)).statusCode).toBe(403);
+
+    const doctor = await userWith(t, org, [
+      'add consultation',
+      'edit consultation',
+      'delete consultation',
+      'show consultation',
+      'print consultation',
+    ]);
+    expect((await c.call('POST', url(), body(), doctor.token)).statusCode).toBe(201);
+    expect((await c.call('GET', url(record.id), undefined, doctor.token)).statusCode).toBe(200);
+    expect((await c.call('DELETE', url(record.id), undefined, doctor.token)).statusCode).toBe(200);
+  });
+
+  it('writes ten regimens out word for word in both languages, through a stored record', async () => {
+    const times = (timesPerDay: number) => ({ timesPerDay });
+    const regimens: [Record<string, unknown>, string, string][] = [
+      [
+        {
+          form: 'drops',
+          eye: 'right',
+          dose: '1',
+          frequency: times(4),
+          durationDays: 7,
+          taper: [{ frequency: times(2), durationDays: 7 }],
+        },
+        'قطرة واحدة في العين اليمنى ٤ مرات يوميًا لمدة ٧ أيام، ثم مرتين يوميًا لمدة ٧ أيام',
+        '1 drop in the right eye 4 times a day for 7 days, then twice a day for 7 days',
+      ],
+      [
+        {
+          form: 'drops',
+          eye: 'left',
+          dose: '1',
+          frequency: times(4),
+          durationDays: 7,
+          taper: [
+            { frequency: times(3), durationDays: 7 },
+            { frequency: times(2), durationDays: 7 },
+          ],
+        },
+        'قطرة واحدة في العين اليسرى ٤ مرات يوميًا لمدة ٧ أيام، ثم ٣ مرات يوميًا لمدة ٧ أيام، ثم مرتين يوميًا لمدة ٧ أيام',
+        '1 drop in the left eye 4 times a day for 7 days, then 3 times a day for 7 days, then twice a day for 7 days',
+      ],
+      [
+        { form: 'ointment', eye: 'left', dose: '1 cm', frequency: 'bedtime', durationDays: 14 },
+        'يوضع ١ سم من المرهم في العين اليسرى عند النوم لمدة ١٤ يومًا',
+        'apply 1 cm of ointment to the left eye at bedtime for 14 days',
+      ],
+      [
+        { form: 'drops', eye: 'right', dose: '1', frequency: { everyHours: 2 }, durationDays: 3 },
+        'قطرة واحدة في العين اليمنى كل ساعتين لمدة ٣ أيام',
+        '1 drop in the right eye every 2 hours for 3 days',
+      ],
+      [
+        { form: 'drops', eye: 'both', dose: '1', frequency: 'asNeeded' },
+        'قطرة واحدة في كلتا العينين عند الحاجة',
+        '1 drop in both eyes as needed',
+      ],
+      [
+        { form: 'tablet', dose: '1', frequency: times(2), durationDays: 5 },
+        'حبة واحدة عن طريق الفم مرتين يوميًا لمدة ٥ أيام',
+        '1 tablet by mouth twice a day for 5 days',
+      ],
+      [
+        { form: 'tablet', dose: '250 mg', frequency: { everyHours: 12 }, durationDays: 10 },
+        '٢٥٠ ملغ عن طريق الفم كل ١٢ ساعة لمدة ١٠ أيام',
+        '250 mg by mouth every 12 hours for 10 days',
+      ],
+      [
+        { form: 'injection', eye: 'left', dose: '0.05 ml' },
+        'حقنة ٠٫٠٥ مل في العين اليسرى',
+        'injection of 0.05 ml into the left eye',
+      ],
+      [
+        { form: 'drops', eye: 'right', dose: '2', frequency: times(1) },
+        'قطرتان في العين اليمنى مرة واحدة يوميًا',
+        '2 drops in the right eye once a day',
+      ],
+      [
+        { form: 'drops', eye: 'left', dose: '1', frequency: times(11) },
+        'قطرة واحدة في العين اليسرى ١١ مرة يوميًا',
+        '1 drop in the left eye 11 times a day',
+      ],
+    ];
+    const res = await c.call('POST', url(), {
+      ...visit,
+      medications: regimens.map(([medication], i) => ({ name: `Medicine ${i + 1}`, ...medication })),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const texts = (res.json().data.derived.medications as { scheduleText: { ar: string; en: string } }[]).map(
+      (m) => m.scheduleText,
+    );
+    expect(texts).toEqual(regimens.map(([, ar, en]) => ({ ar, en })));
+  });
+});

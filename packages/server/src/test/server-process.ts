@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** The server's address once it listens (`http://127.0.0.1:PORT`); rejects if it exits first. */
+  url: Promise<string>;
+  /** Kills it (SIGKILL unless told otherwise) and waits for the exit. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * A real server process (`packages/server/src/main.ts`, as `npm start` runs it) on a free loopback port, for the
+ * tests that need several processes on one PostgreSQL database or a process to kill.
+ */
+export function spawnServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', path.join(root, 'packages/server/src/main.ts')],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        ADMIN_PASSWORD: 'bootstrap-password',
+        ...env,
+      },
+    },
+  );
+  let output = '';
+  const url = new Promise<string>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /running at (http:\/\/[^\s]+)/.exec(output);
+      if (found) resolve(found[1]!.replace('localhost', '127.0.0.1'));
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the server exited (${code ?? signal}) before listening: ${output.slice(-2000)}`)),
+    );
+  });
+  // A caller that never awaits the address must not see an unhandled rejection when it kills the process.
+  url.catch(() => {});
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    url,
+    kill: async (signal = 'SIGKILL') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { defineExam } from './exam-definition.ts';
+import { EXAM_PERMISSIONS } from './exam-types.ts';
+import {
+  choice,
+  date,
+  diagnosisCode,
+  drug,
+  frequency,
+  group,
+  list,
+  note,
+  num,
+  text,
+  type ValuesOf,
+} from './fields.ts';
+import { MEDICATION_FORMS, scheduleText, totalDays, type MedicationInput } from './medication-schedule.ts';
+import { medicationWarnings } from './medication-warnings.ts';
+
+export const DIAGNOSIS_EYES = ['right', 'left', 'both'] as const;
+export const DIAGNOSIS_STATUSES = ['new', 'existing', 'resolved'] as const;
+
+const days = () => num({ unit: 'days', min: 1, max: 365, step: 1 });
+
+const medicationFields = {
+  drugId: drug(),
+  name: text(200),
+  form: choice(MEDICATION_FORMS),
+  eye: choice(DIAGNOSIS_EYES),
+  dose: text(100),
+  frequency: frequency(),
+  durationDays: days(),
+  taper: list(group({ frequency: frequency(), durationDays: days() }), 6, { startEmpty: true }),
+  instructions: text(500),
+} as const;
+const medication = group(medicationFields);
+type Medication = ValuesOf<{ m: typeof medication }>['m'];
+
+/** A stored medication as the schedule functions read it (absent values as null). */
+export function medicationInput(med: NonNullable<Medication>): MedicationInput {
+  return {
+    name: med.name ?? null,
+    form: med.form ?? null,
+    eye: med.eye ?? null,
+    dose: med.dose ?? null,
+    frequency: med.frequency ?? null,
+    durationDays: med.durationDays ?? null,
+    taper: (med.taper ?? []).map((step) => ({
+      frequency: step.frequency ?? null,
+      durationDays: step.durationDays ?? null,
+    })),
+    instructions: med.instructions ?? null,
+  };
+}
+
+/** A patient's allergies as the alerts write them (one text), one by one: split at commas, semicolons, new lines. */
+export function allergiesOf(text: string | null | undefined): string[] {
+  return (text ?? '')
+    .split(/[,،;؛\n]+/u)
+    .map((allergy) => allergy.trim())
+    .filter(Boolean);
+}
+
+const warningSchema = z.looseObject({ code: z.enum(['allergy', 'sameClass', 'steroidWithoutIop']) });
+const derivedSchema = z.object({
+  medications: z.array(
+    z.object({
+      scheduleText: z.object({ ar: z.string(), en: z.string() }),
+      totalDays: z.number().nullable(),
+    }),
+  ),
+  /** Allergy, two drugs of one class in one eye, a steroid without an IOP reading this visit. */
+  warnings: z.array(warningSchema),
+  /**
+   * Each diagnosis's title as the code list had it when saved (null for a free-text one): the prescription and the
+   * letters print it in their language, and a later edit of the clinic's list does not change a signed record.
+   */
+  diagnoses: z.array(z.object({ titleEn: z.string(), titleAr: z.string() }).nullable()).optional(),
+});
+export type ConsultationDerived = z.infer<typeof derivedSchema>;
+
+/**
+ * A doctor's consultation: the complaint and history, coded diagnoses (the clinic's code list, or free text),
+ * the prescription (the clinic's formulary, with a schedule and a taper), the plan, a referral and the next visit
+ * (offered as a re-waiting of the visit on save, as a follow-up's).
+ */
+export const consultation = defineExam({
+  type: 'consultation',
+  permissions: EXAM_PERMISSIONS.consultation,
+  fields: {
+    complaint: text(2000, { lines: 3 }),
+    history: text(4000, { lines: 3 }),
+    diagnoses: list(
+      group({
+        code: diagnosisCode(),
+        text: text(300),
+        eye: choice(DIAGNOSIS_EYES),
+        status: choice(DIAGNOSIS_STATUSES),
+        note: text(500),
+      }),
+      20,
+    ),
+    medications: list(medication, 12),
+    plan: note(),
+    referral: group({ to: text(200), reason: text(500, { lines: 2 }) }),
+    nextVisit: date(),
+  },
+  check(data, issue) {
+    // A diagnosis needs a code or words; an item left wholly empty is no diagnosis (the form drops it unsent).
+    (data.diagnoses ?? []).forEach((d, i) => {
+      const started = d.eye != null || d.status != null || !!d.note?.trim();
+      if (!d.code?.trim() && !d.text?.trim() && started) issue(['diagnoses', i, 'text'], 'value.required');
+    });
+  },
+  derive: {
+    schema: derivedSchema,
+    usesContext: true,
+    compute(data, _previous, context) {
+      const meds = data.medications ?? [];
+      const medications = meds.map((med) => {
+        const input = medicationInput(med);
+        return { scheduleText: scheduleText(input), totalDays: totalDays(input) };
+      });
+      const warnings = context
+        ? medicationWarnings({
+            drugs: meds.map((med, i) => {
+              const known = med.drugId != null ? context.drugs[med.drugId] : undefined;
+              return {
+                name: med.name || known?.name || '',
+                class: known?.class ?? null,
+                eye: med.eye ?? null,
+                totalDays: medications[i]!.totalDays,
+              };
+            }),
+            allergies: context.allergies,
+            visitHasIop: context.visitHasIop,
+          })
+        : [];
+      const titles = context?.diagnoses;
+      const diagnoses = titles
+        ? (data.diagnoses ?? []).map((d) => (d.code ? (titles[d.code.trim().toUpperCase()] ?? null) : null))
+        : undefined;
+      return { medications, warnings, ...(diagnoses ? { diagnoses } : {}) };
+    },
+  },
+  summary(data) {
+    const codes = (data.diagnoses ?? []).flatMap((d) => (d.code ? [d.code] : []));
+    const count = (data.medications ?? []).length;
+    const parts: string[] = [];
+    if (codes.length) parts.push(codes.join(', '));
+    if (count) parts.push(`℞ ${count}`);
+    return parts.join(' · ');
+  },
+});

@@ -1,0 +1,409 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FREQUENCY_LIMITS,
+  MEDICATION_FORMS,
+  frequencyText,
+  scheduleText,
+  totalDays,
+  type MedicationInput,
+} from './medication-schedule.ts';
+
+/** A medicine with nothing filled in but what the test sets. */
+const med = (fields: Partial<MedicationInput>): MedicationInput => ({
+  name: null,
+  form: null,
+  eye: null,
+  dose: null,
+  frequency: null,
+  durationDays: null,
+  taper: [],
+  instructions: null,
+  ...fields,
+});
+
+const times = (timesPerDay: number) => ({ timesPerDay });
+const every = (everyHours: number) => ({ everyHours });
+
+describe('scheduleText', () => {
+  it('reads drops with a one-step taper as the pharmacist does', () => {
+    expect(
+      scheduleText(
+        med({
+          form: 'drops',
+          eye: 'right',
+          dose: '1',
+          frequency: times(4),
+          durationDays: 7,
+          taper: [{ frequency: times(2), durationDays: 7 }],
+        }),
+      ),
+    ).toEqual({
+      ar: 'قطرة واحدة في العين اليمنى ٤ مرات يوميًا لمدة ٧ أيام، ثم مرتين يوميًا لمدة ٧ أيام',
+      en: '1 drop in the right eye 4 times a day for 7 days, then twice a day for 7 days',
+    });
+  });
+
+  it('reads a two-step taper', () => {
+    expect(
+      scheduleText(
+        med({
+          form: 'drops',
+          eye: 'left',
+          dose: '1',
+          frequency: times(4),
+          durationDays: 7,
+          taper: [
+            { frequency: times(3), durationDays: 7 },
+            { frequency: times(2), durationDays: 7 },
+          ],
+        }),
+      ),
+    ).toEqual({
+      ar: 'قطرة واحدة في العين اليسرى ٤ مرات يوميًا لمدة ٧ أيام، ثم ٣ مرات يوميًا لمدة ٧ أيام، ثم مرتين يوميًا لمدة ٧ أيام',
+      en: '1 drop in the left eye 4 times a day for 7 days, then 3 times a day for 7 days, then twice a day for 7 days',
+    });
+  });
+
+  it('reads a three-step taper after an hourly start', () => {
+    expect(
+      scheduleText(
+        med({
+          form: 'drops',
+          eye: 'right',
+          dose: '1 drop',
+          frequency: every(1),
+          durationDays: 2,
+          taper: [
+            { frequency: times(6), durationDays: 5 },
+            { frequency: times(4), durationDays: 14 },
+            { frequency: times(1), durationDays: 1 },
+          ],
+        }),
+      ),
+    ).toEqual({
+      ar:
+        'قطرة واحدة في العين اليمنى كل ساعة لمدة يومين، ثم ٦ مرات يوميًا لمدة ٥ أيام، ' +
+        'ثم ٤ مرات يوميًا لمدة ١٤ يومًا، ثم مرة واحدة يوميًا لمدة يوم واحد',
+      en:
+        '1 drop in the right eye every hour for 2 days, then 6 times a day for 5 days, ' +
+        'then 4 times a day for 14 days, then once a day for 1 day',
+    });
+  });
+
+  it('reads an ointment at bedtime, a ribbon in centimetres', () => {
+    expect(
+      scheduleText(
+        med({ form: 'ointment', eye: 'left', dose: '1 cm', frequency: 'bedtime', durationDays: 14 }),
+      ),
+    ).toEqual({
+      ar: 'يوضع ١ سم من المرهم في العين اليسرى عند النوم لمدة ١٤ يومًا',
+      en: 'apply 1 cm of ointment to the left eye at bedtime for 14 days',
+    });
+    // The formulary's default dose, and a bare number, are the same ribbon.
+    const ribbon = scheduleText(
+      med({ form: 'ointment', eye: 'left', dose: '1 cm ribbon', frequency: 'bedtime' }),
+    );
+    const bare = scheduleText(med({ form: 'ointment', eye: 'left', dose: '1', frequency: 'bedtime' }));
+    expect(ribbon).toEqual({
+      ar: 'يوضع ١ سم من المرهم في العين اليسرى عند النوم',
+      en: 'apply 1 cm of ointment to the left eye at bedtime',
+    });
+    expect(bare).toEqual(ribbon);
+  });
+
+  it('reads a gel in both eyes, and one without a dose', () => {
+    expect(
+      scheduleText(med({ form: 'gel', eye: 'both', dose: '0.5 cm', frequency: times(3), durationDays: 30 })),
+    ).toEqual({
+      ar: 'يوضع ٠٫٥ سم من الجل في كلتا العينين ٣ مرات يوميًا لمدة ٣٠ يومًا',
+      en: 'apply 0.5 cm of gel to both eyes 3 times a day for 30 days',
+    });
+    expect(scheduleText(med({ form: 'gel', eye: 'right', frequency: 'bedtime' }))).toEqual({
+      ar: 'يوضع الجل في العين اليمنى عند النوم',
+      en: 'apply gel to the right eye at bedtime',
+    });
+  });
+
+  it('reads drops every 2 hours', () => {
+    expect(
+      scheduleText(med({ form: 'drops', eye: 'right', dose: '1', frequency: every(2), durationDays: 3 })),
+    ).toEqual({
+      ar: 'قطرة واحدة في العين اليمنى كل ساعتين لمدة ٣ أيام',
+      en: '1 drop in the right eye every 2 hours for 3 days',
+    });
+  });
+
+  it('reads drops as needed in both eyes', () => {
+    expect(scheduleText(med({ form: 'drops', eye: 'both', dose: '1', frequency: 'asNeeded' }))).toEqual({
+      ar: 'قطرة واحدة في كلتا العينين عند الحاجة',
+      en: '1 drop in both eyes as needed',
+    });
+  });
+
+  it('reads tablets and capsules by mouth, with no eye', () => {
+    expect(scheduleText(med({ form: 'tablet', dose: '1', frequency: times(2), durationDays: 5 }))).toEqual({
+      ar: 'حبة واحدة عن طريق الفم مرتين يوميًا لمدة ٥ أيام',
+      en: '1 tablet by mouth twice a day for 5 days',
+    });
+    expect(
+      scheduleText(med({ form: 'capsule', dose: '2 capsules', frequency: times(1), durationDays: 90 })),
+    ).toEqual({
+      ar: 'كبسولتان عن طريق الفم مرة واحدة يوميًا لمدة ٩٠ يومًا',
+      en: '2 capsules by mouth once a day for 90 days',
+    });
+    expect(
+      scheduleText(med({ form: 'tablet', dose: '250 mg', frequency: every(12), durationDays: 10 })),
+    ).toEqual({
+      ar: '٢٥٠ ملغ عن طريق الفم كل ١٢ ساعة لمدة ١٠ أيام',
+      en: '250 mg by mouth every 12 hours for 10 days',
+    });
+    expect(scheduleText(med({ form: 'tablet', dose: '½', frequency: 'bedtime' }))).toEqual({
+      ar: 'نصف حبة عن طريق الفم عند النوم',
+      en: 'half a tablet by mouth at bedtime',
+    });
+  });
+
+  it('reads an injection into the eye', () => {
+    expect(scheduleText(med({ form: 'injection', eye: 'right' }))).toEqual({
+      ar: 'حقنة في العين اليمنى',
+      en: 'injection into the right eye',
+    });
+    expect(scheduleText(med({ form: 'injection', eye: 'left', dose: '0.05 ml' }))).toEqual({
+      ar: 'حقنة ٠٫٠٥ مل في العين اليسرى',
+      en: 'injection of 0.05 ml into the left eye',
+    });
+  });
+
+  it('leaves a missing duration out', () => {
+    expect(scheduleText(med({ form: 'drops', eye: 'left', dose: '1', frequency: times(3) }))).toEqual({
+      ar: 'قطرة واحدة في العين اليسرى ٣ مرات يوميًا',
+      en: '1 drop in the left eye 3 times a day',
+    });
+  });
+
+  it('appends the instructions, trimmed', () => {
+    expect(
+      scheduleText(
+        med({
+          form: 'drops',
+          eye: 'both',
+          dose: '1',
+          frequency: times(4),
+          durationDays: 7,
+          instructions: '  shake well; 5 minutes apart from other drops ',
+        }),
+      ),
+    ).toEqual({
+      ar: 'قطرة واحدة في كلتا العينين ٤ مرات يوميًا لمدة ٧ أيام؛ shake well; 5 minutes apart from other drops',
+      en: '1 drop in both eyes 4 times a day for 7 days; shake well; 5 minutes apart from other drops',
+    });
+    expect(scheduleText(med({ instructions: ' رج العبوة جيدًا ' }))).toEqual({
+      ar: 'رج العبوة جيدًا',
+      en: 'رج العبوة جيدًا',
+    });
+    expect(scheduleText(med({ form: 'drops', eye: 'right', dose: '1', instructions: '   ' }))).toEqual({
+      ar: 'قطرة واحدة في العين اليمنى',
+      en: '1 drop in the right eye',
+    });
+  });
+
+  it('counts drops: 1, 2, 3 and 11', () => {
+    const drops = (dose: string) =>
+      scheduleText(med({ form: 'drops', eye: 'right', dose, frequency: times(1) }));
+    expect(drops('1')).toEqual({
+      ar: 'قطرة واحدة في العين اليمنى مرة واحدة يوميًا',
+      en: '1 drop in the right eye once a day',
+    });
+    expect(drops('2')).toEqual({
+      ar: 'قطرتان في العين اليمنى مرة واحدة يوميًا',
+      en: '2 drops in the right eye once a day',
+    });
+    expect(drops('3')).toEqual({
+      ar: '٣ قطرات في العين اليمنى مرة واحدة يوميًا',
+      en: '3 drops in the right eye once a day',
+    });
+    expect(drops('11')).toEqual({
+      ar: '١١ قطرة في العين اليمنى مرة واحدة يوميًا',
+      en: '11 drops in the right eye once a day',
+    });
+    expect(drops('1-2')).toEqual({
+      ar: '١-٢ قطرة في العين اليمنى مرة واحدة يوميًا',
+      en: '1-2 drops in the right eye once a day',
+    });
+    // Typed in Arabic, or with the word: read the same.
+    expect(drops('٢')).toEqual(drops('2'));
+    expect(drops('2 drops')).toEqual(drops('2'));
+  });
+
+  it('counts times a day: 1, 2, 3, 10 and 11', () => {
+    const drops = (n: number) =>
+      scheduleText(med({ form: 'drops', eye: 'left', dose: '1', frequency: times(n) }));
+    expect(drops(1)).toEqual({
+      ar: 'قطرة واحدة في العين اليسرى مرة واحدة يوميًا',
+      en: '1 drop in the left eye once a day',
+    });
+    expect(drops(2)).toEqual({
+      ar: 'قطرة واحدة في العين اليسرى مرتين يوميًا',
+      en: '1 drop in the left eye twice a day',
+    });
+    expect(drops(3)).toEqual({
+      ar: 'قطرة واحدة في العين اليسرى ٣ مرات يوميًا',
+      en: '1 drop in the left eye 3 times a day',
+    });
+    expect(drops(10)).toEqual({
+      ar: 'قطرة واحدة في العين اليسرى ١٠ مرات يوميًا',
+      en: '1 drop in the left eye 10 times a day',
+    });
+    expect(drops(11)).toEqual({
+      ar: 'قطرة واحدة في العين اليسرى ١١ مرة يوميًا',
+      en: '1 drop in the left eye 11 times a day',
+    });
+  });
+
+  it('counts hours: 1, 2, 12 and 72', () => {
+    const drops = (n: number) =>
+      scheduleText(med({ form: 'drops', eye: 'both', dose: '1', frequency: every(n) }));
+    expect(drops(1)).toEqual({
+      ar: 'قطرة واحدة في كلتا العينين كل ساعة',
+      en: '1 drop in both eyes every hour',
+    });
+    expect(drops(2)).toEqual({
+      ar: 'قطرة واحدة في كلتا العينين كل ساعتين',
+      en: '1 drop in both eyes every 2 hours',
+    });
+    expect(drops(12)).toEqual({
+      ar: 'قطرة واحدة في كلتا العينين كل ١٢ ساعة',
+      en: '1 drop in both eyes every 12 hours',
+    });
+    expect(drops(72)).toEqual({
+      ar: 'قطرة واحدة في كلتا العينين كل ٧٢ ساعة',
+      en: '1 drop in both eyes every 72 hours',
+    });
+  });
+
+  it('leaves every missing piece out cleanly', () => {
+    expect(scheduleText(med({}))).toEqual({ ar: '', en: '' });
+    expect(scheduleText(med({ form: 'drops', frequency: times(2) }))).toEqual({
+      ar: 'قطرة مرتين يوميًا',
+      en: 'drops twice a day',
+    });
+    expect(scheduleText(med({ eye: 'right', durationDays: 7 }))).toEqual({
+      ar: 'في العين اليمنى لمدة ٧ أيام',
+      en: 'in the right eye for 7 days',
+    });
+    // A taper step without a frequency, and one left wholly empty.
+    expect(
+      scheduleText(
+        med({
+          form: 'drops',
+          eye: 'right',
+          dose: '1',
+          frequency: times(4),
+          taper: [
+            { frequency: null, durationDays: 3 },
+            { frequency: null, durationDays: null },
+            { frequency: times(1), durationDays: null },
+          ],
+        }),
+      ),
+    ).toEqual({
+      ar: 'قطرة واحدة في العين اليمنى ٤ مرات يوميًا، ثم لمدة ٣ أيام، ثم مرة واحدة يوميًا',
+      en: '1 drop in the right eye 4 times a day, then for 3 days, then once a day',
+    });
+    expect(scheduleText(med({ taper: [{ frequency: times(2), durationDays: 7 }] }))).toEqual({
+      ar: 'ثم مرتين يوميًا لمدة ٧ أيام',
+      en: 'then twice a day for 7 days',
+    });
+    for (const form of MEDICATION_FORMS) {
+      for (const eye of ['right', 'left', 'both', null] as const) {
+        const { ar, en } = scheduleText(med({ form, eye, dose: '  ', instructions: '' }));
+        for (const text of [ar, en]) {
+          expect(text).not.toMatch(/\s{2}|^\s|\s$|[,،;؛]\s*$|^[,،;؛]/);
+        }
+      }
+    }
+  });
+
+  it('keeps a dose it does not understand as typed', () => {
+    expect(
+      scheduleText(med({ form: 'other', eye: 'right', dose: 'a thin film', frequency: times(2) })),
+    ).toEqual({
+      ar: 'a thin film في العين اليمنى مرتين يوميًا',
+      en: 'a thin film in the right eye twice a day',
+    });
+    expect(
+      scheduleText(med({ form: 'other', dose: '500 mg', frequency: times(2), durationDays: 11 })),
+    ).toEqual({
+      ar: '٥٠٠ ملغ مرتين يوميًا لمدة ١١ يومًا',
+      en: '500 mg twice a day for 11 days',
+    });
+  });
+
+  it('counts days: 1, 2, 3, 10, 11 and 100', () => {
+    const days = (n: number) => scheduleText(med({ durationDays: n }));
+    expect(days(1)).toEqual({ ar: 'لمدة يوم واحد', en: 'for 1 day' });
+    expect(days(2)).toEqual({ ar: 'لمدة يومين', en: 'for 2 days' });
+    expect(days(3)).toEqual({ ar: 'لمدة ٣ أيام', en: 'for 3 days' });
+    expect(days(10)).toEqual({ ar: 'لمدة ١٠ أيام', en: 'for 10 days' });
+    expect(days(11)).toEqual({ ar: 'لمدة ١١ يومًا', en: 'for 11 days' });
+    expect(days(100)).toEqual({ ar: 'لمدة ١٠٠ يوم', en: 'for 100 days' });
+  });
+});
+
+describe('frequencyText', () => {
+  it('reads every kind of frequency', () => {
+    expect(frequencyText('bedtime', 'en')).toBe('at bedtime');
+    expect(frequencyText('bedtime', 'ar')).toBe('عند النوم');
+    expect(frequencyText('asNeeded', 'en')).toBe('as needed');
+    expect(frequencyText('asNeeded', 'ar')).toBe('عند الحاجة');
+    expect(frequencyText(times(24), 'ar')).toBe('٢٤ مرة يوميًا');
+    expect(frequencyText(every(6), 'ar')).toBe('كل ٦ ساعات');
+    expect(frequencyText(every(24), 'en')).toBe('every 24 hours');
+  });
+
+  it('has whole-number bounds for the validator', () => {
+    expect(FREQUENCY_LIMITS).toEqual({ timesPerDay: { min: 1, max: 24 }, everyHours: { min: 1, max: 72 } });
+  });
+});
+
+describe('totalDays', () => {
+  it('adds the taper steps to the first duration', () => {
+    expect(totalDays(med({ durationDays: 7 }))).toBe(7);
+    expect(
+      totalDays(
+        med({
+          durationDays: 7,
+          taper: [
+            { frequency: times(3), durationDays: 7 },
+            { frequency: times(2), durationDays: 7 },
+            { frequency: times(1), durationDays: 14 },
+          ],
+        }),
+      ),
+    ).toBe(35);
+  });
+
+  it('ignores a taper step left wholly empty', () => {
+    expect(
+      totalDays(
+        med({
+          durationDays: 7,
+          taper: [
+            { frequency: times(2), durationDays: 7 },
+            { frequency: null, durationDays: null },
+          ],
+        }),
+      ),
+    ).toBe(14);
+  });
+
+  it('is null when a needed duration is missing', () => {
+    expect(totalDays(med({}))).toBeNull();
+    expect(
+      totalDays(med({ frequency: times(4), taper: [{ frequency: times(2), durationDays: 7 }] })),
+    ).toBeNull();
+    expect(
+      totalDays(med({ durationDays: 7, taper: [{ frequency: times(2), durationDays: null }] })),
+    ).toBeNull();
+  });
+});

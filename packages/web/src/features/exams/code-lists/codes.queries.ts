@@ -1,0 +1,95 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  diagnosisPageSchema,
+  diagnosisResponseSchema,
+  drugListSchema,
+  drugResponseSchema,
+  type DiagnosisRow,
+  type DrugInput,
+} from '@basira/shared/codes/codes.schemas';
+import { okSchema } from '@basira/shared/common/api.schemas';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** Every query of the two code lists lives under this key; the consultation pickers may share it. */
+export const CODES_KEY = ['codes'] as const;
+const DIAGNOSES_KEY = [...CODES_KEY, 'diagnosis'] as const;
+const DRUGS_KEY = [...CODES_KEY, 'drug'] as const;
+
+export const diagnosisPageQuery = (search: string, page: number) =>
+  queryOptions({
+    queryKey: [...DIAGNOSES_KEY, search, page],
+    queryFn: ({ signal }) =>
+      apiRequest('mo/code/diagnosis', {
+        schema: diagnosisPageSchema,
+        signal,
+        query: { search: search || undefined, page },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const drugListQuery = (search: string) =>
+  queryOptions({
+    queryKey: [...DRUGS_KEY, search],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest('mo/code/drug', {
+          schema: drugListSchema,
+          signal,
+          query: { search: search || undefined },
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+
+/** What the add form sends: the fields of `diagnosisCreateSchema`, as typed. */
+export type DiagnosisDraft = Pick<DiagnosisRow, 'code' | 'titleEn' | 'titleAr'>;
+
+export function useDiagnosisMutations() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: DIAGNOSES_KEY });
+  const path = (code: string) => `mo/code/diagnosis/${encodeURIComponent(code)}`;
+  return {
+    create: useMutation({
+      mutationFn: async (body: DiagnosisDraft) =>
+        (await apiRequest('mo/code/diagnosis', { method: 'POST', body, schema: diagnosisResponseSchema }))
+          .data,
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (code: string) => apiRequest(path(code), { method: 'DELETE', schema: okSchema }),
+      onSuccess,
+    }),
+    favourite: useMutation({
+      mutationFn: async ({ code, favourite }: { code: string; favourite: boolean }) =>
+        (
+          await apiRequest(`${path(code)}/favourite`, {
+            method: favourite ? 'POST' : 'DELETE',
+            schema: diagnosisResponseSchema,
+          })
+        ).data,
+      onSuccess,
+    }),
+  };
+}
+
+export function useDrugMutations() {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: DRUGS_KEY });
+  return {
+    save: useMutation({
+      mutationFn: async ({ id, body }: { id: number | null; body: DrugInput }) =>
+        (
+          await apiRequest(id === null ? 'mo/code/drug' : `mo/code/drug/${id}`, {
+            method: 'POST',
+            body,
+            schema: drugResponseSchema,
+          })
+        ).data,
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => apiRequest(`mo/code/drug/${id}`, { method: 'DELETE', schema: okSchema }),
+      onSuccess,
+    }),
+  };
+}

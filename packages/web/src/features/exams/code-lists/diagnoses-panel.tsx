@@ -1,0 +1,216 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { DiagnosisRow } from '@basira/shared/codes/codes.schemas';
+import { IconPlus, IconSearch, IconTrash } from '../../../components/icons.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
+import { errorMessage } from '../../../lib/error-catalogue.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
+import { diagnosisPageQuery, useDiagnosisMutations, type DiagnosisDraft } from './codes.queries.ts';
+import { IconStar } from './star-icon.tsx';
+
+const EMPTY: DiagnosisDraft = { code: '', titleAr: '', titleEn: '' };
+
+/**
+ * The diagnosis list on the options screen: the shipped ICD-10 eye codes and the clinic's own entries, searched by
+ * code or by words in either language; an editor stars favourites (listed first in the pickers), adds entries and
+ * deletes the clinic's own.
+ */
+export function DiagnosesPanel({ editable }: { editable: boolean }) {
+  const { t } = useTranslation();
+  const translate = useTranslator();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const list = useQuery(diagnosisPageQuery(debounced, page));
+  const { create, remove, favourite } = useDiagnosisMutations();
+  const [draft, setDraft] = useState(EMPTY);
+  const failed = (error: unknown) => toastError(t('codeLists.saveFailed'), errorMessage(translate, error));
+  const meta = list.data?.meta;
+
+  const toggle = (row: DiagnosisRow) =>
+    favourite.mutate({ code: row.code, favourite: !row.favourite }, { onError: failed });
+  const confirmDelete = (row: DiagnosisRow) =>
+    modals.openConfirmModal({
+      title: t('codeLists.confirmTitle'),
+      children: <Text size="sm">{t('codeLists.diagnoses.confirmDelete', { code: row.code })}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'diagnosis-delete-confirm' } as never,
+      onConfirm: () =>
+        remove.mutate(row.code, {
+          onSuccess: () => toastSuccess(t('codeLists.deleted')),
+          onError: failed,
+        }),
+    });
+
+  return (
+    <>
+      <TextInput
+        type="search"
+        label={t('codeLists.diagnoses.search')}
+        description={t('codeLists.diagnoses.searchHint')}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+        leftSection={<IconSearch size={16} />}
+        maw={420}
+        mb="md"
+        data-testid="diagnosis-search"
+      />
+      {meta && (
+        <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+          {t('codeLists.diagnoses.count', { count: meta.total })}
+        </Text>
+      )}
+      {list.data && list.data.data.length === 0 ? (
+        <Alert color="gray">{t('codeLists.empty')}</Alert>
+      ) : (
+        <ListTable
+          striped
+          minWidth={720}
+          testId="diagnosis-table"
+          headings={[t('codeLists.diagnoses.code'), t('codeLists.titleAr'), t('codeLists.titleEn')]}
+        >
+          {list.data?.data.map((row) => (
+            <Table.Tr key={row.code} data-testid="diagnosis-row">
+              <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                <Group gap={6} wrap="nowrap">
+                  <Text span fw={600} size="sm">
+                    {row.code}
+                  </Text>
+                  {row.custom && (
+                    <Badge size="xs" variant="light">
+                      {t('codeLists.diagnoses.custom')}
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td dir="rtl">{row.titleAr}</Table.Td>
+              <Table.Td dir="ltr">{row.titleEn}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Tooltip
+                    label={
+                      row.favourite
+                        ? t('codeLists.diagnoses.unfavourite')
+                        : t('codeLists.diagnoses.favourite')
+                    }
+                  >
+                    <ActionIcon
+                      variant="subtle"
+                      color="yellow"
+                      disabled={!editable}
+                      aria-pressed={row.favourite}
+                      aria-label={t('codeLists.diagnoses.favouriteOf', { code: row.code })}
+                      onClick={() => toggle(row)}
+                      data-testid="diagnosis-favourite"
+                    >
+                      <IconStar filled={row.favourite} />
+                    </ActionIcon>
+                  </Tooltip>
+                  {editable && row.custom && (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('common.delete')}
+                      onClick={() => confirmDelete(row)}
+                      data-testid="diagnosis-delete"
+                    >
+                      <IconTrash />
+                    </ActionIcon>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+      )}
+      {meta && meta.lastPage > 1 && (
+        <Pagination
+          mt="md"
+          total={meta.lastPage}
+          value={page}
+          onChange={setPage}
+          getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+          getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
+        />
+      )}
+      {editable && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            create.mutate(
+              { code: draft.code.trim(), titleAr: draft.titleAr.trim(), titleEn: draft.titleEn.trim() },
+              {
+                onSuccess: (row) => {
+                  setDraft(EMPTY);
+                  setSearch(row.code);
+                  setPage(1);
+                  toastSuccess(t('codeLists.diagnoses.added'));
+                },
+                onError: failed,
+              },
+            );
+          }}
+        >
+          <Text fw={600} mt="lg" mb={4}>
+            {t('codeLists.diagnoses.addTitle')}
+          </Text>
+          <Group align="end">
+            <TextInput
+              label={t('codeLists.diagnoses.code')}
+              dir="ltr"
+              w={140}
+              value={draft.code}
+              onChange={(e) => setDraft({ ...draft, code: e.currentTarget.value })}
+              maxLength={16}
+              data-testid="diagnosis-new-code"
+            />
+            <TextInput
+              label={t('codeLists.titleAr')}
+              dir="rtl"
+              value={draft.titleAr}
+              onChange={(e) => setDraft({ ...draft, titleAr: e.currentTarget.value })}
+              maxLength={300}
+              data-testid="diagnosis-new-ar"
+            />
+            <TextInput
+              label={t('codeLists.titleEn')}
+              dir="ltr"
+              value={draft.titleEn}
+              onChange={(e) => setDraft({ ...draft, titleEn: e.currentTarget.value })}
+              maxLength={300}
+              data-testid="diagnosis-new-en"
+            />
+            <Button
+              type="submit"
+              leftSection={<IconPlus />}
+              disabled={!draft.code.trim() || (!draft.titleAr.trim() && !draft.titleEn.trim())}
+              loading={create.isPending}
+              data-testid="diagnosis-add"
+            >
+              {t('common.add')}
+            </Button>
+          </Group>
+        </form>
+      )}
+    </>
+  );
+}

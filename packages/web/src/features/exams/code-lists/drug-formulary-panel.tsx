@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Button, Group, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { Drug, Frequency } from '@basira/shared/codes/codes.schemas';
+import { IconEdit, IconPlus, IconSearch, IconTrash } from '../../../components/icons.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
+import { errorMessage } from '../../../lib/error-catalogue.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
+import { drugListQuery, useDrugMutations } from './codes.queries.ts';
+import { DrugFormModal } from './drug-form-modal.tsx';
+
+/** A default frequency as the list shows it (`4 times a day`, `every 2 hours`, `at bedtime`). */
+export function frequencyLabel(t: TFunction, frequency: Frequency | null): string {
+  if (frequency === null) return '—';
+  if (frequency === 'bedtime' || frequency === 'asNeeded') return t(`codeLists.frequency.${frequency}`);
+  if ('timesPerDay' in frequency)
+    return t('codeLists.frequency.timesPerDay', { count: frequency.timesPerDay });
+  return t('codeLists.frequency.everyHours', { count: frequency.everyHours });
+}
+
+/**
+ * The clinic's drug formulary on the options screen: searched by generic or brand name; an editor adds, edits
+ * and removes drugs (a removed drug is hidden from the pickers; records that prescribed it keep it).
+ */
+export function DrugFormularyPanel({ editable }: { editable: boolean }) {
+  const { t } = useTranslation();
+  const translate = useTranslator();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const list = useQuery(drugListQuery(debounced));
+  const { remove } = useDrugMutations();
+  const [editing, setEditing] = useState<{ drug: Drug | null } | null>(null);
+
+  const confirmDelete = (drug: Drug) =>
+    modals.openConfirmModal({
+      title: t('codeLists.confirmTitle'),
+      children: <Text size="sm">{t('codeLists.drugs.confirmDelete', { name: drug.name })}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'drug-delete-confirm' } as never,
+      onConfirm: () =>
+        remove.mutate(drug.id, {
+          onSuccess: () => toastSuccess(t('codeLists.deleted')),
+          onError: (error) => toastError(t('codeLists.saveFailed'), errorMessage(translate, error)),
+        }),
+    });
+
+  return (
+    <>
+      <Group align="end" justify="space-between" mb="md">
+        <TextInput
+          type="search"
+          label={t('codeLists.drugs.search')}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          leftSection={<IconSearch size={16} />}
+          w={420}
+          maw="100%"
+          data-testid="drug-search"
+        />
+        {editable && (
+          <Button
+            leftSection={<IconPlus />}
+            onClick={() => setEditing({ drug: null })}
+            data-testid="drug-add"
+          >
+            {t('codeLists.drugs.addTitle')}
+          </Button>
+        )}
+      </Group>
+      {list.data && (
+        <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+          {t('codeLists.drugs.count', { count: list.data.length })}
+        </Text>
+      )}
+      {list.data && list.data.length === 0 ? (
+        <Alert color="gray">{t('codeLists.empty')}</Alert>
+      ) : (
+        <ListTable
+          striped
+          minWidth={860}
+          testId="drug-table"
+          headings={[
+            t('codeLists.drugs.name'),
+            t('codeLists.drugs.brands'),
+            t('codeLists.drugs.form'),
+            t('codeLists.drugs.class'),
+            t('codeLists.drugs.defaultDose'),
+            t('codeLists.drugs.defaultFrequency'),
+          ]}
+        >
+          {list.data?.map((drug) => (
+            <Table.Tr key={drug.id} data-testid="drug-row">
+              <Table.Td dir="ltr">
+                <Text size="sm" fw={600}>
+                  {drug.name}
+                </Text>
+              </Table.Td>
+              <Table.Td dir="ltr">{drug.brands.join(', ')}</Table.Td>
+              <Table.Td>{t(`codeLists.forms.${drug.form}`)}</Table.Td>
+              <Table.Td>{t(`codeLists.classes.${drug.class}`)}</Table.Td>
+              <Table.Td>
+                <bdi dir="ltr">{drug.defaultDose || '—'}</bdi>
+              </Table.Td>
+              <Table.Td>{frequencyLabel(t, drug.defaultFrequency)}</Table.Td>
+              <Table.Td>
+                {editable && (
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label={t('common.edit')}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('codeLists.drugs.editOf', { name: drug.name })}
+                        onClick={() => setEditing({ drug })}
+                        data-testid="drug-edit"
+                      >
+                        <IconEdit />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('common.delete')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('common.delete')}
+                        onClick={() => confirmDelete(drug)}
+                        data-testid="drug-delete"
+                      >
+                        <IconTrash />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+      )}
+      {list.data && list.data.length >= 50 && (
+        <Text size="sm" c="dimmed" mt="xs">
+          {t('codeLists.drugs.narrow')}
+        </Text>
+      )}
+      <DrugFormModal
+        opened={editing !== null}
+        drug={editing?.drug ?? null}
+        onClose={() => setEditing(null)}
+      />
+    </>
+  );
+}

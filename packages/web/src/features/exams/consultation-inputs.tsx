@@ -1,0 +1,224 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Autocomplete, Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Drug } from '@basira/shared/codes/codes.schemas';
+import type { Frequency } from '@basira/shared/exams/medication-schedule';
+import { diagnosisPageQuery, drugListQuery } from './code-lists/codes.queries.ts';
+import { useExamForm } from './exam-form-context.ts';
+
+/** What every leaf input passes on to its Mantine input. */
+interface InputProps {
+  label: string | undefined;
+  'aria-label': string;
+  error: string | undefined;
+  'data-testid': string;
+  size: 'sm';
+}
+
+/** The item a leaf belongs to (`medications.0.drugId` → `medications.0`): the picker fills its siblings. */
+const parentOf = (path: string) => path.split('.').slice(0, -1).join('.');
+
+// ---- frequency ----------------------------------------------------------------------------------------------
+
+const TIMES_PER_DAY = [1, 2, 3, 4, 5, 6];
+const EVERY_HOURS = [1, 2, 4, 6, 8, 12];
+
+/** A frequency as a select's value: `t3` (3 times a day), `h6` (every 6 hours), `bedtime`, `asNeeded`. */
+export function frequencyKey(value: unknown): string | null {
+  if (value === 'bedtime' || value === 'asNeeded') return value;
+  if (value && typeof value === 'object') {
+    const f = value as Record<string, unknown>;
+    if (typeof f.timesPerDay === 'number') return `t${f.timesPerDay}`;
+    if (typeof f.everyHours === 'number') return `h${f.everyHours}`;
+  }
+  return null;
+}
+
+export function frequencyOfKey(key: string | null): Frequency | null {
+  if (key === null) return null;
+  if (key === 'bedtime' || key === 'asNeeded') return key;
+  const n = Number(key.slice(1));
+  return key.startsWith('t') ? { timesPerDay: n } : { everyHours: n };
+}
+
+/** One compact select: 1–6 times a day, every 1/2/4/6/8/12 hours, at bedtime, when needed. */
+export function FrequencySelect({
+  value,
+  onChange,
+  ...props
+}: InputProps & { value: unknown; onChange: (v: Frequency | null) => void }) {
+  const { t } = useTranslation();
+  const current = frequencyKey(value);
+  const keys = [
+    ...TIMES_PER_DAY.map((n) => `t${n}`),
+    ...EVERY_HOURS.map((n) => `h${n}`),
+    'bedtime',
+    'asNeeded',
+  ];
+  // A value written elsewhere (8 times a day) stays selectable.
+  if (current && !keys.includes(current)) keys.unshift(current);
+  const labelOf = (key: string) =>
+    key === 'bedtime' || key === 'asNeeded'
+      ? t(`codeLists.frequency.${key}`)
+      : key.startsWith('t')
+        ? t('codeLists.frequency.timesPerDay', { count: Number(key.slice(1)) })
+        : t('codeLists.frequency.everyHours', { count: Number(key.slice(1)) });
+  return (
+    <Select
+      {...props}
+      data={keys.map((key) => ({ value: key, label: labelOf(key) }))}
+      value={current}
+      onChange={(key) => onChange(frequencyOfKey(key))}
+      clearable
+      allowDeselect
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+// ---- diagnosis code -----------------------------------------------------------------------------------------
+
+const SEPARATOR = ' — ';
+/** Typed text that is a code rather than words: one token with a digit (`H40.1`, `h401`, `X-01`). */
+const looksLikeCode = (text: string) => /^[A-Za-z0-9][A-Za-z0-9.-]*$/.test(text) && /\d/.test(text);
+
+/**
+ * A diagnosis code from the clinic's list, searched by code or by English or Arabic words; choosing one writes its
+ * code and its title (in the interface's language) into the item's `text`. Words that are not a code are kept as a
+ * free-text diagnosis (the code left empty, the words in `text`).
+ */
+export function DiagnosisCodeInput({ path, value, ...props }: InputProps & { path: string; value: unknown }) {
+  const { t, i18n } = useTranslation();
+  const form = useExamForm();
+  const code = typeof value === 'string' ? value : '';
+  const [text, setText] = useState(code);
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    if (!focused) setText(code);
+  }, [code, focused]);
+  const [search] = useDebouncedValue(text.trim(), 250);
+  const results = useQuery({ ...diagnosisPageQuery(search, 1), enabled: focused && !form.readOnly });
+  const rows = useMemo(() => results.data?.data ?? [], [results.data]);
+  const title = (row: { titleEn: string; titleAr: string }) =>
+    i18n.language === 'en' ? row.titleEn : row.titleAr;
+  const labels = rows.map((row) => `${row.code}${SEPARATOR}${title(row)}`);
+  const parent = parentOf(path);
+
+  const rowOf = (label: string) => rows.find((r) => `${r.code}${SEPARATOR}${title(r)}` === label);
+  const choose = (label: string) => {
+    const row = rowOf(label);
+    if (!row) return;
+    form.setValue(path, row.code);
+    const current = form.getValue(`${parent}.text`);
+    if (typeof current !== 'string' || current.trim() === '') form.setValue(`${parent}.text`, title(row));
+    setText(row.code);
+  };
+
+  const commit = () => {
+    const typed = text.trim();
+    if (typed === code) return;
+    if (typed === '') return form.setValue(path, null);
+    if (looksLikeCode(typed)) {
+      form.setValue(path, typed.toUpperCase());
+      setText(typed.toUpperCase());
+      return;
+    }
+    // Words: a free-text diagnosis.
+    form.setValue(path, null);
+    form.setValue(`${parent}.text`, typed);
+    setText('');
+  };
+
+  return (
+    <Autocomplete
+      {...props}
+      dir="ltr"
+      autoComplete="off"
+      placeholder={t('consultation.codeHint')}
+      data={labels}
+      filter={({ options }) => options}
+      value={text}
+      readOnly={form.readOnly}
+      // A chosen option shows as its code (the title is in the item's text).
+      onChange={(next) => setText(rowOf(next)?.code ?? next)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => {
+        setFocused(false);
+        commit();
+      }}
+      onOptionSubmit={choose}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+// ---- drug ---------------------------------------------------------------------------------------------------
+
+const drugLabel = (drug: Drug) =>
+  drug.brands.length ? `${drug.name} (${drug.brands.join(', ')})` : drug.name;
+
+/**
+ * A medicine from the clinic's formulary, searched by generic or brand name. Choosing one writes its id and fills
+ * the item's name, form, dose and frequency from the formulary (each still editable). Typing a name and leaving
+ * without choosing writes a medicine outside the formulary (no id, the typed name).
+ */
+export function DrugInput({ path, value, ...props }: InputProps & { path: string; value: unknown }) {
+  const { t } = useTranslation();
+  const form = useExamForm();
+  const parent = parentOf(path);
+  const id = typeof value === 'number' ? value : null;
+  const nameValue = form.getValue(`${parent}.name`);
+  const name = typeof nameValue === 'string' ? nameValue : '';
+  const [text, setText] = useState(name);
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    if (!focused) setText(name);
+  }, [name, focused]);
+  const [search] = useDebouncedValue(text.trim(), 200);
+  const results = useQuery({ ...drugListQuery(search), enabled: focused && !form.readOnly });
+  const drugs = useMemo(() => results.data ?? [], [results.data]);
+
+  const drugOf = (label: string) => drugs.find((d) => drugLabel(d) === label);
+  const choose = (label: string) => {
+    const drug = drugOf(label);
+    if (!drug) return;
+    form.setValue(path, drug.id);
+    form.setValue(`${parent}.name`, drug.name);
+    form.setValue(`${parent}.form`, drug.form);
+    if (drug.defaultDose) form.setValue(`${parent}.dose`, drug.defaultDose);
+    if (drug.defaultFrequency) form.setValue(`${parent}.frequency`, drug.defaultFrequency);
+    setText(drug.name);
+  };
+
+  const commit = () => {
+    const typed = text.trim();
+    if (typed === name.trim()) return;
+    // Another name than the chosen drug's: a medicine outside the formulary.
+    if (id !== null) form.setValue(path, null);
+    form.setValue(`${parent}.name`, typed || null);
+  };
+
+  return (
+    <Autocomplete
+      {...props}
+      autoComplete="off"
+      placeholder={t('consultation.drugHint')}
+      description={id !== null ? t('consultation.fromFormulary') : undefined}
+      data={[...new Set(drugs.map(drugLabel))]}
+      filter={({ options }) => options}
+      value={text}
+      readOnly={form.readOnly}
+      // A chosen option shows as the drug's name.
+      onChange={(next) => setText(drugOf(next)?.name ?? next)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => {
+        setFocused(false);
+        commit();
+      }}
+      onOptionSubmit={choose}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

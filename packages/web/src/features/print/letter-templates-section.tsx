@@ -1,0 +1,326 @@
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  LETTER_KINDS,
+  LETTER_LANGUAGES,
+  MERGE_FIELDS,
+  letterTemplateSchema,
+  type LetterKind,
+  type LetterLanguage,
+  type LetterTemplate,
+  type MergeField,
+} from '@basira/shared/letters/letters.schemas';
+import { IconEdit, IconPlus, IconTrash } from '../../components/icons.tsx';
+import { ListTable } from '../../components/list-table.tsx';
+import { errorMessage } from '../../lib/error-catalogue.ts';
+import { toastError, toastSuccess } from '../../lib/toasts.ts';
+import { staleRecord } from '../../lib/use-schema-form.ts';
+import { useTranslator } from '../../lib/use-translator.ts';
+import {
+  letterTemplatesQuery,
+  useDeleteLetterTemplate,
+  useSaveLetterTemplate,
+} from './letter-templates.queries.ts';
+
+const RichTextField = lazy(() =>
+  import('../../components/rich-text-field.tsx').then((m) => ({ default: m.RichTextField })),
+);
+
+/** A merge field's translation key: `patient.name` → `patientName`. */
+const fieldKey = (field: MergeField) => field.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
+
+interface Draft {
+  kind: LetterKind;
+  language: LetterLanguage;
+  name: string;
+  body: string;
+  isActive: boolean;
+}
+
+const draftOf = (template: LetterTemplate | null, language: LetterLanguage): Draft =>
+  template
+    ? {
+        kind: template.kind,
+        language: template.language,
+        name: template.name,
+        body: template.body,
+        isActive: template.isActive,
+      }
+    : { kind: 'report', language, name: '', body: '', isActive: true };
+
+/**
+ * The print-settings screen's letter templates (`print setting`): the list, and one template's form with the
+ * merge fields it may hold (`{{patient.name}}` …), filled in when a doctor makes a letter on the board.
+ */
+export function LetterTemplatesSection() {
+  const { t, i18n } = useTranslation();
+  const translate = useTranslator();
+  const list = useQuery(letterTemplatesQuery);
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const remove = useDeleteLetterTemplate();
+  const templates = list.data ?? [];
+  const current = typeof editing === 'number' ? (templates.find((tpl) => tpl.id === editing) ?? null) : null;
+
+  const confirmDelete = (template: LetterTemplate) =>
+    modals.openConfirmModal({
+      title: t('letters.templates.confirmTitle'),
+      children: <Text size="sm">{t('letters.templates.confirmText', { name: template.name })}</Text>,
+      labels: { confirm: t('letters.templates.confirmYes'), cancel: t('letters.templates.confirmNo') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-yes' } as Record<string, unknown>,
+      cancelProps: { 'data-testid': 'confirm-no' } as Record<string, unknown>,
+      onConfirm: () =>
+        remove.mutate(template.id, {
+          onSuccess: () => {
+            toastSuccess(t('letters.templates.deleted', { name: template.name }));
+            if (editing === template.id) setEditing(null);
+          },
+          onError: (error) => toastError(t('letters.templates.deleteFailed'), errorMessage(translate, error)),
+        }),
+    });
+
+  return (
+    <Card withBorder padding="md" data-testid="letter-templates">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="h4">
+          {t('letters.templates.title')}
+        </Title>
+        <Button
+          leftSection={<IconPlus />}
+          variant="light"
+          onClick={() => setEditing('new')}
+          disabled={editing === 'new'}
+          data-testid="letter-template-add"
+        >
+          {t('letters.templates.add')}
+        </Button>
+      </Group>
+      {list.error && (
+        <Alert color="red" role="alert" mb="sm">
+          {errorMessage(translate, list.error)}
+        </Alert>
+      )}
+      {list.isPending && <Skeleton h={120} />}
+      {list.isSuccess && templates.length === 0 && (
+        <Text size="sm" c="dimmed" mb="sm">
+          {t('letters.templates.empty')}
+        </Text>
+      )}
+      {templates.length > 0 && (
+        <ListTable
+          minWidth={560}
+          testId="letter-template-table"
+          headings={[
+            t('letters.templates.name'),
+            t('letters.templates.kind'),
+            t('letters.templates.language'),
+          ]}
+        >
+          {templates.map((template) => (
+            <Table.Tr
+              key={template.id}
+              data-testid="letter-template-row"
+              aria-current={editing === template.id || undefined}
+              bg={editing === template.id ? 'var(--mantine-primary-color-light)' : undefined}
+            >
+              <Table.Td fw={500}>
+                <Group gap="xs" wrap="nowrap">
+                  <span>{template.name}</span>
+                  {!template.isActive && (
+                    <Badge size="sm" variant="light" color="gray">
+                      {t('letters.templates.inactive')}
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>{t(`letters.kinds.${template.kind}`)}</Table.Td>
+              <Table.Td>{t(`letters.languages.${template.language}`)}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap" justify="flex-end">
+                  <Tooltip label={t('common.edit')}>
+                    <ActionIcon
+                      variant="subtle"
+                      onClick={() => setEditing(template.id)}
+                      aria-label={`${t('common.edit')}: ${template.name}`}
+                      data-testid="letter-template-edit"
+                    >
+                      <IconEdit />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={t('common.delete')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      onClick={() => confirmDelete(template)}
+                      loading={remove.isPending && remove.variables === template.id}
+                      aria-label={`${t('common.delete')}: ${template.name}`}
+                      data-testid="letter-template-delete"
+                    >
+                      <IconTrash />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+      )}
+      {(editing === 'new' || current) && (
+        <TemplateForm
+          key={current ? `${current.id}-${current.version}` : 'new'}
+          template={current}
+          language={i18n.language === 'en' ? 'en' : 'ar'}
+          onDone={(id) => setEditing(id)}
+        />
+      )}
+    </Card>
+  );
+}
+
+function TemplateForm({
+  template,
+  language,
+  onDone,
+}: {
+  template: LetterTemplate | null;
+  language: LetterLanguage;
+  onDone: (id: number | null) => void;
+}) {
+  const { t } = useTranslation();
+  const translate = useTranslator();
+  const save = useSaveLetterTemplate();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(template, language));
+  const [nameError, setNameError] = useState<string>();
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.name.trim()) return setNameError(t('letters.templates.nameRequired'));
+    setNameError(undefined);
+    const body = template ? { ...draft, version: template.version } : draft;
+    save.mutate(
+      { id: template?.id ?? null, body },
+      {
+        onSuccess: (saved) => {
+          toastSuccess(t('letters.templates.saved'));
+          onDone(saved.id);
+        },
+        onError: (error) => {
+          if (staleRecord(error, letterTemplateSchema)) {
+            toastError(t('letters.templates.stale'));
+            return;
+          }
+          toastError(t('letters.templates.saveFailed'), errorMessage(translate, error));
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} data-testid="letter-template-form">
+      <Stack gap="sm" mt="md">
+        <Title order={3} fz="h5">
+          {template ? t('letters.templates.editTitle', { name: template.name }) : t('letters.templates.add')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            label={t('letters.templates.name')}
+            value={draft.name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            error={nameError}
+            maxLength={150}
+            withAsterisk
+            data-testid="letter-template-name"
+          />
+          <Select
+            label={t('letters.templates.kind')}
+            data={LETTER_KINDS.map((kind) => ({ value: kind, label: t(`letters.kinds.${kind}`) }))}
+            value={draft.kind}
+            onChange={(value) => value && set('kind', value as LetterKind)}
+            allowDeselect={false}
+            data-testid="letter-template-kind"
+          />
+          <Select
+            label={t('letters.templates.language')}
+            data={LETTER_LANGUAGES.map((lang) => ({ value: lang, label: t(`letters.languages.${lang}`) }))}
+            value={draft.language}
+            onChange={(value) => value && set('language', value as LetterLanguage)}
+            allowDeselect={false}
+            data-testid="letter-template-language"
+          />
+        </SimpleGrid>
+        <Suspense fallback={<Skeleton h={200} />}>
+          <RichTextField
+            label={t('letters.templates.body')}
+            value={draft.body}
+            onChange={(html) => set('body', html)}
+            data-testid="letter-template-body"
+          />
+        </Suspense>
+        <div>
+          <Text size="sm" fw={500}>
+            {t('letters.templates.mergeFields')}
+          </Text>
+          <Text size="xs" c="dimmed" mb={6}>
+            {t('letters.templates.mergeHint')}
+          </Text>
+          <Group gap={6}>
+            {MERGE_FIELDS.map((field) => (
+              <CopyButton key={field} value={`{{${field}}}`}>
+                {({ copied, copy }) => (
+                  <Tooltip
+                    label={copied ? t('letters.templates.copied') : t(`letters.fields.${fieldKey(field)}`)}
+                  >
+                    <Button
+                      size="compact-xs"
+                      variant={copied ? 'filled' : 'default'}
+                      onClick={copy}
+                      data-testid={`letter-merge-${field}`}
+                    >
+                      <Code bg="transparent" dir="ltr">{`{{${field}}}`}</Code>
+                    </Button>
+                  </Tooltip>
+                )}
+              </CopyButton>
+            ))}
+          </Group>
+        </div>
+        <Switch
+          label={t('letters.templates.active')}
+          checked={draft.isActive}
+          onChange={(e) => set('isActive', e.currentTarget.checked)}
+          data-testid="letter-template-active"
+        />
+        <Group gap="sm">
+          <Button type="submit" loading={save.isPending} data-testid="letter-template-save">
+            {t('letters.templates.save')}
+          </Button>
+          <Button variant="default" onClick={() => onDone(null)} data-testid="letter-template-cancel">
+            {t('common.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,336 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, Card, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  LETTER_PERMISSIONS,
+  LETTER_TEMPLATE_READ,
+  letterListSchema,
+  letterResponseSchema,
+  letterSchema,
+  letterTemplateListSchema,
+  type Letter,
+  type LetterCreate,
+  type LetterUpdate,
+} from '@basira/shared/letters/letters.schemas';
+import { IconEdit, IconPrinter } from '../../../components/icons.tsx';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-error.ts';
+import { errorMessage } from '../../../lib/error-catalogue.ts';
+import { useFormatters } from '../../../lib/format.ts';
+import { QUERY_ROOTS } from '../../../lib/query-keys.ts';
+import { pathTo } from '../../../lib/routes.ts';
+import { canAny } from '../../../lib/session-local.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { staleRecord } from '../../../lib/use-schema-form.ts';
+import { useTranslator } from '../../../lib/use-translator.ts';
+
+const RichTextField = lazy(() =>
+  import('../../../components/rich-text-field.tsx').then((m) => ({ default: m.RichTextField })),
+);
+
+const templatesQuery = queryOptions({
+  queryKey: [QUERY_ROOTS.board, 'letterTemplates'],
+  queryFn: async ({ signal }) =>
+    (await apiRequest('mo/letter-template', { schema: letterTemplateListSchema, signal })).data,
+  staleTime: 60_000,
+});
+
+const lettersKey = (patientId: number) => [QUERY_ROOTS.board, 'letters', patientId];
+const lettersQuery = (patientId: number) =>
+  queryOptions({
+    queryKey: lettersKey(patientId),
+    queryFn: async ({ signal }) =>
+      (await apiRequest('mo/letter', { schema: letterListSchema, query: { patientId }, signal })).data,
+    staleTime: 0,
+  });
+
+/**
+ * The board's letters: a template chosen and "Create" makes a letter of this visit with the patient's data filled
+ * in; it is then edited here and printed (`/print/letter/:id`, a new tab). The patient's earlier letters below.
+ */
+export function BoardLettersCard({
+  patientId,
+  queueId,
+  permissions,
+}: {
+  patientId: number;
+  queueId: number;
+  permissions: readonly string[] | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const translate = useTranslator();
+  const format = useFormatters();
+  const queryClient = useQueryClient();
+  const canRead = canAny(permissions, LETTER_PERMISSIONS.show);
+  const canAdd = canAny(permissions, LETTER_PERMISSIONS.add) && canAny(permissions, LETTER_TEMPLATE_READ);
+  const canPrint = canAny(permissions, LETTER_PERMISSIONS.print);
+  const templates = useQuery({ ...templatesQuery, enabled: canAdd });
+  const letters = useQuery({ ...lettersQuery(patientId), enabled: canRead });
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  const create = useMutation({
+    mutationFn: async (body: LetterCreate) =>
+      (await apiRequest('mo/letter', { method: 'POST', body, schema: letterResponseSchema })).data,
+    onSuccess: (letter) => {
+      queryClient.setQueryData(lettersKey(patientId), (old: Letter[] | undefined) => [
+        letter,
+        ...(old ?? []),
+      ]);
+      void queryClient.invalidateQueries({ queryKey: lettersKey(patientId) });
+    },
+  });
+
+  if (!canRead && !canAdd) return null;
+  const active = (templates.data ?? []).filter((tpl) => tpl.isActive);
+  // The interface language's templates first.
+  const ordered = [...active].sort(
+    (a, b) => Number(b.language === i18n.language) - Number(a.language === i18n.language),
+  );
+  const list = letters.data ?? [];
+  const open = list.find((letter) => letter.id === openId) ?? null;
+
+  const make = () => {
+    if (!templateId) return;
+    create.mutate(
+      { patientId, queueId, templateId: Number(templateId) },
+      {
+        onSuccess: (letter) => {
+          toastSuccess(t('letters.card.created'));
+          setOpenId(letter.id);
+        },
+        onError: (error) => {
+          if (!(isApiError(error) && error.handled))
+            toastError(t('letters.card.createFailed'), errorMessage(translate, error));
+        },
+      },
+    );
+  };
+
+  return (
+    <Card withBorder padding="md" data-testid="board-letters">
+      <Title order={2} fz="h4" mb="sm">
+        {t('letters.card.title')}
+      </Title>
+      <Stack gap="sm">
+        {canAdd && (
+          <Group gap="sm" align="flex-end">
+            <Select
+              label={t('letters.card.template')}
+              placeholder={t('letters.card.choose')}
+              data={ordered.map((tpl) => ({
+                value: String(tpl.id),
+                label: `${tpl.name} (${t(`letters.languages.${tpl.language}`)})`,
+              }))}
+              value={templateId}
+              onChange={setTemplateId}
+              searchable
+              nothingFoundMessage={t('letters.card.noTemplates')}
+              w={{ base: '100%', sm: 360 }}
+              data-testid="letter-template-select"
+            />
+            <Button
+              onClick={make}
+              disabled={!templateId}
+              loading={create.isPending}
+              data-testid="letter-create"
+            >
+              {t('letters.card.create')}
+            </Button>
+          </Group>
+        )}
+
+        {open && (
+          <LetterEditor
+            key={open.id}
+            letter={open}
+            canEdit={canAny(permissions, LETTER_PERMISSIONS.edit)}
+            canPrint={canPrint}
+            onSaved={(saved) =>
+              queryClient.setQueryData(lettersKey(patientId), (old: Letter[] | undefined) =>
+                (old ?? []).map((l) => (l.id === saved.id ? saved : l)),
+              )
+            }
+            onClose={() => setOpenId(null)}
+          />
+        )}
+
+        {letters.isSuccess && list.length === 0 && (
+          <Text size="sm" c="dimmed" data-testid="board-letters-empty">
+            {t('letters.card.empty')}
+          </Text>
+        )}
+        {list.length > 0 && (
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped fz="sm" verticalSpacing={4} data-testid="board-letters-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('letters.card.letter')}</Table.Th>
+                  <Table.Th>{t('letters.card.date')}</Table.Th>
+                  <Table.Th>{t('letters.card.by')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((letter) => (
+                  <Table.Tr
+                    key={letter.id}
+                    data-testid="board-letter-row"
+                    aria-current={letter.id === openId || undefined}
+                  >
+                    <Table.Td>
+                      {letter.title}
+                      <Text span size="xs" c="dimmed" ms={6}>
+                        {t(`letters.kinds.${letter.kind}`)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{format.dateTime(letter.createdAt)}</Table.Td>
+                    <Table.Td>{letter.createdBy?.name ?? ''}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap" justify="flex-end">
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          leftSection={<IconEdit size={14} />}
+                          onClick={() => setOpenId(letter.id)}
+                          data-testid="board-letter-open"
+                        >
+                          {t('letters.card.open')}
+                        </Button>
+                        {canPrint && (
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            leftSection={<IconPrinter size={14} />}
+                            component={Link}
+                            to={pathTo('letterPrint', { id: letter.id })}
+                            target="_blank"
+                          >
+                            {t('letters.card.print')}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {letters.isPending && canRead && <Skeleton h={40} />}
+      </Stack>
+    </Card>
+  );
+}
+
+function LetterEditor({
+  letter,
+  canEdit,
+  canPrint,
+  onSaved,
+  onClose,
+}: {
+  letter: Letter;
+  canEdit: boolean;
+  canPrint: boolean;
+  onSaved: (letter: Letter) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const translate = useTranslator();
+  const [title, setTitle] = useState(letter.title);
+  const [body, setBody] = useState(letter.body);
+  const [version, setVersion] = useState(letter.version);
+  const [saved, setSaved] = useState({ title: letter.title, body: letter.body });
+  const dirty = title !== saved.title || body !== saved.body;
+  const save = useMutation({
+    mutationFn: async (input: LetterUpdate) =>
+      (
+        await apiRequest(`mo/letter/${letter.id}`, {
+          method: 'POST',
+          body: input,
+          schema: letterResponseSchema,
+        })
+      ).data,
+  });
+
+  const submit = () =>
+    save.mutate(
+      { version, title: title.trim() || letter.title, body },
+      {
+        onSuccess: (next) => {
+          setVersion(next.version);
+          setBody(next.body);
+          setTitle(next.title);
+          setSaved({ title: next.title, body: next.body });
+          onSaved(next);
+          toastSuccess(t('letters.card.saved'));
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.handled) return;
+          const theirs = staleRecord(error, letterSchema);
+          if (theirs) {
+            // Someone else saved it meanwhile: their letter is shown, to be edited again.
+            toastError(t('letters.card.stale'));
+            setTitle(theirs.title);
+            setBody(theirs.body);
+            setVersion(theirs.version);
+            setSaved({ title: theirs.title, body: theirs.body });
+            onSaved(theirs);
+            return;
+          }
+          toastError(t('letters.card.saveFailed'), errorMessage(translate, error));
+        },
+      },
+    );
+
+  return (
+    <Card withBorder padding="sm" bg="var(--mantine-color-body)" data-testid="letter-editor">
+      <Stack gap="sm">
+        <TextInput
+          label={t('letters.card.titleLabel')}
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          readOnly={!canEdit}
+          maxLength={150}
+          data-testid="letter-title"
+        />
+        <Suspense fallback={<Skeleton h={260} />}>
+          <div dir={letter.language === 'ar' ? 'rtl' : 'ltr'} lang={letter.language}>
+            <RichTextField
+              label={t('letters.card.body')}
+              value={body}
+              onChange={setBody}
+              readOnly={!canEdit}
+              data-testid="letter-body-editor"
+            />
+          </div>
+        </Suspense>
+        <Group gap="sm">
+          {canEdit && (
+            <Button onClick={submit} loading={save.isPending} disabled={!dirty} data-testid="letter-save">
+              {t('letters.card.save')}
+            </Button>
+          )}
+          {canPrint && (
+            <Button
+              variant="light"
+              leftSection={<IconPrinter size={16} />}
+              component={Link}
+              to={pathTo('letterPrint', { id: letter.id })}
+              target="_blank"
+              data-testid="letter-print"
+            >
+              {t('letters.card.print')}
+            </Button>
+          )}
+          <Button variant="default" onClick={onClose} data-testid="letter-close">
+            {t('letters.card.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { act, renderHook } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { patientCreateSchema, patientUpdateSchema } from '@basira/shared/patients/patients.schemas';
+import { printSettingCreateSchema } from '@basira/shared/print/print-settings.schemas';
+import { queueCreateSchema } from '@basira/shared/queue/queue.schemas';
+import { roleSaveSchema } from '@basira/shared/roles/roles.schemas';
+import { userCreateSchema, userUpdateSchema } from '@basira/shared/users/users.schemas';
+import { initI18n } from '../i18n/i18n.ts';
+import { ApiError } from './api-error.ts';
+import { hasUnsavedInput } from './unsaved-input.ts';
+import { schemaFormBody, schemaFormErrors, staleRecord, useSchemaForm } from './use-schema-form.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const en = readFileSync(path.resolve(here, '../../public/src/locales/en.json'), 'utf8');
+
+beforeAll(async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(en, { status: 200 })),
+  );
+  await initI18n('en');
+  vi.unstubAllGlobals();
+});
+
+const noteSchema = z.object({
+  title: z.string().trim().min(3, 'title.min'),
+  extra: z.object({ note: z.string().max(5, 'extra.note.max').nullable() }),
+  version: z.number().optional(),
+});
+interface NoteValues {
+  title: string;
+  note: string;
+}
+const rules = {
+  schema: noteSchema,
+  toBody: (v: NoteValues) => ({ title: v.title, extra: { note: v.note.trim() || null } }),
+  required: ['title'],
+  fieldOf: (path: string) => (path === 'extra.note' ? 'note' : path),
+};
+
+describe('validation by the shared schema', () => {
+  it('gives `<field>.required` for a blank asked field, then the schema keys on the form fields', () => {
+    expect(schemaFormErrors(rules, { title: ' ', note: '' })).toEqual({ title: 'title.required' });
+    expect(schemaFormErrors(rules, { title: 'ab', note: 'too long' })).toEqual({
+      title: 'title.min',
+      note: 'extra.note.max',
+    });
+  });
+
+  it("puts the form's own rules over the schema's", () => {
+    const check = (v: NoteValues): Record<string, string> =>
+      v.note === '?' ? { note: 'note.unclear', title: 'title.other' } : {};
+    expect(schemaFormErrors({ ...rules, check }, { title: 'ab', note: '?' })).toEqual({
+      title: 'title.other',
+      note: 'note.unclear',
+    });
+  });
+
+  it('sends the schema output: trimmed, and nothing the schema does not know', () => {
+    const toBody = (v: NoteValues) => ({ ...rules.toBody(v), id: 4, createdAt: 'x', derived: {} });
+    expect(schemaFormBody({ ...rules, toBody }, { title: ' Lens ', note: '' })).toEqual({
+      data: { title: 'Lens', extra: { note: null } },
+    });
+    expect(schemaFormBody(rules, { title: '', note: '' })).toEqual({ errors: { title: 'title.required' } });
+  });
+});
+
+describe("the forms' schemas", () => {
+  const isoOf = (id: number) => (id === 105 ? 'IQ' : undefined);
+  // What the form sends is the schema's output; the server parses it again with the same schema, which must
+  // then read exactly the same thing (trimming, blanks as null and defaults are idempotent).
+  const cases: [string, z.ZodType, Record<string, unknown>][] = [
+    [
+      'patient create',
+      patientCreateSchema(isoOf),
+      { name: ' Huda ', phone: '0770 123 4567', countryId: 105, isMale: 0, age: 30, notes: ' ', id: 9 },
+    ],
+    ['patient update', patientUpdateSchema(isoOf), { name: 'Huda Ali', phone2: '', version: 3 }],
+    [
+      'user create',
+      userCreateSchema,
+      { name: 'Sara', email: 'sara@x.iq', password: 'long-enough', password_confirmation: 'long-enough' },
+    ],
+    ['user update', userUpdateSchema, { name: 'Sara', email: 'sara@x.iq', username: null, version: 2 }],
+    ['role', roleSaveSchema, { name: ' Nurse ', permissions: ['show patient'], createdAt: 'x' }],
+    ['queue', queueCreateSchema, { patientId: 4, note: ' ', examTypes: ['Spectacles'], derived: 1 }],
+    ['print setting', printSettingCreateSchema, { color: '#1C3F94', name: ' A5 ' }],
+  ];
+  it.each(cases)('%s: the body re-reads as itself and carries only known fields', (_name, schema, input) => {
+    const result = schemaFormBody({ schema }, input);
+    if (!('data' in result)) throw new Error(JSON.stringify(result.errors));
+    expect(schema.parse(result.data)).toEqual(result.data);
+    for (const key of ['id', 'createdAt', 'derived']) expect(result.data).not.toHaveProperty(key);
+  });
+});
+
+describe('a 409 stale version', () => {
+  const record = z.object({ id: z.number(), version: z.number() });
+  const failure = (code: string, data: unknown) =>
+    new ApiError({
+      kind: 'http',
+      status: 409,
+      body: { message: 'm', code, data },
+      method: 'POST',
+      path: 'x',
+    });
+
+  it('reads the current record the answer carries, and nothing from other failures', () => {
+    expect(staleRecord(failure('stale_version', { id: 1, version: 5 }), record)).toEqual({
+      id: 1,
+      version: 5,
+    });
+    expect(staleRecord(failure('stale_version', { id: 1 }), record)).toBeNull();
+    expect(staleRecord(failure('queue.duplicate_open', { id: 1, version: 5 }), record)).toBeNull();
+    expect(staleRecord(new Error('x'), record)).toBeNull();
+  });
+});
+
+describe('useSchemaForm', () => {
+  const setup = () =>
+    renderHook(() => useSchemaForm({ ...rules, initialValues: { title: 'Lens', note: '' } as NoteValues }));
+
+  it('is dirty by what would be sent, and holds the unsaved input while so', () => {
+    const { result } = setup();
+    act(() => result.current.set('note', ' '));
+    expect(result.current.dirty).toBe(false);
+    expect(hasUnsavedInput()).toBe(false);
+    act(() => result.current.set('note', 'dry'));
+    expect(result.current.dirty).toBe(true);
+    expect(hasUnsavedInput()).toBe(true);
+    act(() => result.current.load({ title: 'Lens', note: 'dry' }));
+    expect(result.current.dirty).toBe(false);
+    expect(hasUnsavedInput()).toBe(false);
+  });
+
+  it('returns the body when valid, else null with the errors on their fields (cleared by typing)', () => {
+    const { result } = setup();
+    act(() => result.current.set('note', 'too long'));
+    let body: unknown;
+    act(() => void (body = result.current.submitValues()));
+    expect(body).toBeNull();
+    expect(result.current.errors).toEqual({ note: 'extra.note.max' });
+    // Shown in the user's language, not as the key.
+    expect(result.current.error('note')).toMatch(/\w/);
+    expect(result.current.error('note')).not.toBe('extra.note.max');
+    act(() => result.current.set('note', 'ok'));
+    expect(result.current.errors).toEqual({});
+    act(() => void (body = result.current.submitValues()));
+    expect(body).toEqual({ title: 'Lens', extra: { note: 'ok' } });
+  });
+
+  it("puts a 422's dotted paths on their fields, and clears them for any other failure", () => {
+    const { result } = setup();
+    const invalid = new ApiError({
+      kind: 'http',
+      status: 422,
+      body: {
+        message: 'm',
+        code: 'validation',
+        errors: { 'extra.note': ['extra.note.max'], title: ['x', 'y'] },
+      },
+      method: 'POST',
+      path: 'x',
+    });
+    act(() => result.current.showServerErrors(invalid));
+    expect(result.current.errors).toEqual({ note: 'extra.note.max', title: 'x' });
+    act(() => result.current.showServerErrors(new Error('offline')));
+    expect(result.current.errors).toEqual({});
+  });
+});
