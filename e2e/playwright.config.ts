@@ -22,7 +22,11 @@ export default defineConfig<TestOptions>({
   workers: 2,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // One retry in CI only. Three CI runs in a row failed on a different browser test each, every one a timing
+  // race on a VM three times slower than this machine, and each failure cost the whole submission. A test that
+  // fails twice still fails the run, and a test that passed only on its retry is named in npm test's summary
+  // as flaky, to be fixed: the retry keeps main moving, it does not hide the race.
+  retries: process.env.CI ? 1 : 0,
   // Generous on purpose: CI runs on a shared 2-core VM whose speed was seen to vary threefold within a run.
   // Timeouts here catch hangs, not slowness; speed is measured in bench/, and the one timing the spec asks
   // for (a change seen by another screen within 2 s) is asserted explicitly.

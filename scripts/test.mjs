@@ -39,10 +39,27 @@ function countVitest(file) {
   totals.skipped += report.numPendingTests + report.numTodoTests;
 }
 
+/** The titles of the tests whose first run failed and whose retry passed. */
+function flakyTitles(report) {
+  const titles = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        if (test.status === 'flaky')
+          titles.push(`[${test.projectName}] ${[...path, spec.title].join(' › ')}`);
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report.suites) walk(suite, [suite.title]);
+  return titles.join('; ');
+}
+
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats } = report;
   totals.passed += stats.expected + stats.flaky;
+  if (stats.flaky > 0)
+    results.push(`! ${stats.flaky} flaky browser test(s), passed on their retry: ${flakyTitles(report)}`);
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
 }
