@@ -107,3 +107,17 @@ onPostgres('durability settings', () => {
     }
   });
 });
+
+onPostgres('pool connections', () => {
+  it('run with synchronized sequential scans off (stable table-order reads for search stages)', async () => {
+    const opened = await openDatabase({ databaseUrl: inject('databaseUrl')!, dataDir: 'memory://' });
+    try {
+      const result = await opened.db.execute(sql`SHOW synchronize_seqscans`);
+      expect((result as unknown as { rows: { synchronize_seqscans: string }[] }).rows).toEqual([
+        { synchronize_seqscans: 'off' },
+      ]);
+    } finally {
+      await opened.close();
+    }
+  });
+});

@@ -10,7 +10,7 @@ import {
 import { addToDay, startOfDay } from '@basira/shared/dates/calendar';
 import type { Db } from '../../db/client.ts';
 import { auditLog, patients, users } from '../../db/schema.ts';
-import { pageMeta } from '../../lib/pages.ts';
+import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { RequestContext } from '../../types.ts';
 
@@ -24,48 +24,45 @@ export class AuditQueryService {
   async list(scope: RequestContext, query: AuditQuery): Promise<AuditPage> {
     const where = inOrg(auditLog, scope.orgId, ...this.filters(scope, query));
     const offset = (query.page - 1) * AUDIT_PAGE_SIZE;
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({
-          id: auditLog.id,
-          at: auditLog.createdAt,
-          userId: auditLog.userId,
-          userName: users.name,
-          action: auditLog.action,
-          entity: auditLog.entity,
-          entityId: auditLog.entityId,
-          patientId: auditLog.patientId,
-          patientName: patients.name,
-          ip: auditLog.ip,
-          requestId: auditLog.requestId,
-          outcome: auditLog.outcome,
-        })
-        .from(auditLog)
-        // Names only from this organization's rows: an id asked of another organization shows no name.
-        .leftJoin(users, and(eq(users.id, auditLog.userId), eq(users.orgId, auditLog.orgId)))
-        .leftJoin(patients, and(eq(patients.id, auditLog.patientId), eq(patients.orgId, auditLog.orgId)))
-        .where(where)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(AUDIT_PAGE_SIZE)
-        .offset(offset),
-      this.db.select({ n: count() }).from(auditLog).where(where),
-    ]);
-    return {
-      data: rows.map((r) => ({
-        id: r.id,
-        at: new Date(r.at).toISOString(),
-        user: r.userId !== null && r.userName !== null ? { id: r.userId, name: r.userName } : null,
-        action: r.action,
-        entity: r.entity,
-        entityId: r.entityId,
-        patientId: r.patientId,
-        patientName: r.patientName,
-        ip: r.ip,
-        requestId: r.requestId,
-        outcome: outcomeOf(r.outcome),
-      })),
-      meta: pageMeta(query.page, AUDIT_PAGE_SIZE, total?.n ?? 0),
-    };
+    const counted = this.db.select({ n: count() }).from(auditLog).where(where);
+    const rows = await this.db
+      .select({
+        id: auditLog.id,
+        at: auditLog.createdAt,
+        userId: auditLog.userId,
+        userName: users.name,
+        action: auditLog.action,
+        entity: auditLog.entity,
+        entityId: auditLog.entityId,
+        patientId: auditLog.patientId,
+        patientName: patients.name,
+        ip: auditLog.ip,
+        requestId: auditLog.requestId,
+        outcome: auditLog.outcome,
+        total: totalColumn(counted),
+      })
+      .from(auditLog)
+      // Names only from this organization's rows: an id asked of another organization shows no name.
+      .leftJoin(users, and(eq(users.id, auditLog.userId), eq(users.orgId, auditLog.orgId)))
+      .leftJoin(patients, and(eq(patients.id, auditLog.patientId), eq(patients.orgId, auditLog.orgId)))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset(offset);
+    const countAlone = async () => (await counted)[0]?.n ?? 0;
+    return pageWithTotal(rows, query.page, AUDIT_PAGE_SIZE, countAlone, (r) => ({
+      id: r.id,
+      at: new Date(r.at).toISOString(),
+      user: r.userId !== null && r.userName !== null ? { id: r.userId, name: r.userName } : null,
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entityId,
+      patientId: r.patientId,
+      patientName: r.patientName,
+      ip: r.ip,
+      requestId: r.requestId,
+      outcome: outcomeOf(r.outcome),
+    }));
   }
 
   /** Every user of the organization, deactivated ones too: their rows stay in the trail. */

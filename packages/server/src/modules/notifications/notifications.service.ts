@@ -1,4 +1,4 @@
-import { desc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, getTableColumns, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_CREATED_EVENT } from '@basira/shared/events/events.schemas';
 import {
   NOTIFICATION_DETAILS_MAX,
@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { pageMeta } from '../../lib/pages.ts';
+import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { activeHolders } from '../roles/role-guards.ts';
@@ -53,18 +53,19 @@ export class NotificationsService {
   ) {}
 
   async list(orgId: number, userId: number, page: number): Promise<{ data: Notification[]; meta: PageMeta }> {
-    const [count] = await this.db
+    const count = this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(notifications)
       .where(own(orgId, userId));
     const rows = await this.db
-      .select()
+      .select({ ...getTableColumns(notifications), total: totalColumn(count) })
       .from(notifications)
       .where(own(orgId, userId))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(PER_PAGE)
       .offset((page - 1) * PER_PAGE);
-    return { data: rows.map(view), meta: pageMeta(page, PER_PAGE, count?.n ?? 0) };
+    const countAlone = async () => (await count)[0]?.n ?? 0;
+    return pageWithTotal(rows, page, PER_PAGE, countAlone, view);
   }
 
   /** One of the caller's own; another user's or another organization's is not found. */

@@ -43,6 +43,10 @@ describe('notifications', () => {
 
     const page = await inbox(org, anna.token);
     expect(page.meta).toEqual({ page: 1, perPage: 25, total: 2, lastPage: 1 });
+    expect(await inbox(org, anna.token, 3)).toEqual({
+      data: [],
+      meta: { page: 3, perPage: 25, total: 2, lastPage: 1 },
+    });
     expect(page.data.map((n) => n.details)).toEqual(['second', 'first']);
     expect(page.data[1]).toEqual({
       id: expect.any(Number),

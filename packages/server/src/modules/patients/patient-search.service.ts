@@ -32,7 +32,7 @@ import { patients } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { addToDay, birthDateForAge, localDay, startOfDay } from '@basira/shared/dates/calendar';
-import { pageMeta } from '../../lib/pages.ts';
+import { pageMeta, totalColumn } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { CountryDirectory } from './country-directory.ts';
 import { closestWords, knownWords, MIN_LEXICON_WORD } from './name-words.ts';
@@ -114,33 +114,19 @@ export class PatientSearchService {
     return localDay(this.clock.now(), scope.timeZone);
   }
 
-  /**
-   * Runs the stages in one transaction (one snapshot) with synchronized sequential scans off: a stage without
-   * an order reads rows in table order, and PostgreSQL would otherwise start a scan where a concurrent one is,
-   * so the same search could answer different rows (and pages repeat rows).
-   */
-  private consistently<T>(work: (db: Db) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL synchronize_seqscans = off`);
-      return work(tx);
-    });
-  }
-
   /** `GET /api/mo/patient?search=`: 10 summaries, `[]` below 2 characters. */
   async typeahead(scope: RequestContext, text: string | undefined): Promise<PatientSummary[]> {
     const search = text?.trim() ?? '';
     if ([...search].length < TYPEAHEAD_MIN_LENGTH) return [];
     const plan = this.plan(search);
     if (!plan) return [];
-    const { rows } = await this.consistently((db) =>
-      this.collect<SummaryRow & { id: number }>(
-        db,
-        scope.orgId,
-        plan,
-        undefined,
-        TYPEAHEAD_LIMIT,
-        summaryColumns,
-      ),
+    const { rows } = await this.collect<SummaryRow & { id: number }>(
+      this.db,
+      scope.orgId,
+      plan,
+      undefined,
+      TYPEAHEAD_LIMIT,
+      summaryColumns,
     );
     const today = this.today(scope);
     return rows.map((r) => toSummary(r, today));
@@ -156,43 +142,58 @@ export class PatientSearchService {
     const plan = search ? this.plan(search) : undefined;
     const sort: PatientSort = query.sort ?? (plan ? 'relevance' : 'newest');
 
-    const { rows, total, cap, nearMatchesOf } = await this.consistently(async (db) => {
-      let rows: PatientRow[];
-      let total: number;
-      let cap = PATIENT_COUNT_CAP;
-      let nearMatchesOf: string | undefined;
-      if (search && !plan) {
-        rows = [];
-        total = 0;
-      } else if (plan && sort === 'relevance') {
-        cap = RELEVANCE_WINDOW;
-        total = await this.cappedCount(db, scope.orgId, and(plan.matches, extra), cap);
-        const window = Math.min(offset + perPage, RELEVANCE_WINDOW);
-        const ranked =
-          offset < window
-            ? await this.collect<PatientRow>(db, scope.orgId, plan, extra, window)
-            : { rows: [], nearFrom: undefined };
-        rows = ranked.rows.slice(offset, offset + perPage);
-        if (ranked.nearFrom !== undefined && ranked.nearFrom < offset + perPage)
-          nearMatchesOf = ranked.nearOf;
-        // Corrected misspellings count too when they are all there is.
-        if (total < window) total = Math.max(total, ranked.rows.length);
-      } else {
-        const where = and(plan?.matches, extra);
-        total = await this.cappedCount(db, scope.orgId, where);
-        // A search with few matches: sort those (bounded by the cap). Reading an index in order and filtering
-        // would walk every non-matching name first (e.g. all Latin names before the Arabic ones).
-        const sortMatches = plan !== undefined && total <= PATIENT_COUNT_CAP;
-        rows = await db
-          .select()
-          .from(patients)
-          .where(this.liveInOrg(scope.orgId, where))
-          .orderBy(...sortOrder(sort, sortMatches))
-          .limit(perPage)
-          .offset(offset);
-      }
-      return { rows, total, cap, nearMatchesOf };
-    });
+    // The stages of a search and the count run one after the other, not in a transaction: each is bounded, and
+    // a row written between two of them is at worst found by the later one. Scans without ORDER BY read rows in
+    // table order, stable because the pool runs with synchronized sequential scans off (db/client.ts).
+    const db = this.db;
+    let rows: PatientRow[];
+    let total: number;
+    let cap = PATIENT_COUNT_CAP;
+    let nearMatchesOf: string | undefined;
+    if (search && !plan) {
+      rows = [];
+      total = 0;
+    } else if (plan && sort === 'relevance') {
+      cap = RELEVANCE_WINDOW;
+      total = await this.cappedCount(db, scope.orgId, and(plan.matches, extra), cap);
+      const window = Math.min(offset + perPage, RELEVANCE_WINDOW);
+      const ranked =
+        offset < window
+          ? await this.collect<PatientRow>(db, scope.orgId, plan, extra, window)
+          : { rows: [], nearFrom: undefined };
+      rows = ranked.rows.slice(offset, offset + perPage);
+      if (ranked.nearFrom !== undefined && ranked.nearFrom < offset + perPage) nearMatchesOf = ranked.nearOf;
+      // Corrected misspellings count too when they are all there is.
+      if (total < window) total = Math.max(total, ranked.rows.length);
+    } else if (!plan) {
+      // Filters only: the rows carry their capped total (one statement).
+      const where = extra;
+      const found = await db
+        .select({
+          ...getTableColumns(patients),
+          total: totalColumn(this.cappedCountQuery(db, scope.orgId, where)),
+        })
+        .from(patients)
+        .where(this.liveInOrg(scope.orgId, where))
+        .orderBy(...sortOrder(sort, false))
+        .limit(perPage)
+        .offset(offset);
+      rows = found;
+      total = found[0]?.total ?? (offset > 0 ? await this.cappedCount(db, scope.orgId, where) : 0);
+    } else {
+      const where = and(plan.matches, extra);
+      total = await this.cappedCount(db, scope.orgId, where);
+      // A search with few matches: sort those (bounded by the cap). Reading an index in order and filtering
+      // would walk every non-matching name first (e.g. all Latin names before the Arabic ones).
+      const sortMatches = total <= PATIENT_COUNT_CAP;
+      rows = await db
+        .select()
+        .from(patients)
+        .where(this.liveInOrg(scope.orgId, where))
+        .orderBy(...sortOrder(sort, sortMatches))
+        .limit(perPage)
+        .offset(offset);
+    }
     const lowerBound = total > cap;
     const shownTotal = Math.min(total, cap);
     return {
@@ -360,14 +361,18 @@ export class PatientSearchService {
     where: SQL | undefined,
     cap = PATIENT_COUNT_CAP,
   ): Promise<number> {
+    const [row] = await this.cappedCountQuery(db, orgId, where, cap);
+    return Number(row?.n ?? 0);
+  }
+
+  private cappedCountQuery(db: Db, orgId: number, where: SQL | undefined, cap = PATIENT_COUNT_CAP) {
     const limited = db
       .select({ one: sql`1` })
       .from(patients)
       .where(this.liveInOrg(orgId, where))
       .limit(cap + 1)
       .as('limited');
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
-    return Number(row?.n ?? 0);
+    return db.select({ n: sql<number>`count(*)::int` }).from(limited);
   }
 
   /** The search text with each unknown word replaced by the closest known one, or undefined if none changed. */

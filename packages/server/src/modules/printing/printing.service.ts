@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { patients, printLog, queueEntries, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { pageMeta } from '../../lib/pages.ts';
+import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { RequestContext } from '../../types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -243,9 +243,9 @@ export class PrintingService {
       eq(printLog.patientId, query.patientId),
       query.type ? eq(printLog.kind, query.type) : undefined,
     );
-    const [total] = await this.db.select({ n: count() }).from(printLog).where(where);
+    const counted = this.db.select({ n: count() }).from(printLog).where(where);
     const rows = await this.db
-      .select({ row: printLog, userId: users.id, userName: users.name })
+      .select({ row: printLog, userId: users.id, userName: users.name, total: totalColumn(counted) })
       .from(printLog)
       .leftJoin(users, and(eq(users.id, printLog.printedBy), eq(users.orgId, printLog.orgId)))
       .where(where)
@@ -258,12 +258,10 @@ export class PrintingService {
       entityId: query.patientId,
       patientId: query.patientId,
     });
-    return {
-      data: rows.map((r) =>
-        this.entry(r.row, r.userId !== null ? { id: r.userId, name: r.userName ?? '' } : null),
-      ),
-      meta: pageMeta(query.page, PRINT_LOG_PER_PAGE, total?.n ?? 0),
-    };
+    const countAlone = async () => (await counted)[0]?.n ?? 0;
+    return pageWithTotal(rows, query.page, PRINT_LOG_PER_PAGE, countAlone, (r) =>
+      this.entry(r.row, r.userId !== null ? { id: r.userId, name: r.userName ?? '' } : null),
+    );
   }
 
   /** The spectacle record as a FHIR R4 VisionPrescription. */

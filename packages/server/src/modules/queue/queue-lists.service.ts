@@ -13,10 +13,10 @@ import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { addToDay, dayRange, localDay, startOfDay } from '@basira/shared/dates/calendar';
-import { pageMeta } from '../../lib/pages.ts';
+import { pageWithTotal } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { findLivePatient } from '../patients/patients.service.ts';
-import { countEntries, selectEntries, toEntry } from './queue-view.ts';
+import { countEntries, selectEntries, selectEntriesWithTotal, toEntry } from './queue-view.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const newestFirst = [desc(queueEntries.date), desc(queueEntries.id)];
@@ -60,13 +60,13 @@ export class QueueListsService {
     order: SQL[],
     ...conditions: (SQL | undefined)[]
   ) {
-    const [count] = await countEntries(this.db, scope.orgId, ...conditions);
-    const rows = await selectEntries(this.db, scope.orgId, ...conditions)
+    const rows = await selectEntriesWithTotal(this.db, scope.orgId, ...conditions)
       .orderBy(...order)
       .limit(perPage)
       .offset((page - 1) * perPage);
+    const countAlone = async () => (await countEntries(this.db, scope.orgId, ...conditions))[0]?.n ?? 0;
     const today = this.today(scope);
-    return { data: rows.map((r) => toEntry(r, today)), meta: pageMeta(page, perPage, count?.n ?? 0) };
+    return pageWithTotal(rows, page, perPage, countAlone, (r) => toEntry(r, today));
   }
 
   /** `GET /api/mo/queue?page=`: every entry, newest first. */

@@ -6,6 +6,7 @@ import type { QueueEntry, VisitReason } from '@basira/shared/queue/queue.schemas
 import { QUEUE_STATUS, queueStatus, type QueueStatusId } from '@basira/shared/queue/queue-states';
 import type { Db } from '../../db/client.ts';
 import { patients, queueEntries, users } from '../../db/schema.ts';
+import { totalColumn } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { toSummary } from '../patients/patient-view.ts';
@@ -36,22 +37,37 @@ export type EntryRow = {
   doctorName: string | null;
 };
 
+const withPatient = eq(patients.id, queueEntries.patientId);
+const withDoctor = eq(doctor.id, queueEntries.doctorId);
+const liveEntries = (orgId: number, conditions: (SQL | undefined)[]) =>
+  inOrg(queueEntries, orgId, isNull(patients.deletedAt), ...conditions);
+
 /** Entries with their patient and doctor; lists add conditions, order and paging. Deleted patients are hidden. */
 export function selectEntries(db: Db, orgId: number, ...conditions: (SQL | undefined)[]) {
   return db
     .select(entryColumns)
     .from(queueEntries)
-    .innerJoin(patients, eq(patients.id, queueEntries.patientId))
-    .leftJoin(doctor, eq(doctor.id, queueEntries.doctorId))
-    .where(inOrg(queueEntries, orgId, isNull(patients.deletedAt), ...conditions));
+    .innerJoin(patients, withPatient)
+    .leftJoin(doctor, withDoctor)
+    .where(liveEntries(orgId, conditions));
+}
+
+/** `selectEntries` with each row carrying the total of the matching entries: a page in one statement. */
+export function selectEntriesWithTotal(db: Db, orgId: number, ...conditions: (SQL | undefined)[]) {
+  return db
+    .select({ ...entryColumns, total: totalColumn(countEntries(db, orgId, ...conditions)) })
+    .from(queueEntries)
+    .innerJoin(patients, withPatient)
+    .leftJoin(doctor, withDoctor)
+    .where(liveEntries(orgId, conditions));
 }
 
 export function countEntries(db: Db, orgId: number, ...conditions: (SQL | undefined)[]) {
   return db
     .select({ n: sql<number>`count(*)::int` })
     .from(queueEntries)
-    .innerJoin(patients, eq(patients.id, queueEntries.patientId))
-    .where(inOrg(queueEntries, orgId, isNull(patients.deletedAt), ...conditions));
+    .innerJoin(patients, withPatient)
+    .where(liveEntries(orgId, conditions));
 }
 
 export const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);

@@ -387,6 +387,11 @@ describe('lists', () => {
     const page = await o.call('GET', '/api/mo/queue?page=1');
     expect(page.json().meta).toEqual({ page: 1, perPage: 25, total: 3, lastPage: 1 });
     expect(page.json().data.map((e: QueueEntry) => e.id)).toEqual([o1.id, s2.id, s1.id]);
+    // The total comes with the rows (one statement); a page past the last, with no row to carry it, still has it.
+    expect((await o.call('GET', '/api/mo/queue?page=2')).json()).toEqual({
+      data: [],
+      meta: { page: 2, perPage: 25, total: 3, lastPage: 1 },
+    });
 
     const ofSara = await o.call('GET', `/api/mo/queue/all/${sara.id}`);
     expect(ofSara.json().data.map((e: QueueEntry) => e.id)).toEqual([s2.id, s1.id]);

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { supportRequests, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { pageMeta } from '../../lib/pages.ts';
+import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
@@ -62,27 +62,53 @@ const excerpt = (text: string) => {
   return line.length > EXCERPT ? `${line.slice(0, EXCERPT - 1)}…` : line;
 };
 
+const withReporter = and(
+  eq(reporter.id, supportRequests.reporterId),
+  eq(reporter.orgId, supportRequests.orgId),
+);
+const withAnswerer = and(
+  eq(answerer.id, supportRequests.answeredBy),
+  eq(answerer.orgId, supportRequests.orgId),
+);
+const requestColumns = { row: supportRequests, reporterName: reporter.name, answererName: answerer.name };
+
+/** What the viewer may read: the desk reads every request, others their own. */
+const visible = (orgId: number, viewer: SupportViewer, conditions: (SQL | undefined)[]) =>
+  inOrg(
+    supportRequests,
+    orgId,
+    viewer.isDesk ? undefined : eq(supportRequests.reporterId, viewer.userId ?? 0),
+    ...conditions,
+  );
+
 /** Requests with their reporter's and answerer's names; what the viewer may not read is left out. */
 function selectRequests(db: Db, orgId: number, viewer: SupportViewer, ...conditions: (SQL | undefined)[]) {
   return db
-    .select({ row: supportRequests, reporterName: reporter.name, answererName: answerer.name })
+    .select(requestColumns)
     .from(supportRequests)
-    .leftJoin(
-      reporter,
-      and(eq(reporter.id, supportRequests.reporterId), eq(reporter.orgId, supportRequests.orgId)),
-    )
-    .leftJoin(
-      answerer,
-      and(eq(answerer.id, supportRequests.answeredBy), eq(answerer.orgId, supportRequests.orgId)),
-    )
-    .where(
-      inOrg(
-        supportRequests,
-        orgId,
-        viewer.isDesk ? undefined : eq(supportRequests.reporterId, viewer.userId ?? 0),
-        ...conditions,
-      ),
-    );
+    .leftJoin(reporter, withReporter)
+    .leftJoin(answerer, withAnswerer)
+    .where(visible(orgId, viewer, conditions));
+}
+
+/** A page of `selectRequests`, each row carrying the total of the matching requests (one statement). */
+function selectRequestsWithTotal(
+  db: Db,
+  orgId: number,
+  viewer: SupportViewer,
+  conditions: (SQL | undefined)[],
+) {
+  const count = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(supportRequests)
+    .where(visible(orgId, viewer, conditions));
+  const rows = db
+    .select({ ...requestColumns, total: totalColumn(count) })
+    .from(supportRequests)
+    .leftJoin(reporter, withReporter)
+    .leftJoin(answerer, withAnswerer)
+    .where(visible(orgId, viewer, conditions));
+  return { rows, count };
 }
 
 /**
@@ -109,22 +135,13 @@ export class SupportService {
           ? eq(supportRequests.status, query.status)
           : undefined,
     ];
-    const [count] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(supportRequests)
-      .where(
-        inOrg(
-          supportRequests,
-          orgId,
-          viewer.isDesk ? undefined : eq(supportRequests.reporterId, viewer.userId ?? 0),
-          ...conditions,
-        ),
-      );
-    const rows = await selectRequests(this.db, orgId, viewer, ...conditions)
+    const { rows: matching, count } = selectRequestsWithTotal(this.db, orgId, viewer, conditions);
+    const rows = await matching
       .orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
       .limit(PER_PAGE)
       .offset((query.page - 1) * PER_PAGE);
-    return { data: rows.map(view), meta: pageMeta(query.page, PER_PAGE, count?.n ?? 0) };
+    const countAlone = async () => (await count)[0]?.n ?? 0;
+    return pageWithTotal(rows, query.page, PER_PAGE, countAlone, view);
   }
 
   async get(orgId: number, viewer: SupportViewer, id: number, db: Db = this.db): Promise<SupportRequest> {
