@@ -1,14 +1,33 @@
-// bench/exam-save: 20 clinicians saving spectacles and biometry records at once, for 30 s: each save is validated,
-// its derived values computed (SE, transposition; SRK/T with its lens table), audited and announced live.
-// Target on PostgreSQL: p95 ≤ 30 ms and 0 errors; the same is reported on PGlite.
-// Run: npx tsx --conditions=source bench/exam-save/run.ts [--db=postgres|pglite]   (BENCH_SECONDS, default 30)
-import { fork } from 'node:child_process';
+// bench/exam-save: clinicians saving spectacles and biometry records: each save is validated, its derived values
+// computed (SE, transposition; SRK/T with its lens table), stored with its audit row and announced live.
+//  1. Closed loop: 20 writers, no pause between saves, BENCH_SECONDS; then (PostgreSQL) the same insert statements,
+//     captured as the server sends them, run directly by 20 workers through a `pg` pool of 10.
+//     Target on PostgreSQL: HTTP saves/s ≥ 50 % of the direct statement rounds/s.
+//  2. Open loop: BENCH_RATE saves/s (default 100) sent on schedule for BENCH_SECONDS, latency from the scheduled
+//     send time (no coordinated omission). Target on PostgreSQL: p95 ≤ 15 ms and 0 errors.
+// The server's socket writes are counted in each phase (count-writes.ts, a preload of the server child).
+// PGlite is reported (closed and open loop; no direct replay: the `pg` pool needs PostgreSQL).
+// Run: npx tsx --conditions=source bench/exam-save/run.ts [--db=postgres|pglite]
+//   BENCH_SECONDS (default 30), BENCH_RATE (default 100), BENCH_PROFILE=1 (CPU profile of the server in /tmp/prof),
+//   BENCH_STRACE=1 (after the measured phases, a closed-loop phase under `strace -c -f -e trace=write,writev`).
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { chosenDatabases, ms, summary, type BenchDb } from '../shared/bench-app.ts';
 import { EXAM_SAMPLES } from '../shared/exam-samples.ts';
+import type { CapturedStatement } from '../list-pages/sql-capture.ts';
+import type { Captured, SaveType, Visit } from './capture.ts';
+import type { WriteCounts } from './count-writes.ts';
 
 const WRITERS = 20;
+const POOL = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const TARGET_P95_MS = 30;
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const STRACE_SECONDS = 5;
+const TARGET_RATIO = 0.5;
+const TARGET_OPEN_P95_MS = 15;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/basira_bench';
+const SOURCE = ['--conditions=source', '--import', 'tsx'];
 
 interface Served {
   base: string;
@@ -16,49 +35,218 @@ interface Served {
   slug: string;
 }
 
-/** The app in a child process of its own, on the benchmark database of `kind`. */
-async function serve(kind: BenchDb): Promise<{ app: Served; close: () => Promise<void> }> {
-  const child = fork(new URL('./server.ts', import.meta.url), [kind], {
-    // BENCH_PROFILE=1: a CPU profile of the server in /tmp/prof.
-    execArgv: [
-      '--conditions=source',
-      '--import',
-      'tsx',
-      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
-    ],
-  });
-  const app = await new Promise<Served>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as Served));
-    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+/** A child process of this bench, started from source; resolves with its first message. */
+function child<T>(file: string, args: string[], execArgv: string[] = SOURCE) {
+  const process_ = fork(new URL(file, import.meta.url), args, { execArgv, serialization: 'advanced' });
+  const message = new Promise<T>((resolve, reject) => {
+    process_.once('message', (m) => resolve(m as T));
+    process_.once('exit', (code) => reject(new Error(`${file} exited (${code}) before answering`)));
   });
   const close = () =>
     new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.disconnect();
+      if (process_.exitCode !== null || process_.signalCode !== null) return resolve();
+      process_.once('exit', () => resolve());
+      if (process_.connected) process_.disconnect();
     });
-  return { app, close };
+  return { process: process_, message, close };
+}
+
+/** The app in a child process of its own, its socket writes counted; BENCH_PROFILE=1: a CPU profile in /tmp/prof. */
+function serve(kind: BenchDb) {
+  const server = child<Served>(
+    './server.ts',
+    [kind],
+    [
+      ...SOURCE,
+      '--import',
+      new URL('./count-writes.ts', import.meta.url).href,
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+    ],
+  );
+  const writes = () =>
+    new Promise<WriteCounts>((resolve) => {
+      const onMessage = (m: unknown) => {
+        if (typeof m === 'object' && m !== null && 'writes' in m) {
+          server.process.off('message', onMessage);
+          resolve((m as { writes: WriteCounts }).writes);
+        }
+      };
+      server.process.on('message', onMessage);
+      server.process.send('writes');
+    });
+  return { ...server, writes };
+}
+
+type Post = (
+  path: string,
+  body: unknown,
+) => Promise<{ status: number; json: { data: { id: number } } | null; text: string }>;
+
+function client(app: Served): Post {
+  const headers = {
+    authorization: `Bearer ${app.token}`,
+    'x-organization': app.slug,
+    'content-type': 'application/json',
+  };
+  return async (path, body) => {
+    const res = await fetch(`${app.base}/api/${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, json: text ? (JSON.parse(text) as { data: { id: number } }) : null, text };
+  };
+}
+
+const typeOf = (n: number, w: number): SaveType => ((n + w) % 2 === 0 ? 'spectacles' : 'biometry');
+
+interface Phase {
+  saves: number;
+  perSecond: number;
+  errors: string[];
+  times: number[];
+}
+
+/** WRITERS writers saving back to back for `seconds`. */
+async function closedLoop(post: Post, visits: Visit[], seconds: number): Promise<Phase> {
+  const times: number[] = [];
+  const errors: string[] = [];
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    visits.map(async (visit, w) => {
+      for (let n = 0; performance.now() < until; n++) {
+        const type = typeOf(n, w);
+        const t0 = performance.now();
+        const res = await post(`mo/exam/${type}`, { ...visit, ...EXAM_SAMPLES[type] });
+        times.push(performance.now() - t0);
+        if (res.status !== 201) errors.push(`${res.status} ${res.text.slice(0, 200)}`);
+      }
+    }),
+  );
+  return { saves: times.length, perSecond: times.length / seconds, errors, times };
+}
+
+/**
+ * `rate` saves a second for `seconds`, each sent at its scheduled time whatever the earlier ones are doing; its
+ * latency runs from that scheduled time, so a stalled server is charged for the saves that waited behind it.
+ */
+async function openLoop(post: Post, visits: Visit[], rate: number, seconds: number): Promise<Phase> {
+  const total = Math.round(rate * seconds);
+  const interval = 1000 / rate;
+  const times: number[] = [];
+  const errors: string[] = [];
+  const inFlight: Promise<void>[] = [];
+  const start = performance.now() + 20;
+  const send = async (i: number, scheduled: number) => {
+    const visit = visits[i % visits.length]!;
+    const type = typeOf(Math.floor(i / visits.length), i % visits.length);
+    try {
+      const res = await post(`mo/exam/${type}`, { ...visit, ...EXAM_SAMPLES[type] });
+      if (res.status !== 201) errors.push(`${res.status} ${res.text.slice(0, 200)}`);
+    } catch (error) {
+      errors.push(String(error));
+    }
+    times.push(performance.now() - scheduled);
+  };
+  let i = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      for (; i < total && start + i * interval <= now; i++) inFlight.push(send(i, start + i * interval));
+      if (i >= total) return resolve();
+      setTimeout(tick, Math.max(0, start + i * interval - performance.now()));
+    };
+    setTimeout(tick, Math.max(0, start - performance.now()));
+  });
+  await Promise.all(inFlight);
+  return { saves: total, perSecond: total / seconds, errors, times };
+}
+
+// drizzle's node-postgres driver reads dates, timestamps and intervals as text: so does the replay.
+const RAW_TYPES = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
+const types = {
+  getTypeParser: ((id: number, format?: 'text' | 'binary') =>
+    RAW_TYPES.has(id)
+      ? (value: string) => value
+      : pg.types.getTypeParser(id, format)) as typeof pg.types.getTypeParser,
+};
+const configOf = (s: CapturedStatement): pg.QueryConfig => ({
+  text: s.text,
+  values: s.values,
+  types,
+  ...(s.rowMode ? { rowMode: s.rowMode } : {}),
+});
+
+/** The saves' own statements, run by WRITERS workers through a pool of POOL, each on its writer's visit. */
+async function direct(pool: pg.Pool, captured: Captured, seconds: number): Promise<Phase> {
+  const times: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    captured.saves.map(async (own, w) => {
+      for (let n = 0; performance.now() < until; n++) {
+        const t0 = performance.now();
+        for (const s of own[typeOf(n, w)]) await pool.query(configOf(s));
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { saves: times.length, perSecond: times.length / seconds, errors: [], times };
+}
+
+const diff = (after: WriteCounts, before: WriteCounts, saves: number) => {
+  const per = (peer: keyof WriteCounts) => {
+    const write = after[peer].write - before[peer].write;
+    const writev = after[peer].writev - before[peer].writev;
+    return `${((write + writev) / saves).toFixed(2)} (${(write / saves).toFixed(2)} write + ${(writev / saves).toFixed(2)} writev)`;
+  };
+  return `socket writes a save: HTTP answer ${per('http')}, PostgreSQL ${per('postgres')}`;
+};
+
+function report(label: string, phase: Phase, seconds: number): void {
+  const s = summary(phase.times);
+  console.log(
+    `${label}: ${phase.saves} saves in ${seconds} s (${phase.perSecond.toFixed(0)}/s), ${phase.errors.length} errors; ` +
+      `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}`,
+  );
+  for (const e of phase.errors.slice(0, 5)) console.log(`  error: ${e}`);
+}
+
+/** `strace -c` attached to the server for a short closed loop: the system calls behind the counted writes. */
+async function straced(server: ChildProcess, post: Post, visits: Visit[]): Promise<void> {
+  const out = `/tmp/exam-save-strace-${server.pid}.txt`;
+  const strace = spawn(
+    'strace',
+    ['-c', '-f', '-e', 'trace=write,writev', '-o', out, '-p', String(server.pid)],
+    {
+      stdio: 'ignore',
+    },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const phase = await closedLoop(post, visits, STRACE_SECONDS);
+  const exited = new Promise((resolve) => strace.once('exit', resolve));
+  strace.kill('SIGINT');
+  await exited;
+  console.log(
+    `strace -c -f -e trace=write,writev, ${phase.saves} saves (${STRACE_SECONDS} s, slowed by strace):`,
+  );
+  const text = readFileSync(out, 'utf8');
+  for (const line of text.split('\n').filter((l) => /\b(writev?|total)\s*$/.test(l))) {
+    const calls = Number(line.trim().split(/\s+/)[3]);
+    console.log(`  ${line.trim()}   → ${(calls / phase.saves).toFixed(2)} a save`);
+  }
 }
 
 async function run(kind: BenchDb): Promise<boolean> {
-  const { app, close } = await serve(kind);
+  const server = serve(kind);
+  const app = await server.message;
+  const post = client(app);
+  let pass = true;
+  const verdict = (ok: boolean) => (ok ? 'PASS' : kind === 'postgres' ? 'FAIL' : 'reported');
   try {
-    console.log(`\n== exam saves on ${kind}: ${WRITERS} writers for ${SECONDS} s ==`);
-    const headers = {
-      authorization: `Bearer ${app.token}`,
-      'x-organization': app.slug,
-      'content-type': 'application/json',
-    };
-    const post = async (path: string, body: unknown) => {
-      const res = await fetch(`${app.base}/api/${path}`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, json: text ? (JSON.parse(text) as { data: { id: number } }) : null, text };
-    };
+    console.log(`\n== exam saves on ${kind} ==`);
     // Each writer has a patient and a visit of their own (a doctor's patient of the moment).
-    const visits = await Promise.all(
+    const visits: Visit[] = await Promise.all(
       Array.from({ length: WRITERS }, async (_, i) => {
         const patient = await post('mo/patient', {
           name: `Bench Writer ${i} ${Date.now()}`,
@@ -71,36 +259,60 @@ async function run(kind: BenchDb): Promise<boolean> {
         return { patientId: patient.json!.data.id, queueId: entry.json!.data.id };
       }),
     );
-
-    const times: number[] = [];
-    const errors: string[] = [];
-    const until = performance.now() + SECONDS * 1000;
-    const writer = async (w: number) => {
-      for (let n = 0; performance.now() < until; n++) {
-        const type = (n + w) % 2 === 0 ? 'spectacles' : 'biometry';
-        const t0 = performance.now();
-        const res = await post(`mo/exam/${type}`, { ...visits[w], ...EXAM_SAMPLES[type] });
-        times.push(performance.now() - t0);
-        if (res.status !== 201) errors.push(`${res.status} ${res.text.slice(0, 200)}`);
-      }
-    };
     // Warm-up: one save of each type per writer, not measured.
     await Promise.all(visits.map((v) => post('mo/exam/spectacles', { ...v, ...EXAM_SAMPLES.spectacles })));
     await Promise.all(visits.map((v) => post('mo/exam/biometry', { ...v, ...EXAM_SAMPLES.biometry })));
-    await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
 
-    const s = summary(times);
-    console.log(`${times.length} saves (${(times.length / SECONDS).toFixed(0)}/s), ${errors.length} errors`);
-    console.log(`  p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}`);
-    for (const e of errors.slice(0, 5)) console.log(`  error: ${e}`);
-    const pass = s.p95 <= TARGET_P95_MS && errors.length === 0;
-    console.log(
-      `target: p95 ≤ ${TARGET_P95_MS} ms and 0 errors → ${pass ? 'PASS' : kind === 'postgres' ? 'FAIL' : 'reported'}`,
-    );
-    return pass || kind === 'pglite';
+    console.log(`closed loop: ${WRITERS} writers, no pause, ${SECONDS} s`);
+    const before = await server.writes();
+    const closed = await closedLoop(post, visits, SECONDS);
+    report('  HTTP', closed, SECONDS);
+    console.log(`  ${diff(await server.writes(), before, closed.saves)}`);
+
+    if (kind === 'postgres') {
+      const capturing = child<Captured>('./capture.ts', [kind, JSON.stringify(visits)]);
+      const captured = await capturing.message;
+      await capturing.close();
+      const one = captured.saves[0]!;
+      for (const type of ['spectacles', 'biometry'] as const)
+        console.log(
+          `  a ${type} save sends ${one[type].length} statement(s): ` +
+            one[type].map((s) => s.text.replace(/\s+/g, ' ').slice(0, 90)).join(' | '),
+        );
+      for (const text of captured.background)
+        console.log(`  and, batched between saves (not replayed): ${text.replace(/\s+/g, ' ').slice(0, 90)}`);
+      const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL });
+      try {
+        await direct(pool, captured, 1);
+        const sql = await direct(pool, captured, SECONDS);
+        report(`  direct (${WRITERS} workers, pool of ${POOL})`, sql, SECONDS);
+        const ratio = closed.perSecond / sql.perSecond;
+        const ok = ratio >= TARGET_RATIO;
+        pass &&= ok;
+        console.log(
+          `  HTTP ${closed.perSecond.toFixed(0)} saves/s, direct ${sql.perSecond.toFixed(0)} statement rounds/s: ` +
+            `ratio ${(ratio * 100).toFixed(1)} % (target ≥ ${TARGET_RATIO * 100} %) → ${verdict(ok)}`,
+        );
+      } finally {
+        await pool.end();
+      }
+    }
+
+    console.log(`open loop: ${RATE} saves/s on schedule, ${SECONDS} s, latency from the scheduled send`);
+    const beforeOpen = await server.writes();
+    const open = await openLoop(post, visits, RATE, SECONDS);
+    report('  HTTP', open, SECONDS);
+    console.log(`  ${diff(await server.writes(), beforeOpen, open.saves)}`);
+    const p95 = summary(open.times).p95;
+    const ok = p95 <= TARGET_OPEN_P95_MS && open.errors.length === 0;
+    if (kind === 'postgres') pass &&= ok;
+    console.log(`  target: p95 ≤ ${TARGET_OPEN_P95_MS} ms and 0 errors → ${verdict(ok)}`);
+
+    if (process.env.BENCH_STRACE) await straced(server.process, post, visits);
   } finally {
-    await close();
+    await server.close();
   }
+  return pass;
 }
 
 let ok = true;

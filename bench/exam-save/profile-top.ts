@@ -1,0 +1,80 @@
+// The top self-time entries of a V8 CPU profile (the newest in /tmp/prof, or the file given), as a share of the
+// busy time (not idle); socket writes are split by who wrote (the pg driver, or the HTTP answer).
+// Run: npx tsx bench/exam-save/profile-top.ts [file.cpuprofile] [--top=15]
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const args = process.argv.slice(2);
+const top = Number(args.find((a) => a.startsWith('--top='))?.slice(6) ?? 15);
+const dir = '/tmp/prof';
+const file =
+  args.find((a) => !a.startsWith('--')) ??
+  path.join(
+    dir,
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .sort((a, b) => statSync(path.join(dir, b)).mtimeMs - statSync(path.join(dir, a)).mtimeMs)[0]!,
+  );
+const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+
+const self = new Map<number, number>();
+profile.samples.forEach((id, i) => {
+  const delta = profile.timeDeltas[i + 1] ?? 0;
+  self.set(id, (self.get(id) ?? 0) + delta / 1000);
+});
+
+const WRITES = new Set(['writev', 'writeUtf8String', 'writeBuffer', 'writeLatin1String', 'writeAsciiString']);
+const short = (url: string) =>
+  url
+    .replace(/^file:\/\//, '')
+    .replace(/.*node_modules\//, '')
+    .replace(/.*\/packages\//, '');
+const writer = (id: number): string => {
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const url = byId.get(at)!.callFrame.url;
+    if (/node_modules\/pg(-pool)?\//.test(url)) return 'pg';
+  }
+  return 'HTTP answer';
+};
+
+const entries = new Map<string, number>();
+let idle = 0;
+let total = 0;
+for (const [id, time] of self) {
+  const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+  total += time;
+  if (functionName === '(idle)') {
+    idle += time;
+    continue;
+  }
+  const name = WRITES.has(functionName)
+    ? `${functionName} (socket write: ${writer(id)})`
+    : `${functionName || '(anonymous)'} ${url ? `${short(url)}:${lineNumber + 1}` : ''}`.trim();
+  entries.set(name, (entries.get(name) ?? 0) + time);
+}
+const busy = total - idle;
+console.log(
+  `${path.basename(file)}: ${(total / 1000).toFixed(1)} s profiled, ${(idle / 1000).toFixed(1)} s idle, ` +
+    `${(busy / 1000).toFixed(1)} s busy`,
+);
+const writes = [...entries].filter(([name]) => name.includes('socket write')).reduce((n, [, t]) => n + t, 0);
+console.log(`socket writes: ${writes.toFixed(0)} ms, ${((writes / busy) * 100).toFixed(1)} % of busy`);
+for (const [name, time] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(`${time.toFixed(0).padStart(7)} ms ${((time / busy) * 100).toFixed(1).padStart(5)} %  ${name}`);
