@@ -16,7 +16,7 @@ import { examRecords, patientDocuments, patients, queueEntries, users } from '..
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html-sanitizer.ts';
-import { likePattern, pageMeta } from '../../lib/pages.ts';
+import { likePattern, pageWithTotal, totalColumn } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
@@ -44,6 +44,13 @@ export interface ExamRecord extends Data {
 
 const creator = alias(users, 'creator');
 const updater = alias(users, 'updater');
+const byCreator = eq(creator.id, examRecords.createdBy);
+const byUpdater = eq(updater.id, examRecords.updatedBy);
+const recordColumns = {
+  row: examRecords,
+  createdBy: { id: creator.id, name: creator.name },
+  updatedBy: { id: updater.id, name: updater.name },
+};
 
 /**
  * Exam records of every type, driven by the type's definition (shared/exams): its schema has validated the body
@@ -60,15 +67,34 @@ export class ExamsService {
   /** Live records of the type in the organization that meet `conditions`, with their authors' names. */
   private selectInOrg(db: Db, definition: ExamDefinition, orgId: number, ...conditions: (SQL | undefined)[]) {
     return db
-      .select({
-        row: examRecords,
-        createdBy: { id: creator.id, name: creator.name },
-        updatedBy: { id: updater.id, name: updater.name },
-      })
+      .select(recordColumns)
       .from(examRecords)
-      .leftJoin(creator, eq(creator.id, examRecords.createdBy))
-      .leftJoin(updater, eq(updater.id, examRecords.updatedBy))
+      .leftJoin(creator, byCreator)
+      .leftJoin(updater, byUpdater)
       .where(this.liveInOrg(definition, orgId, ...conditions));
+  }
+
+  /** `selectInOrg` with each row carrying the total of the matching records: an index page in one statement. */
+  private selectPageInOrg(
+    db: Db,
+    definition: ExamDefinition,
+    orgId: number,
+    conditions: (SQL | undefined)[],
+  ) {
+    const where = this.liveInOrg(definition, orgId, ...conditions);
+    const count = db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(examRecords)
+      .where(where);
+    return {
+      count,
+      rows: db
+        .select({ ...recordColumns, total: totalColumn(count) })
+        .from(examRecords)
+        .leftJoin(creator, byCreator)
+        .leftJoin(updater, byUpdater)
+        .where(where),
+    };
   }
 
   private liveInOrg(definition: ExamDefinition, orgId: number, ...conditions: (SQL | undefined)[]) {
@@ -118,11 +144,8 @@ export class ExamsService {
       query.patientId !== undefined ? eq(examRecords.patientId, query.patientId) : undefined,
       query.search ? ilike(sql`${examRecords.data}::text`, likePattern(query.search)) : undefined,
     ];
-    const [count] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(examRecords)
-      .where(this.liveInOrg(definition, scope.orgId, ...conditions));
-    const rows = await this.selectInOrg(this.db, definition, scope.orgId, ...conditions)
+    const { count, rows: page } = this.selectPageInOrg(this.db, definition, scope.orgId, conditions);
+    const rows = await page
       .orderBy(desc(examRecords.createdAt), desc(examRecords.id))
       .limit(EXAM_RECORDS_PER_PAGE)
       .offset((query.page - 1) * EXAM_RECORDS_PER_PAGE);
@@ -131,10 +154,8 @@ export class ExamsService {
       entity: definition.type,
       ...(query.patientId !== undefined ? { patientId: query.patientId } : {}),
     });
-    return {
-      data: rows.map((r) => this.view(r)),
-      meta: pageMeta(query.page, EXAM_RECORDS_PER_PAGE, count?.n ?? 0),
-    };
+    const countAlone = async () => (await count)[0]?.n ?? 0;
+    return pageWithTotal(rows, query.page, EXAM_RECORDS_PER_PAGE, countAlone, (r) => this.view(r));
   }
 
   /**

@@ -120,6 +120,11 @@ describe(`exam records on ${dbKind}`, () => {
       const list = await c.call('GET', `${url(type)}?patientId=${visit.patientId}`);
       expect(list.json().data.map((r: { id: number }) => r.id)).toContain(record.id);
       expect(list.json().meta).toMatchObject({ page: 1, perPage: 25 });
+      const total = list.json().meta.total as number;
+      expect(total).toBe(list.json().data.length);
+      // The total rides on the rows; a page past the last, with no row to carry it, is counted on its own.
+      const past = await c.call('GET', `${url(type)}?patientId=${visit.patientId}&page=2`);
+      expect(past.json()).toEqual({ data: [], meta: { page: 2, perPage: 25, total, lastPage: 1 } });
 
       expect((await c.call('DELETE', url(type, record.id))).statusCode).toBe(200);
       expect((await c.call('GET', url(type, record.id))).statusCode).toBe(404);
