@@ -247,6 +247,11 @@ export const patients = pgTable(
     index('patients_org_name_idx')
       .on(t.orgId, t.nameNorm)
       .where(sql`${t.deletedAt} IS NULL`),
+    // Women (or men) by name: most names at the start of the alphabet are men's (عبد…), and a scan of the name
+    // index filtered by sex read 19,000 rows before the first woman at 1M patients (178 ms; bench/load).
+    index('patients_org_sex_name_idx')
+      .on(t.orgId, t.isMale, t.nameNorm)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('patients_name_trgm_idx')
       .using('gin', t.nameNorm.op('gin_trgm_ops'))
       .where(sql`${t.deletedAt} IS NULL`),

@@ -1,0 +1,1 @@
+CREATE INDEX "patients_org_sex_name_idx" ON "patients" USING btree ("org_id","is_male","name_norm") WHERE "patients"."deleted_at" IS NULL;
