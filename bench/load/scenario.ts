@@ -24,12 +24,13 @@ const EVENT_READERS: Record<string, readonly Desk[]> = {
 
 const OPTOMETRIST_EXAMS = ['spectacles', 'biometry', 'keratoconus'] as const;
 const DOCTOR_EXAMS = ['spectacles', 'consultation', 'followUp', 'retina', 'biometry', 'prism'] as const;
-const ADMIN_FILTERS = [
-  '',
-  'isMale=0&ageFrom=18&ageTo=45&sort=name',
-  'ageFrom=65',
-  'sort=lastVisit',
-  'search=احمد',
+/** The patient list's filters an administrator uses, each reported as a call of its own. */
+const ADMIN_FILTERS: [string, string][] = [
+  ['patient filter page', ''],
+  ['patient filter page (women 18–45, by name)', 'isMale=0&ageFrom=18&ageTo=45&sort=name'],
+  ['patient filter page (65 and over)', 'ageFrom=65'],
+  ['patient filter page (by last visit)', 'sort=lastVisit'],
+  ['patient filter page (a name)', `search=${encodeURIComponent('احمد')}`],
 ];
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
@@ -265,9 +266,10 @@ export class Clinic {
   }
 
   private async admin(user: User): Promise<void> {
+    const [filterName, filter] = pick(ADMIN_FILTERS);
     const lists: [string, string][] = [
       ['queue list', '/api/mo/queue?page=1'],
-      ['patient filter page', `/api/mo/patient/filter?page=1&${pick(ADMIN_FILTERS)}`],
+      [filterName, `/api/mo/patient/filter?page=1&${filter}`],
       ['audit list', '/api/audit?page=1'],
       ['notifications', '/api/hd/notification?page=1'],
     ];

@@ -1,5 +1,6 @@
 // bench/patient-search: 200 patient searches over HTTP on 1,000,000 patients (PostgreSQL) and 100,000 (PGlite).
-// Targets: typeahead p95 ≤ 20 ms on PostgreSQL, ≤ 100 ms on PGlite.
+// Targets: typeahead p95 ≤ 12 ms on PostgreSQL (issue 17; it was 20), ≤ 100 ms on PGlite; over HTTP at most 1.5× the
+// p95 of the same queries run in-process (what HTTP, auth and the answer add).
 // Run: npx tsx --conditions=source bench/patient-search/run.ts [--db=postgres|pglite]
 //      (PATIENTS_PG / PATIENTS_PGLITE change the sizes; BENCH_DATABASE_URL the PostgreSQL database.)
 import { sql } from 'drizzle-orm';
@@ -23,7 +24,8 @@ const SIZES: Record<BenchDb, number> = {
   postgres: Number(process.env.PATIENTS_PG ?? 1_000_000),
   pglite: Number(process.env.PATIENTS_PGLITE ?? 100_000),
 };
-const TARGET_P95: Record<BenchDb, number> = { postgres: 20, pglite: 100 };
+const TARGET_P95: Record<BenchDb, number> = { postgres: 12, pglite: 100 };
+const TARGET_HTTP_OVER_SQL = 1.5;
 /** The list page (`/filter`, 25 rows, total counted up to its bound), with a search or filters only. */
 const FILTER_TARGET_P95: Record<BenchDb, number> = { postgres: 25, pglite: 100 };
 
@@ -194,7 +196,9 @@ async function run(kind: BenchDb): Promise<boolean> {
     const typeahead = (t: Term) => `${app.base}/api/mo/patient?search=${encodeURIComponent(t.text)}`;
     const filter = (t: Term) =>
       `${app.base}/api/mo/patient/filter?page=1&search=${encodeURIComponent(t.text)}`;
-    await timeHttp(app, typeahead, terms.slice(0, 30)); // warm-up
+    // Warm-up over every term: the in-process queries run after the HTTP pass, on pages it brought into the
+    // cache; a first HTTP pass on a cold cache would charge HTTP with the disk (seen: 1.9× against 1.2× warm).
+    await timeHttp(app, typeahead, terms);
     await timeHttp(app, filter, terms.slice(0, 30));
 
     const http = await timeHttp(app, typeahead, terms);
@@ -240,7 +244,7 @@ async function run(kind: BenchDb): Promise<boolean> {
     const main = line('typeahead over HTTP (10 rows)', http.times);
     const searched = line('filter page 1 over HTTP (25 rows)', page.times);
     const filters = line('filter page 1, filters only (25 rows)', filtered.times);
-    line('typeahead queries only (no HTTP)', sqlTimes);
+    const queries = line('typeahead queries only (no HTTP)', sqlTimes);
     console.log(
       `  answer size: typeahead avg ${(http.bytes / terms.length / 1024).toFixed(1)} KB, filter page avg ${(page.bytes / terms.length / 1024).toFixed(1)} KB`,
     );
@@ -261,8 +265,11 @@ async function run(kind: BenchDb): Promise<boolean> {
       `slowest: ${slowest.map((s) => `"${asciiDigits(s.text)}" (${s.kind}) ${ms(s.ms)}`).join('; ')}`,
     );
 
-    const pass = main.p95 <= TARGET_P95[kind];
-    console.log(`target: typeahead p95 ≤ ${TARGET_P95[kind]} ms → ${pass ? 'PASS' : 'FAIL'}`);
+    const overSql = main.p95 / queries.p95;
+    const pass = main.p95 <= TARGET_P95[kind] && overSql <= TARGET_HTTP_OVER_SQL;
+    console.log(
+      `target: typeahead p95 ≤ ${TARGET_P95[kind]} ms and ≤ ${TARGET_HTTP_OVER_SQL}× the queries alone (${overSql.toFixed(2)}×) → ${pass ? 'PASS' : 'FAIL'}`,
+    );
     const listP95 = Math.max(searched.p95, filters.p95);
     const listPass = listP95 <= FILTER_TARGET_P95[kind];
     console.log(
