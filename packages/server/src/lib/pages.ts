@@ -14,16 +14,16 @@ export const totalColumn = (count: SQLWrapper) => sql<number>`(${count})`.mapWit
 
 /**
  * The page's answer from rows that carry their total (`totalColumn`). A page past the last has no row to carry
- * it, and only then is it counted on its own; an empty first page has none to count.
+ * it, and only then is `count` run on its own (drizzle's queries run when awaited); an empty first page has none.
  */
 export async function pageWithTotal<Row extends { total: number }, Item>(
   rows: Row[],
   page: number,
   perPage: number,
-  countAlone: () => Promise<number>,
+  count: PromiseLike<{ n: number }[]>,
   view: (row: Row) => Item,
 ): Promise<{ data: Item[]; meta: PageMeta }> {
-  const total = rows[0]?.total ?? (page > 1 ? await countAlone() : 0);
+  const total = rows[0]?.total ?? (page > 1 ? ((await count)[0]?.n ?? 0) : 0);
   return { data: rows.map(view), meta: pageMeta(page, perPage, total) };
 }
 

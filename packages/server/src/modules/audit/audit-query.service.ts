@@ -49,8 +49,7 @@ export class AuditQueryService {
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(AUDIT_PAGE_SIZE)
       .offset(offset);
-    const countAlone = async () => (await counted)[0]?.n ?? 0;
-    return pageWithTotal(rows, query.page, AUDIT_PAGE_SIZE, countAlone, (r) => ({
+    return pageWithTotal(rows, query.page, AUDIT_PAGE_SIZE, counted, (r) => ({
       id: r.id,
       at: new Date(r.at).toISOString(),
       user: r.userId !== null && r.userName !== null ? { id: r.userId, name: r.userName } : null,

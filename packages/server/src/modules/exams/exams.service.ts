@@ -154,8 +154,7 @@ export class ExamsService {
       entity: definition.type,
       ...(query.patientId !== undefined ? { patientId: query.patientId } : {}),
     });
-    const countAlone = async () => (await count)[0]?.n ?? 0;
-    return pageWithTotal(rows, query.page, EXAM_RECORDS_PER_PAGE, countAlone, (r) => this.view(r));
+    return pageWithTotal(rows, query.page, EXAM_RECORDS_PER_PAGE, count, (r) => this.view(r));
   }
 
   /**

@@ -64,8 +64,7 @@ export class NotificationsService {
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(PER_PAGE)
       .offset((page - 1) * PER_PAGE);
-    const countAlone = async () => (await count)[0]?.n ?? 0;
-    return pageWithTotal(rows, page, PER_PAGE, countAlone, view);
+    return pageWithTotal(rows, page, PER_PAGE, count, view);
   }
 
   /** One of the caller's own; another user's or another organization's is not found. */

@@ -258,8 +258,7 @@ export class PrintingService {
       entityId: query.patientId,
       patientId: query.patientId,
     });
-    const countAlone = async () => (await counted)[0]?.n ?? 0;
-    return pageWithTotal(rows, query.page, PRINT_LOG_PER_PAGE, countAlone, (r) =>
+    return pageWithTotal(rows, query.page, PRINT_LOG_PER_PAGE, counted, (r) =>
       this.entry(r.row, r.userId !== null ? { id: r.userId, name: r.userName ?? '' } : null),
     );
   }

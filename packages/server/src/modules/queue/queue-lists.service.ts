@@ -64,9 +64,10 @@ export class QueueListsService {
       .orderBy(...order)
       .limit(perPage)
       .offset((page - 1) * perPage);
-    const countAlone = async () => (await countEntries(this.db, scope.orgId, ...conditions))[0]?.n ?? 0;
     const today = this.today(scope);
-    return pageWithTotal(rows, page, perPage, countAlone, (r) => toEntry(r, today));
+    return pageWithTotal(rows, page, perPage, countEntries(this.db, scope.orgId, ...conditions), (r) =>
+      toEntry(r, today),
+    );
   }
 
   /** `GET /api/mo/queue?page=`: every entry, newest first. */

@@ -140,8 +140,7 @@ export class SupportService {
       .orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
       .limit(PER_PAGE)
       .offset((query.page - 1) * PER_PAGE);
-    const countAlone = async () => (await count)[0]?.n ?? 0;
-    return pageWithTotal(rows, query.page, PER_PAGE, countAlone, view);
+    return pageWithTotal(rows, query.page, PER_PAGE, count, view);
   }
 
   async get(orgId: number, viewer: SupportViewer, id: number, db: Db = this.db): Promise<SupportRequest> {
