@@ -9,7 +9,8 @@
 // PGlite is reported (closed and open loop; no direct replay: the `pg` pool needs PostgreSQL).
 // Run: npx tsx --conditions=source bench/exam-save/run.ts [--db=postgres|pglite]
 //   BENCH_SECONDS (default 30), BENCH_RATE (default 100), BENCH_PROFILE=1 (CPU profile of the server in /tmp/prof),
-//   BENCH_STRACE=1 (after the measured phases, a closed-loop phase under `strace -c -f -e trace=write,writev`).
+//   BENCH_STRACE=1 (after the measured phases, a closed-loop phase under `strace -c -f -e trace=write,writev`),
+//   BENCH_PHASES=closed|open (default both).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -28,6 +29,8 @@ const TARGET_RATIO = 0.5;
 const TARGET_OPEN_P95_MS = 15;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/basira_bench';
 const SOURCE = ['--conditions=source', '--import', 'tsx'];
+/** BENCH_PHASES=open runs the open loop alone (on a database not just loaded by the closed loop and its replay). */
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'closed,open').split(','));
 
 interface Served {
   base: string;
@@ -131,10 +134,16 @@ async function closedLoop(post: Post, visits: Visit[], seconds: number): Promise
  * `rate` saves a second for `seconds`, each sent at its scheduled time whatever the earlier ones are doing; its
  * latency runs from that scheduled time, so a stalled server is charged for the saves that waited behind it.
  */
-async function openLoop(post: Post, visits: Visit[], rate: number, seconds: number): Promise<Phase> {
+async function openLoop(
+  post: Post,
+  visits: Visit[],
+  rate: number,
+  seconds: number,
+): Promise<Phase & { timeline: [second: number, ms: number][] }> {
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
   const times: number[] = [];
+  const timeline: [second: number, ms: number][] = [];
   const errors: string[] = [];
   const inFlight: Promise<void>[] = [];
   const start = performance.now() + 20;
@@ -148,6 +157,7 @@ async function openLoop(post: Post, visits: Visit[], rate: number, seconds: numb
       errors.push(String(error));
     }
     times.push(performance.now() - scheduled);
+    timeline.push([Math.floor((scheduled - start) / 1000), performance.now() - scheduled]);
   };
   let i = 0;
   await new Promise<void>((resolve) => {
@@ -160,7 +170,20 @@ async function openLoop(post: Post, visits: Visit[], rate: number, seconds: numb
     setTimeout(tick, Math.max(0, start - performance.now()));
   });
   await Promise.all(inFlight);
-  return { saves: total, perSecond: total / seconds, errors, times };
+  return { saves: total, perSecond: total / seconds, errors, times, timeline };
+}
+
+/** The seconds of the open loop whose saves missed the p95 target: a stall shows as a run of them. */
+function slowSeconds(timeline: [number, number][]) {
+  const bySecond = new Map<number, number[]>();
+  for (const [second, ms] of timeline) bySecond.set(second, [...(bySecond.get(second) ?? []), ms]);
+  const slow = [...bySecond]
+    .map(([second, times]) => ({ second, ...summary(times) }))
+    .filter((s) => s.p95 > TARGET_OPEN_P95_MS);
+  console.log(
+    `  seconds with p95 over ${TARGET_OPEN_P95_MS} ms: ${slow.length} of ${bySecond.size}` +
+      slow.map((s) => `; s${s.second} p95 ${ms(s.p95)} max ${ms(s.max)}`).join(''),
+  );
 }
 
 // drizzle's node-postgres driver reads dates, timestamps and intervals as text: so does the replay.
@@ -237,6 +260,60 @@ async function straced(server: ChildProcess, post: Post, visits: Visit[]): Promi
   }
 }
 
+type Server = ReturnType<typeof serve>;
+type Verdict = (ok: boolean) => string;
+
+/** The closed loop, then (PostgreSQL) its statements replayed directly: the ratio target. */
+async function closedPhases(kind: BenchDb, server: Server, post: Post, visits: Visit[], verdict: Verdict) {
+  console.log(`closed loop: ${WRITERS} writers, no pause, ${SECONDS} s`);
+  const before = await server.writes();
+  const closed = await closedLoop(post, visits, SECONDS);
+  report('  HTTP', closed, SECONDS);
+  console.log(`  ${diff(await server.writes(), before, closed.saves)}`);
+
+  if (kind !== 'postgres') return true;
+  const capturing = child<Captured>('./capture.ts', [kind, JSON.stringify(visits)]);
+  const captured = await capturing.message;
+  await capturing.close();
+  const one = captured.saves[0]!;
+  for (const type of ['spectacles', 'biometry'] as const)
+    console.log(
+      `  a ${type} save sends ${one[type].length} statement(s): ` +
+        one[type].map((s) => s.text.replace(/\s+/g, ' ').slice(0, 90)).join(' | '),
+    );
+  for (const text of captured.background)
+    console.log(`  and, batched between saves (not replayed): ${text.replace(/\s+/g, ' ').slice(0, 90)}`);
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL });
+  try {
+    await direct(pool, captured, 1);
+    const sql = await direct(pool, captured, SECONDS);
+    report(`  direct (${WRITERS} workers, pool of ${POOL})`, sql, SECONDS);
+    const ratio = closed.perSecond / sql.perSecond;
+    const ok = ratio >= TARGET_RATIO;
+    console.log(
+      `  HTTP ${closed.perSecond.toFixed(0)} saves/s, direct ${sql.perSecond.toFixed(0)} statement rounds/s: ` +
+        `ratio ${(ratio * 100).toFixed(1)} % (target ≥ ${TARGET_RATIO * 100} %) → ${verdict(ok)}`,
+    );
+    return ok;
+  } finally {
+    await pool.end();
+  }
+}
+
+/** The open loop: the p95 target, and the seconds whose p95 missed it. */
+async function openPhase(kind: BenchDb, server: Server, post: Post, visits: Visit[], verdict: Verdict) {
+  console.log(`open loop: ${RATE} saves/s on schedule, ${SECONDS} s, latency from the scheduled send`);
+  const beforeOpen = await server.writes();
+  const open = await openLoop(post, visits, RATE, SECONDS);
+  report('  HTTP', open, SECONDS);
+  console.log(`  ${diff(await server.writes(), beforeOpen, open.saves)}`);
+  const p95 = summary(open.times).p95;
+  const ok = p95 <= TARGET_OPEN_P95_MS && open.errors.length === 0;
+  console.log(`  target: p95 ≤ ${TARGET_OPEN_P95_MS} ms and 0 errors → ${verdict(ok)}`);
+  slowSeconds(open.timeline);
+  return kind !== 'postgres' || ok;
+}
+
 async function run(kind: BenchDb): Promise<boolean> {
   const server = serve(kind);
   const app = await server.message;
@@ -263,50 +340,8 @@ async function run(kind: BenchDb): Promise<boolean> {
     await Promise.all(visits.map((v) => post('mo/exam/spectacles', { ...v, ...EXAM_SAMPLES.spectacles })));
     await Promise.all(visits.map((v) => post('mo/exam/biometry', { ...v, ...EXAM_SAMPLES.biometry })));
 
-    console.log(`closed loop: ${WRITERS} writers, no pause, ${SECONDS} s`);
-    const before = await server.writes();
-    const closed = await closedLoop(post, visits, SECONDS);
-    report('  HTTP', closed, SECONDS);
-    console.log(`  ${diff(await server.writes(), before, closed.saves)}`);
-
-    if (kind === 'postgres') {
-      const capturing = child<Captured>('./capture.ts', [kind, JSON.stringify(visits)]);
-      const captured = await capturing.message;
-      await capturing.close();
-      const one = captured.saves[0]!;
-      for (const type of ['spectacles', 'biometry'] as const)
-        console.log(
-          `  a ${type} save sends ${one[type].length} statement(s): ` +
-            one[type].map((s) => s.text.replace(/\s+/g, ' ').slice(0, 90)).join(' | '),
-        );
-      for (const text of captured.background)
-        console.log(`  and, batched between saves (not replayed): ${text.replace(/\s+/g, ' ').slice(0, 90)}`);
-      const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL });
-      try {
-        await direct(pool, captured, 1);
-        const sql = await direct(pool, captured, SECONDS);
-        report(`  direct (${WRITERS} workers, pool of ${POOL})`, sql, SECONDS);
-        const ratio = closed.perSecond / sql.perSecond;
-        const ok = ratio >= TARGET_RATIO;
-        pass &&= ok;
-        console.log(
-          `  HTTP ${closed.perSecond.toFixed(0)} saves/s, direct ${sql.perSecond.toFixed(0)} statement rounds/s: ` +
-            `ratio ${(ratio * 100).toFixed(1)} % (target ≥ ${TARGET_RATIO * 100} %) → ${verdict(ok)}`,
-        );
-      } finally {
-        await pool.end();
-      }
-    }
-
-    console.log(`open loop: ${RATE} saves/s on schedule, ${SECONDS} s, latency from the scheduled send`);
-    const beforeOpen = await server.writes();
-    const open = await openLoop(post, visits, RATE, SECONDS);
-    report('  HTTP', open, SECONDS);
-    console.log(`  ${diff(await server.writes(), beforeOpen, open.saves)}`);
-    const p95 = summary(open.times).p95;
-    const ok = p95 <= TARGET_OPEN_P95_MS && open.errors.length === 0;
-    if (kind === 'postgres') pass &&= ok;
-    console.log(`  target: p95 ≤ ${TARGET_OPEN_P95_MS} ms and 0 errors → ${verdict(ok)}`);
+    if (PHASES.has('closed')) pass = (await closedPhases(kind, server, post, visits, verdict)) && pass;
+    if (PHASES.has('open')) pass = (await openPhase(kind, server, post, visits, verdict)) && pass;
 
     if (process.env.BENCH_STRACE) await straced(server.process, post, visits);
   } finally {
