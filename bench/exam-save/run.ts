@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { chosenDatabases, ms, summary, type BenchDb } from '../shared/bench-app.ts';
 import { EXAM_SAMPLES } from '../shared/exam-samples.ts';
-import type { CapturedStatement } from '../list-pages/sql-capture.ts';
+import { configOf } from '../list-pages/sql-capture.ts';
 import type { Captured, SaveType, Visit } from './capture.ts';
 import type { WriteCounts } from './count-writes.ts';
 
@@ -185,21 +185,6 @@ function slowSeconds(timeline: [number, number][]) {
       slow.map((s) => `; s${s.second} p95 ${ms(s.p95)} max ${ms(s.max)}`).join(''),
   );
 }
-
-// drizzle's node-postgres driver reads dates, timestamps and intervals as text: so does the replay.
-const RAW_TYPES = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
-const types = {
-  getTypeParser: ((id: number, format?: 'text' | 'binary') =>
-    RAW_TYPES.has(id)
-      ? (value: string) => value
-      : pg.types.getTypeParser(id, format)) as typeof pg.types.getTypeParser,
-};
-const configOf = (s: CapturedStatement): pg.QueryConfig => ({
-  text: s.text,
-  values: s.values,
-  types,
-  ...(s.rowMode ? { rowMode: s.rowMode } : {}),
-});
 
 /** The saves' own statements, run by WRITERS workers through a pool of POOL, each on its writer's visit. */
 async function direct(pool: pg.Pool, captured: Captured, seconds: number): Promise<Phase> {

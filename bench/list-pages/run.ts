@@ -8,7 +8,7 @@
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import type { CapturedStatement } from './sql-capture.ts';
+import { configOf, type CapturedStatement } from './sql-capture.ts';
 import type { CapturedPage, Prepared } from './prepare.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -76,15 +76,6 @@ async function http(base: string, slug: string, page: CapturedPage, seconds: num
   return figures(times, seconds);
 }
 
-// drizzle's node-postgres driver reads dates, timestamps and intervals as text: so does the replay.
-const RAW_TYPES = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
-const types = {
-  getTypeParser: ((id: number, format?: 'text' | 'binary') =>
-    RAW_TYPES.has(id)
-      ? (value: string) => value
-      : pg.types.getTypeParser(id, format)) as typeof pg.types.getTypeParser,
-};
-
 type Step =
   | { kind: 'wave'; statements: CapturedStatement[] }
   | { kind: 'transaction'; statements: CapturedStatement[] };
@@ -115,13 +106,6 @@ function steps(statements: CapturedStatement[]): Step[] {
 /** Round trips a request waits for: one per wave, one per statement of a transaction. */
 const roundTrips = (statements: CapturedStatement[]) =>
   steps(statements).reduce((n, step) => n + (step.kind === 'wave' ? 1 : step.statements.length), 0);
-
-const configOf = (s: CapturedStatement): pg.QueryConfig => ({
-  text: s.text,
-  values: s.values,
-  types,
-  ...(s.rowMode ? { rowMode: s.rowMode } : {}),
-});
 
 /** The page's own SQL: its statements replayed back to back by 10 clients through a pool of 10, as the server's. */
 async function replay(pool: pg.Pool, page: CapturedPage, seconds: number): Promise<Figures> {

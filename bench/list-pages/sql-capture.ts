@@ -71,3 +71,20 @@ export async function captureSql<T>(
   const result = await store.run(sink, fn);
   return { result, statements: sink.statements };
 }
+
+// drizzle's node-postgres driver reads dates, timestamps and intervals as text: so does the replay.
+const RAW_TYPES = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
+const types = {
+  getTypeParser: ((id: number, format?: 'text' | 'binary') =>
+    RAW_TYPES.has(id)
+      ? (value: string) => value
+      : pg.types.getTypeParser(id, format)) as typeof pg.types.getTypeParser,
+};
+
+/** A captured statement as the replay sends it: its text, values and row mode, dates read as text. */
+export const configOf = (s: CapturedStatement): pg.QueryConfig => ({
+  text: s.text,
+  values: s.values,
+  types,
+  ...(s.rowMode ? { rowMode: s.rowMode } : {}),
+});

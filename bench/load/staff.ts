@@ -1,7 +1,7 @@
 // The clinic's staff in the benchmark organization: a role per desk (the permissions of the demo clinic's roles)
 // and one account per simulated user, made once through the users API and kept; every run signs each in anew.
-import { EXAM_PERMISSIONS, EXAM_TYPES, type ExamType } from '@basira/shared/exams/exam-types';
 import type { PermissionName } from '@basira/shared/permissions/permissions';
+import { DEMO_ROLES } from '@basira/server/src/demo/demo.ts';
 import type { Api } from './client.ts';
 import { ADMIN_EMAIL, ORG_SLUG, PASSWORD, ROLE_SHARES } from './config.ts';
 
@@ -14,54 +14,10 @@ export interface User {
   token: string;
 }
 
-const exam = (types: readonly ExamType[], actions: ('add' | 'edit' | 'delete' | 'show' | 'print')[]) =>
-  types.flatMap((type) => actions.flatMap((action) => EXAM_PERMISSIONS[type][action]));
-
 const ROLES: Record<Exclude<Desk, 'admin'>, { name: string; permissions: PermissionName[] }> = {
-  reception: {
-    name: 'Load Reception',
-    permissions: [
-      'dashboard',
-      'show patients',
-      'add patient',
-      'edit patient',
-      'show queues',
-      'add queue',
-      'edit queue',
-      'cancel board',
-      'waiting board',
-      'rewaiting board',
-      'print squint',
-    ],
-  },
-  optometrist: {
-    name: 'Load Optometrist',
-    permissions: [
-      'show patients',
-      'show queues',
-      'show board',
-      ...exam(
-        ['spectacles', 'prism', 'lasik', 'biometry', 'keratoconus', 'lowVision'],
-        ['add', 'edit', 'show', 'print'],
-      ),
-    ],
-  },
-  doctor: {
-    name: 'Load Doctor',
-    permissions: [
-      'show patients',
-      'edit patient',
-      'show queues',
-      'edit queue',
-      'open board',
-      'show board',
-      'finish board',
-      'cancel board',
-      'waiting board',
-      'rewaiting board',
-      ...exam(EXAM_TYPES, ['add', 'edit', 'delete', 'show', 'print']),
-    ],
-  },
+  reception: { name: 'Load Reception', permissions: DEMO_ROLES.Reception },
+  optometrist: { name: 'Load Optometrist', permissions: DEMO_ROLES.Optometrist },
+  doctor: { name: 'Load Doctor', permissions: DEMO_ROLES.Doctor },
 };
 
 /** The desks of `users` people: reception, optometrists and administrators by share, the rest doctors. */

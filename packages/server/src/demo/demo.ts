@@ -46,8 +46,8 @@ const MINUTE = 60_000;
 const examPermissions = (types: readonly ExamType[], actions: (keyof ExamPermissions)[]) =>
   types.flatMap((type) => actions.flatMap((action) => EXAM_PERMISSIONS[type][action]));
 
-/** The clinic's roles: what each desk needs and no more. */
-const ROLES: Record<'Reception' | 'Optometrist' | 'Doctor', PermissionName[]> = {
+/** The clinic's roles: what each desk needs and no more (bench/load gives its simulated staff the same). */
+export const DEMO_ROLES: Record<'Reception' | 'Optometrist' | 'Doctor', PermissionName[]> = {
   Reception: [
     'dashboard',
     'show patients',
@@ -263,7 +263,7 @@ const signIn = async (post: Post, identifier: string, password: string) =>
 /** The roles and the staff, each signed in with the password they chose (and that the loader prints). */
 async function hireStaff(post: Post, adminToken: string, slug: string) {
   const roleIds = new Map<string, number>();
-  for (const [name, permissions] of Object.entries(ROLES))
+  for (const [name, permissions] of Object.entries(DEMO_ROLES))
     roleIds.set(name, (await post(adminToken, '/api/role', { name, permissions })).id);
   const accounts: DemoAccount[] = [];
   const staff: Staff[] = [];
