@@ -7,12 +7,15 @@ import { localDay } from '@basira/shared/dates/calendar';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import { buildApp } from '@basira/server/src/app.ts';
 import { openDatabase } from '@basira/server/src/db/client.ts';
-import { loadDemo } from '@basira/server/src/demo/demo.ts';
+import { loadDemo, type DemoAccount } from '@basira/server/src/demo/demo.ts';
+import { rowsOf } from '../shared/bench-app.ts';
 import { benchConfig } from './config.ts';
 import { captureSql, installSqlCapture, type CapturedStatement } from './sql-capture.ts';
+import { growToLargeClinic, keepLargeClinic, keptLargeClinic } from './large-clinic.ts';
 
 const SUPPORT_REQUESTS = 40;
 const PRINTS = 30;
+const LARGE = process.env.BENCH_CLINIC === 'large';
 
 export interface PageSpec {
   key: string;
@@ -54,20 +57,34 @@ async function recreateDatabase(url: string): Promise<void> {
 
 async function prepare(databaseUrl: string): Promise<Prepared> {
   const t0 = performance.now();
-  await recreateDatabase(databaseUrl);
   const config = benchConfig(databaseUrl, { TELEGRAM_WORKER: 'false' });
   const summary: string[] = [];
+  const kept = LARGE ? keptLargeClinic(config.DATA_DIR, databaseUrl) : undefined;
+  if (!kept) await recreateDatabase(databaseUrl);
 
-  const database = await openDatabase({ databaseUrl, dataDir: config.DATA_DIR, poolSize: 10 });
-  const demo = await loadDemo(database, config, { print: () => {} });
-  if (!demo.loaded) throw new Error('the demo organization was already there in a fresh database');
-  const c = demo.counts;
-  summary.push(
-    `demo clinic loaded in ${demo.seconds.toFixed(1)} s: ${c.patients} patients, ${c.visits} visits (${c.today} today), ` +
-      `${Object.values(c.exams).reduce((a, b) => a + b, 0)} exam records`,
-  );
-  const slug = demo.slug;
-  const account = (role: string) => demo.accounts.find((a) => a.role === role)!;
+  // The large clinic's bulk statements run for minutes, past the server's 15 s statement timeout.
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: config.DATA_DIR,
+    poolSize: 10,
+    ...(LARGE ? { queryTimeoutMs: 30 * 60_000 } : {}),
+  });
+  let slug: string;
+  let accounts: DemoAccount[];
+  if (kept) {
+    ({ slug, accounts } = kept);
+    summary.push('the large clinic made by an earlier run');
+  } else {
+    const demo = await loadDemo(database, config, { print: () => {} });
+    if (!demo.loaded) throw new Error('the demo organization was already there in a fresh database');
+    ({ slug, accounts } = demo);
+    const c = demo.counts;
+    summary.push(
+      `demo clinic loaded in ${demo.seconds.toFixed(1)} s: ${c.patients} patients, ${c.visits} visits (${c.today} today), ` +
+        `${Object.values(c.exams).reduce((a, b) => a + b, 0)} exam records`,
+    );
+  }
+  const account = (role: string) => accounts.find((a) => a.role === role)!;
 
   installSqlCapture();
   const built = await buildApp(config, { database, print: () => {} });
@@ -89,8 +106,6 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
     const admin = await signIn(account('Administrator').email, account('Administrator').password);
     const doctor = await signIn(account('Doctor').email, account('Doctor').password);
 
-    // The demo patient with the most follow-up records (the exam index), and the one with the most spectacles
-    // records (printed, for the print log).
     const db = built.database.db;
     const most = async (type: string) => {
       const [row] = (
@@ -109,23 +124,32 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
 
     // What the demo lacks: support requests (each tells the support desk, the administrator, by a notification)
     // and a print history for the chosen patient.
-    for (let i = 0; i < SUPPORT_REQUESTS; i++)
-      await call('POST', '/api/hd/support', doctor, {
-        type: (['bug', 'feedback', 'feature'] as const)[i % 3],
-        details: `طلب دعم رقم ${i + 1}: الطابعة لا تطبع الوصفة عند الضغط على زر الطباعة في شاشة النظارات.`,
-      });
-    for (let i = 0; i < PRINTS; i++)
-      await call('POST', '/api/mo/print/log', admin, {
-        type: 'spectacles',
-        id: printed.recordId,
-        paperSize: i % 2 ? 'A4' : 'A5',
-      });
+    if (!kept) {
+      for (let i = 0; i < SUPPORT_REQUESTS; i++)
+        await call('POST', '/api/hd/support', doctor, {
+          type: (['bug', 'feedback', 'feature'] as const)[i % 3],
+          details: `طلب دعم رقم ${i + 1}: الطابعة لا تطبع الوصفة عند الضغط على زر الطباعة في شاشة النظارات.`,
+        });
+      for (let i = 0; i < PRINTS; i++)
+        await call('POST', '/api/mo/print/log', admin, {
+          type: 'spectacles',
+          id: printed.recordId,
+          paperSize: i % 2 ? 'A4' : 'A5',
+        });
+      summary.push(
+        `added: ${SUPPORT_REQUESTS} support requests by a doctor (and their notifications to the administrator), ` +
+          `${PRINTS} prints of patient ${printed.patientId}'s spectacles`,
+      );
+      if (LARGE) {
+        const [{ id }] = rowsOf<{ id: number }>(
+          await db.execute(sql`SELECT id FROM organizations WHERE slug = ${slug}`),
+        ) as [{ id: number }];
+        summary.push(await growToLargeClinic(db, id, (line) => console.log(line)));
+        keepLargeClinic(config.DATA_DIR, { databaseUrl, slug, accounts });
+      }
+    }
     await db.execute(sql`ANALYZE`);
-    summary.push(
-      `added: ${SUPPORT_REQUESTS} support requests by a doctor (and their notifications to the administrator), ` +
-        `${PRINTS} prints of patient ${printed.patientId}'s spectacles; the exam index is patient ` +
-        `${followUps.patientId}'s (${followUps.n} follow-up records)`,
-    );
+    summary.push(`the exam index is patient ${followUps.patientId}'s (${followUps.n} follow-up records)`);
 
     const [org] = (
       (await db.execute(

@@ -4,6 +4,8 @@
 // Run: flock /tmp/coord/e2e.lock npx tsx bench/list-pages/run.ts
 //   BENCH_SECONDS (default 10) per measurement; BENCH_PAGES=queue,worklist measures some pages only;
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/basira_bench_lists, dropped and made afresh);
+//   BENCH_CLINIC=large: the demo clinic grown to 1,000,000 patients and 3,000,000 visits (large-clinic.ts), in
+//   basira_bench_lists_large, made once and kept;
 //   BENCH_PROFILE=1 writes a CPU profile of the server to /tmp/prof; BENCH_SQL=1 prints each page's statements.
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
@@ -16,8 +18,10 @@ const WARM_UP_SECONDS = 2;
 const CONNECTIONS = 10;
 const TARGET_RATIO = 0.5;
 const TARGET_P95_MS = 25;
+const LARGE = process.env.BENCH_CLINIC === 'large';
 const DATABASE_URL =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/basira_bench_lists';
+  process.env.BENCH_DATABASE_URL ??
+  `postgres://postgres@127.0.0.1:5432/basira_bench_lists${LARGE ? '_large' : ''}`;
 const SOURCE = ['--conditions=source', '--import', 'tsx'];
 
 /** A child process of this bench, started from source; resolves with its first message. */
@@ -155,7 +159,10 @@ function describe(page: CapturedPage): string[] {
 }
 
 const wanted = process.env.BENCH_PAGES?.split(',').map((k) => k.trim());
-console.log(`list-pages: preparing ${new URL(DATABASE_URL).pathname.slice(1)} (demo clinic, PostgreSQL)…`);
+console.log(
+  `list-pages: preparing ${new URL(DATABASE_URL).pathname.slice(1)} ` +
+    `(${LARGE ? 'the large clinic: 1,000,000 patients, 3,000,000 visits' : 'demo clinic'}, PostgreSQL)…`,
+);
 const preparing = child<Prepared>('./prepare.ts');
 const prepared = await preparing.message;
 await preparing.close();

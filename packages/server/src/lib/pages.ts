@@ -1,5 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import type { PageMeta } from '@basira/shared/common/api.schemas';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { LIST_COUNT_CAP, type PageMeta } from '@basira/shared/common/api.schemas';
+import type { Db } from '../db/client.ts';
 
 export function pageMeta(page: number, perPage: number, total: number): PageMeta {
   return { page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) };
@@ -13,8 +15,17 @@ export function pageMeta(page: number, perPage: number, total: number): PageMeta
 export const totalColumn = (count: SQLWrapper) => sql<number>`(${count})`.mapWith(Number);
 
 /**
+ * How many rows `matches` has, counting no further than `LIST_COUNT_CAP + 1`: a bounded scan however many match
+ * (`pageWithTotal` then answers "more than LIST_COUNT_CAP"). `matches` selects a constant, not the rows' columns.
+ */
+export function countUpToCap(db: Db, matches: PgSelect) {
+  return db.select({ n: sql<number>`count(*)::int` }).from(matches.limit(LIST_COUNT_CAP + 1).as('matches'));
+}
+
+/**
  * The page's answer from rows that carry their total (`totalColumn`). A page past the last has no row to carry
  * it, and only then is `count` run on its own (drizzle's queries run when awaited); an empty first page has none.
+ * `capped`: the count is `countUpToCap`'s, and a total past the cap is answered as the cap, marked a lower bound.
  */
 export async function pageWithTotal<Row extends { total: number }, Item>(
   rows: Row[],
@@ -22,9 +33,15 @@ export async function pageWithTotal<Row extends { total: number }, Item>(
   perPage: number,
   count: PromiseLike<{ n: number }[]>,
   view: (row: Row) => Item,
+  capped = false,
 ): Promise<{ data: Item[]; meta: PageMeta }> {
   const total = rows[0]?.total ?? (page > 1 ? ((await count)[0]?.n ?? 0) : 0);
-  return { data: rows.map(view), meta: pageMeta(page, perPage, total) };
+  if (!capped || total <= LIST_COUNT_CAP)
+    return { data: rows.map(view), meta: pageMeta(page, perPage, total) };
+  return {
+    data: rows.map(view),
+    meta: { ...pageMeta(page, perPage, LIST_COUNT_CAP), totalIsLowerBound: true },
+  };
 }
 
 /** Escapes LIKE wildcards in user text. */

@@ -39,11 +39,20 @@ export const pageQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
 });
 
+/**
+ * The queue's lists and the audit trail count their matches up to this many; past it the page's total is this
+ * and `meta.totalIsLowerBound` is true ("more than 1,000"). At a clinic of 3,000,000 visits and as many audit
+ * rows, counting them all took a second a page (bench/list-pages, BENCH_CLINIC=large), for 40 pages no one reads.
+ */
+export const LIST_COUNT_CAP = 1_000;
+
 export const pageMetaSchema = z.object({
   page: z.number().int(),
   perPage: z.number().int(),
   total: z.number().int(),
   lastPage: z.number().int(),
+  /** Present (true) only when the list's count stopped at its cap: `total` then means "more than". */
+  totalIsLowerBound: z.boolean().optional(),
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 

@@ -43,7 +43,9 @@ export function VisitHistory<K extends readonly unknown[]>({
           {title}
         </Title>
         <Text size="sm" c="dimmed">
-          {t('board.visitCount', { count: current.meta.total })}
+          {t(current.meta.totalIsLowerBound ? 'board.visitCountAtLeast' : 'board.visitCount', {
+            count: current.meta.total,
+          })}
         </Text>
       </Group>
       {current.data.length === 0 ? (

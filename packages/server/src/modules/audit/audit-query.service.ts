@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   AUDIT_OUTCOMES,
   AUDIT_PAGE_SIZE,
@@ -10,7 +10,7 @@ import {
 import { addToDay, startOfDay } from '@basira/shared/dates/calendar';
 import type { Db } from '../../db/client.ts';
 import { auditLog, patients, users } from '../../db/schema.ts';
-import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
+import { countUpToCap, pageWithTotal, totalColumn } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { RequestContext } from '../../types.ts';
 
@@ -24,7 +24,14 @@ export class AuditQueryService {
   async list(scope: RequestContext, query: AuditQuery): Promise<AuditPage> {
     const where = inOrg(auditLog, scope.orgId, ...this.filters(scope, query));
     const offset = (query.page - 1) * AUDIT_PAGE_SIZE;
-    const counted = this.db.select({ n: count() }).from(auditLog).where(where);
+    const counted = countUpToCap(
+      this.db,
+      this.db
+        .select({ one: sql`1` })
+        .from(auditLog)
+        .where(where)
+        .$dynamic(),
+    );
     const rows = await this.db
       .select({
         id: auditLog.id,
@@ -49,7 +56,7 @@ export class AuditQueryService {
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(AUDIT_PAGE_SIZE)
       .offset(offset);
-    return pageWithTotal(rows, query.page, AUDIT_PAGE_SIZE, counted, (r) => ({
+    const view = (r: (typeof rows)[number]) => ({
       id: r.id,
       at: new Date(r.at).toISOString(),
       user: r.userId !== null && r.userName !== null ? { id: r.userId, name: r.userName } : null,
@@ -61,7 +68,8 @@ export class AuditQueryService {
       ip: r.ip,
       requestId: r.requestId,
       outcome: outcomeOf(r.outcome),
-    }));
+    });
+    return pageWithTotal(rows, query.page, AUDIT_PAGE_SIZE, counted, view, true);
   }
 
   /** Every user of the organization, deactivated ones too: their rows stay in the trail. */

@@ -191,6 +191,19 @@ describe('GET /api/audit', () => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it('counts up to 1,000 matches: past them the total is a lower bound, and every page still reads', async () => {
+    const reader = await userWith(t, org, ['show patients']);
+    await t.database.db.execute(sql`
+      INSERT INTO audit_log (org_id, user_id, action, entity, outcome)
+      SELECT ${org.id}::int, ${reader.id}::int, 'patient.viewed', 'patient', 'ok' FROM generate_series(1, 1010)`);
+    const capped = { page: 1, perPage: 50, total: 1000, lastPage: 20, totalIsLowerBound: true };
+    const query = `userId=${reader.id}&action=patient.viewed`;
+    expect((await audit(query)).meta).toEqual(capped);
+    const past = await audit(`${query}&page=21`);
+    expect(past.data).toHaveLength(10);
+    expect(past.meta).toEqual({ ...capped, page: 21 });
+  });
+
   it('needs `show audit`, and shows only the caller’s organization', async () => {
     const without = await userWith(t, org, ['show patients']);
     const res = await t.request({ method: 'GET', url: '/api/audit', org: org.slug, token: without.token });

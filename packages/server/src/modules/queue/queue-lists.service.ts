@@ -65,9 +65,8 @@ export class QueueListsService {
       .limit(perPage)
       .offset((page - 1) * perPage);
     const today = this.today(scope);
-    return pageWithTotal(rows, page, perPage, countEntries(this.db, scope.orgId, ...conditions), (r) =>
-      toEntry(r, today),
-    );
+    const count = countEntries(this.db, scope.orgId, ...conditions);
+    return pageWithTotal(rows, page, perPage, count, (r) => toEntry(r, today), true);
   }
 
   /** `GET /api/mo/queue?page=`: every entry, newest first. */

@@ -6,7 +6,7 @@ import type { QueueEntry, VisitReason } from '@basira/shared/queue/queue.schemas
 import { QUEUE_STATUS, queueStatus, type QueueStatusId } from '@basira/shared/queue/queue-states';
 import type { Db } from '../../db/client.ts';
 import { patients, queueEntries, users } from '../../db/schema.ts';
-import { totalColumn } from '../../lib/pages.ts';
+import { countUpToCap, totalColumn } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { toSummary } from '../patients/patient-view.ts';
@@ -62,12 +62,17 @@ export function selectEntriesWithTotal(db: Db, orgId: number, ...conditions: (SQ
     .where(liveEntries(orgId, conditions));
 }
 
+/** The matching entries counted up to the lists' cap (a page of a clinic's 3,000,000 visits stays bounded). */
 export function countEntries(db: Db, orgId: number, ...conditions: (SQL | undefined)[]) {
-  return db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(queueEntries)
-    .innerJoin(patients, withPatient)
-    .where(liveEntries(orgId, conditions));
+  return countUpToCap(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(queueEntries)
+      .innerJoin(patients, withPatient)
+      .where(liveEntries(orgId, conditions))
+      .$dynamic(),
+  );
 }
 
 export const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);

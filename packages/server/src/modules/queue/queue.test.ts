@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { QueueEntry, QueueEntryDetail } from '@basira/shared/queue/queue.schemas';
 import {
   QUEUE_ACTIONS,
@@ -420,6 +420,22 @@ describe('lists', () => {
         patient: expect.objectContaining({ phone: '+9647705551234' }),
       }),
     ]);
+  });
+
+  it('counts up to 1,000 entries: past them the total is a lower bound (three years of a large clinic)', async () => {
+    const other = await t.newOrg();
+    const o = clinic(t, other);
+    const p = await o.patient({ name: 'Many Visits' });
+    await t.database.db.execute(sql`
+      INSERT INTO queue_entries (org_id, patient_id, ticket_day, ticket_number, date, status, status_since)
+      SELECT ${other.id}::int, ${p.id}::int, date '2025-01-01', g, timestamptz '2025-01-01 09:00+03', 3,
+             timestamptz '2025-01-01 09:00+03'
+      FROM generate_series(1, 1003) g`);
+    const capped = { page: 1, perPage: 25, total: 1000, lastPage: 40, totalIsLowerBound: true };
+    expect((await o.call('GET', '/api/mo/queue?page=1')).json().meta).toEqual(capped);
+    const past = (await o.call('GET', '/api/mo/queue?page=41')).json();
+    expect(past.data).toHaveLength(3);
+    expect(past.meta).toEqual({ ...capped, page: 41 });
   });
 
   it('the booked view: visits booked and recalls set for the coming days, soonest first, none of today', async () => {

@@ -217,7 +217,7 @@ export function AuditPage() {
         <Group justify="space-between" gap="sm">
           {meta && (
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="audit-count">
-              {t('audit.count', { count: meta.total })}
+              {t(meta.totalIsLowerBound ? 'audit.countAtLeast' : 'audit.count', { count: meta.total })}
             </Text>
           )}
           {filtered && (

@@ -49,7 +49,7 @@ export function QueueList({ filters, page, permissions, onFilters, onPage, onEdi
           </Title>
           {meta && (
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="queue-count">
-              {t('queue.count', { count: meta.total })}
+              {t(meta.totalIsLowerBound ? 'queue.countAtLeast' : 'queue.count', { count: meta.total })}
             </Text>
           )}
         </Group>

@@ -1,0 +1,95 @@
+// BENCH_CLINIC=large: the demo clinic grown to issue 17's large clinic, 1,000,000 patients and 3,000,000 visits
+// (three years of finished and cancelled visits before the demo's two weeks), with an audit trail to match (one
+// row per visit: a clinic's log grows with every read). Bulk INSERT … SELECT generate_series, as patient-search.
+// The database is kept between runs (about 4 minutes to make); the accounts the demo made are kept beside it.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { DemoAccount } from '@basira/server/src/demo/demo.ts';
+import type { Db } from '@basira/server/src/db/client.ts';
+import { ensurePatients } from '../patient-search/generate.ts';
+import { rowsOf } from '../shared/bench-app.ts';
+
+export const LARGE_PATIENTS = 1_000_000;
+export const LARGE_VISITS = 3_000_000;
+const AUDIT_ROWS = LARGE_VISITS;
+const BATCH = 500_000;
+/** The demo's visits cover the last two weeks; the generated history ends before them. */
+const HISTORY_ENDS_DAYS_AGO = 15;
+const VISITS_A_DAY = 2_740;
+/** Tickets of generated days start past any the demo could give. */
+const FIRST_TICKET = 1_000;
+
+export interface LargeClinic {
+  databaseUrl: string;
+  slug: string;
+  accounts: DemoAccount[];
+}
+
+const manifestPath = (dataDir: string) => path.join(dataDir, 'large-clinic.json');
+
+/** The kept large clinic, when it was finished on this database. */
+export function keptLargeClinic(dataDir: string, databaseUrl: string): LargeClinic | undefined {
+  const file = manifestPath(dataDir);
+  if (!existsSync(file)) return undefined;
+  const kept = JSON.parse(readFileSync(file, 'utf8')) as LargeClinic;
+  return kept.databaseUrl === databaseUrl ? kept : undefined;
+}
+
+export function keepLargeClinic(dataDir: string, clinic: LargeClinic): void {
+  writeFileSync(manifestPath(dataDir), JSON.stringify(clinic, null, 2));
+}
+
+const elapsed = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(0)} s`;
+
+/** Grows the organization to the large clinic; returns a line for the bench's summary. */
+export async function growToLargeClinic(db: Db, orgId: number, log: (line: string) => void) {
+  const t0 = performance.now();
+  const patients = await ensurePatients(db, orgId, LARGE_PATIENTS, log);
+  const [span] = rowsOf<{ lo: number; hi: number; tz: string; doctors: number[]; staff: number[] }>(
+    await db.execute(sql`
+      SELECT (SELECT min(id) FROM patients WHERE org_id = ${orgId})::int AS lo,
+             (SELECT max(id) FROM patients WHERE org_id = ${orgId})::int AS hi,
+             (SELECT time_zone FROM organizations WHERE id = ${orgId}) AS tz,
+             (SELECT array_agg(id) FROM users WHERE org_id = ${orgId} AND is_doctor) AS doctors,
+             (SELECT array_agg(id) FROM users WHERE org_id = ${orgId}) AS staff`),
+  );
+  const { lo, hi, tz, doctors, staff } = span!;
+  const randomPatient = `${lo} + floor(random() * ${hi - lo + 1})::int`;
+  const pick = (ids: number[]) => `(ARRAY[${ids.join(',')}])[1 + floor(random() * ${ids.length})::int]`;
+
+  for (let from = 0; from < LARGE_VISITS; from += BATCH) {
+    const to = Math.min(from + BATCH, LARGE_VISITS) - 1;
+    await db.execute(
+      sql.raw(`
+      WITH v AS (
+        SELECT g, (current_date - (${HISTORY_ENDS_DAYS_AGO} + g / ${VISITS_A_DAY}))::date AS day,
+               random() AS r, ${randomPatient} AS patient_id
+        FROM generate_series(${from}, ${to}) g),
+      t AS (
+        SELECT *, ((day + time '08:00' + r * interval '10 hours') AT TIME ZONE '${tz}') AS at FROM v)
+      INSERT INTO queue_entries (org_id, patient_id, ticket_day, ticket_number, date, status, exam_types,
+                                 doctor_id, status_since, created_at, updated_at)
+      SELECT ${orgId}, patient_id, day, ${FIRST_TICKET} + g % ${VISITS_A_DAY}, at,
+             CASE WHEN random() < 0.94 THEN 3 ELSE 4 END, ARRAY['spectacles']::text[],
+             ${pick(doctors)}, at + interval '40 minutes', at, at + interval '40 minutes'
+      FROM t`),
+    );
+    log(`  inserted ${to + 1} / ${LARGE_VISITS} visits (${elapsed(t0)})`);
+  }
+  for (let from = 0; from < AUDIT_ROWS; from += BATCH) {
+    const to = Math.min(from + BATCH, AUDIT_ROWS) - 1;
+    await db.execute(
+      sql.raw(`
+      INSERT INTO audit_log (org_id, user_id, action, entity, entity_id, patient_id, role, outcome, ip, created_at)
+      SELECT ${orgId}, ${pick(staff)}, 'patient.viewed', 'patient', p, p, 'Doctor', 'ok', '10.0.0.7',
+             now() - interval '${HISTORY_ENDS_DAYS_AGO} days' - (g::float8 / ${AUDIT_ROWS}) * interval '1095 days'
+      FROM (SELECT g, ${randomPatient} AS p FROM generate_series(${from}, ${to}) g) s`),
+    );
+    log(`  inserted ${to + 1} / ${AUDIT_ROWS} audit rows (${elapsed(t0)})`);
+  }
+  for (const table of ['patients', 'queue_entries', 'audit_log'])
+    await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
+  log(`  large clinic made in ${elapsed(t0)}`);
+  return `grown to ${patients.toLocaleString('en')} patients, ${LARGE_VISITS.toLocaleString('en')} more visits and ${AUDIT_ROWS.toLocaleString('en')} audit rows (${elapsed(t0)})`;
+}
