@@ -9,6 +9,8 @@ export interface CapturedStatement {
   values: unknown[];
   /** drizzle asks for rows as arrays when it maps the columns itself. */
   rowMode: 'array' | undefined;
+  /** A named prepared statement's name (parsed once per connection): the replay sends it named too. */
+  name: string | undefined;
   /** ms since the capture began */
   start: number;
   end: number;
@@ -22,7 +24,7 @@ interface Sink {
 const store = new AsyncLocalStorage<Sink>();
 let installed = false;
 
-type QueryConfigLike = { text?: unknown; values?: unknown; rowMode?: unknown };
+type QueryConfigLike = { text?: unknown; values?: unknown; rowMode?: unknown; name?: unknown };
 type AnyQuery = (this: pg.Client, ...args: unknown[]) => unknown;
 
 export function installSqlCapture(): void {
@@ -40,6 +42,7 @@ export function installSqlCapture(): void {
       text: String(config.text),
       values: [...(values as unknown[])],
       rowMode: config.rowMode === 'array' ? 'array' : undefined,
+      name: typeof config.name === 'string' ? config.name : undefined,
       start: performance.now() - sink.t0,
       end: NaN,
     };
@@ -81,10 +84,11 @@ const types = {
       : pg.types.getTypeParser(id, format)) as typeof pg.types.getTypeParser,
 };
 
-/** A captured statement as the replay sends it: its text, values and row mode, dates read as text. */
+/** A captured statement as the replay sends it: its text, values, row mode and name, dates read as text. */
 export const configOf = (s: CapturedStatement): pg.QueryConfig => ({
   text: s.text,
   values: s.values,
   types,
   ...(s.rowMode ? { rowMode: s.rowMode } : {}),
+  ...(s.name ? { name: s.name } : {}),
 });

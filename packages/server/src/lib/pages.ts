@@ -24,18 +24,18 @@ export function countUpToCap(db: Db, matches: PgSelect) {
 
 /**
  * The page's answer from rows that carry their total (`totalColumn`). A page past the last has no row to carry
- * it, and only then is `count` run on its own (drizzle's queries run when awaited); an empty first page has none.
+ * it, and only then is `count` made and run on its own; an empty first page has none.
  * `capped`: the count is `countUpToCap`'s, and a total past the cap is answered as the cap, marked a lower bound.
  */
 export async function pageWithTotal<Row extends { total: number }, Item>(
   rows: Row[],
   page: number,
   perPage: number,
-  count: PromiseLike<{ n: number }[]>,
+  count: () => PromiseLike<{ n: number }[]>,
   view: (row: Row) => Item,
   capped = false,
 ): Promise<{ data: Item[]; meta: PageMeta }> {
-  const total = rows[0]?.total ?? (page > 1 ? ((await count)[0]?.n ?? 0) : 0);
+  const total = rows[0]?.total ?? (page > 1 ? ((await count())[0]?.n ?? 0) : 0);
   if (!capped || total <= LIST_COUNT_CAP)
     return { data: rows.map(view), meta: pageMeta(page, perPage, total) };
   return {

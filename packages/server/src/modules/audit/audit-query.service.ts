@@ -11,6 +11,7 @@ import { addToDay, startOfDay } from '@basira/shared/dates/calendar';
 import type { Db } from '../../db/client.ts';
 import { auditLog, patients, users } from '../../db/schema.ts';
 import { countUpToCap, pageWithTotal, totalColumn } from '../../lib/pages.ts';
+import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { RequestContext } from '../../types.ts';
 
@@ -22,40 +23,38 @@ export class AuditQueryService {
   constructor(private readonly db: Db) {}
 
   async list(scope: RequestContext, query: AuditQuery): Promise<AuditPage> {
-    const where = inOrg(auditLog, scope.orgId, ...this.filters(scope, query));
-    const offset = (query.page - 1) * AUDIT_PAGE_SIZE;
-    const counted = countUpToCap(
-      this.db,
+    const matching = (bind: Bind) =>
       this.db
         .select({ one: sql`1` })
         .from(auditLog)
-        .where(where)
-        .$dynamic(),
-    );
-    const rows = await this.db
-      .select({
-        id: auditLog.id,
-        at: auditLog.createdAt,
-        userId: auditLog.userId,
-        userName: users.name,
-        action: auditLog.action,
-        entity: auditLog.entity,
-        entityId: auditLog.entityId,
-        patientId: auditLog.patientId,
-        patientName: patients.name,
-        ip: auditLog.ip,
-        requestId: auditLog.requestId,
-        outcome: auditLog.outcome,
-        total: totalColumn(counted),
-      })
-      .from(auditLog)
-      // Names only from this organization's rows: an id asked of another organization shows no name.
-      .leftJoin(users, and(eq(users.id, auditLog.userId), eq(users.orgId, auditLog.orgId)))
-      .leftJoin(patients, and(eq(patients.id, auditLog.patientId), eq(patients.orgId, auditLog.orgId)))
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(AUDIT_PAGE_SIZE)
-      .offset(offset);
+        .where(inOrg(auditLog, bind('orgId', scope.orgId), ...this.filters(scope, query, bind)))
+        .$dynamic();
+    const page = (bind: Bind) =>
+      this.db
+        .select({
+          id: auditLog.id,
+          at: auditLog.createdAt,
+          userId: auditLog.userId,
+          userName: users.name,
+          action: auditLog.action,
+          entity: auditLog.entity,
+          entityId: auditLog.entityId,
+          patientId: auditLog.patientId,
+          patientName: patients.name,
+          ip: auditLog.ip,
+          requestId: auditLog.requestId,
+          outcome: auditLog.outcome,
+          total: totalColumn(countUpToCap(this.db, matching(bind))),
+        })
+        .from(auditLog)
+        // Names only from this organization's rows: an id asked of another organization shows no name.
+        .leftJoin(users, and(eq(users.id, auditLog.userId), eq(users.orgId, auditLog.orgId)))
+        .leftJoin(patients, and(eq(patients.id, auditLog.patientId), eq(patients.orgId, auditLog.orgId)))
+        .where(inOrg(auditLog, bind('orgId', scope.orgId), ...this.filters(scope, query, bind)))
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(AUDIT_PAGE_SIZE)
+        .offset(bind('offset', (query.page - 1) * AUDIT_PAGE_SIZE));
+    const rows = await runPrepared(this.db, `audit_page_${this.shape(query)}`, page);
     const view = (r: (typeof rows)[number]) => ({
       id: r.id,
       at: new Date(r.at).toISOString(),
@@ -69,7 +68,8 @@ export class AuditQueryService {
       requestId: r.requestId,
       outcome: outcomeOf(r.outcome),
     });
-    return pageWithTotal(rows, query.page, AUDIT_PAGE_SIZE, counted, view, true);
+    const count = () => countUpToCap(this.db, matching(asIs));
+    return pageWithTotal(rows, query.page, AUDIT_PAGE_SIZE, count, view, true);
   }
 
   /** Every user of the organization, deactivated ones too: their rows stay in the trail. */
@@ -81,17 +81,28 @@ export class AuditQueryService {
       .orderBy(asc(users.name), asc(users.id));
   }
 
-  private filters(scope: RequestContext, query: AuditQuery): (SQL | undefined)[] {
+  /** Which filters are present, in the order of `filters`: each shape of the page is one prepared statement. */
+  private shape(query: AuditQuery): string {
+    const { userId, patientId, action, entity, outcome, reads, from, to } = query;
+    return [userId, patientId, action, entity, outcome, reads || undefined, from, to]
+      .map((v) => (v === undefined ? 0 : 1))
+      .join('');
+  }
+
+  private filters(scope: RequestContext, query: AuditQuery, bind: Bind): (SQL | undefined)[] {
+    const { timeZone } = scope;
     return [
-      query.userId !== undefined ? eq(auditLog.userId, query.userId) : undefined,
-      query.patientId !== undefined ? eq(auditLog.patientId, query.patientId) : undefined,
-      query.action !== undefined ? eq(auditLog.action, query.action) : undefined,
-      query.entity !== undefined ? eq(auditLog.entity, query.entity) : undefined,
-      query.outcome !== undefined ? eq(auditLog.outcome, query.outcome) : undefined,
+      query.userId !== undefined ? eq(auditLog.userId, bind('userId', query.userId)) : undefined,
+      query.patientId !== undefined ? eq(auditLog.patientId, bind('patientId', query.patientId)) : undefined,
+      query.action !== undefined ? eq(auditLog.action, bind('action', query.action)) : undefined,
+      query.entity !== undefined ? eq(auditLog.entity, bind('entity', query.entity)) : undefined,
+      query.outcome !== undefined ? eq(auditLog.outcome, bind('outcome', query.outcome)) : undefined,
       query.reads ? inArray(auditLog.action, [...AUDIT_READ_ACTIONS]) : undefined,
-      query.from !== undefined ? gte(auditLog.createdAt, startOfDay(query.from, scope.timeZone)) : undefined,
+      query.from !== undefined
+        ? gte(auditLog.createdAt, bind('from', startOfDay(query.from, timeZone)))
+        : undefined,
       query.to !== undefined
-        ? lt(auditLog.createdAt, startOfDay(addToDay(query.to, 1), scope.timeZone))
+        ? lt(auditLog.createdAt, bind('to', startOfDay(addToDay(query.to, 1), timeZone)))
         : undefined,
     ];
   }

@@ -17,6 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html-sanitizer.ts';
 import { likePattern, pageWithTotal, totalColumn } from '../../lib/pages.ts';
+import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
@@ -140,15 +141,22 @@ export class ExamsService {
     definition: ExamDefinition,
     query: { patientId?: number | undefined; page: number; search?: string | undefined },
   ) {
-    const conditions = [
-      query.patientId !== undefined ? eq(examRecords.patientId, query.patientId) : undefined,
-      query.search ? ilike(sql`${examRecords.data}::text`, likePattern(query.search)) : undefined,
+    const conditions = (bind: Bind) => [
+      query.patientId !== undefined
+        ? eq(examRecords.patientId, bind('patientId', query.patientId))
+        : undefined,
+      query.search
+        ? ilike(sql`${examRecords.data}::text`, bind('search', likePattern(query.search)))
+        : undefined,
     ];
-    const { count, rows: page } = this.selectPageInOrg(this.db, definition, scope.orgId, conditions);
-    const rows = await page
-      .orderBy(desc(examRecords.createdAt), desc(examRecords.id))
-      .limit(EXAM_RECORDS_PER_PAGE)
-      .offset((query.page - 1) * EXAM_RECORDS_PER_PAGE);
+    const page = (bind: Bind) =>
+      this.selectPageInOrg(this.db, definition, bind('orgId', scope.orgId), conditions(bind))
+        .rows.orderBy(desc(examRecords.createdAt), desc(examRecords.id))
+        .limit(EXAM_RECORDS_PER_PAGE)
+        .offset(bind('offset', (query.page - 1) * EXAM_RECORDS_PER_PAGE));
+    const shape = `${definition.type}_${query.patientId !== undefined ? 'patient' : 'all'}_${query.search ? 'search' : 'all'}`;
+    const rows = await runPrepared(this.db, `exam_page_${shape}`, page);
+    const count = () => this.selectPageInOrg(this.db, definition, scope.orgId, conditions(asIs)).count;
     await recordAudit(this.db, scope, {
       action: 'exam.listed',
       entity: definition.type,

@@ -13,6 +13,7 @@ import { notifications, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
+import { runPrepared } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { activeHolders } from '../roles/role-guards.ts';
@@ -53,18 +54,22 @@ export class NotificationsService {
   ) {}
 
   async list(orgId: number, userId: number, page: number): Promise<{ data: Notification[]; meta: PageMeta }> {
-    const count = this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(notifications)
-      .where(own(orgId, userId));
-    const rows = await this.db
-      .select({ ...getTableColumns(notifications), total: totalColumn(count) })
-      .from(notifications)
-      .where(own(orgId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(PER_PAGE)
-      .offset((page - 1) * PER_PAGE);
-    return pageWithTotal(rows, page, PER_PAGE, count, view);
+    const count = (org: number, user: number) =>
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(notifications)
+        .where(own(org, user));
+    const rows = await runPrepared(this.db, 'notifications_page', (bind) => {
+      const [org, user] = [bind('orgId', orgId), bind('userId', userId)];
+      return this.db
+        .select({ ...getTableColumns(notifications), total: totalColumn(count(org, user)) })
+        .from(notifications)
+        .where(own(org, user))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(PER_PAGE)
+        .offset(bind('offset', (page - 1) * PER_PAGE));
+    });
+    return pageWithTotal(rows, page, PER_PAGE, () => count(orgId, userId), view);
   }
 
   /** One of the caller's own; another user's or another organization's is not found. */

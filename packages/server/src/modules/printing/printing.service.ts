@@ -21,6 +21,7 @@ import { patients, printLog, queueEntries, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
+import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { RequestContext } from '../../types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -237,29 +238,36 @@ export class PrintingService {
     scope: RequestContext,
     query: { patientId: number; type?: PrintKind | undefined; page: number },
   ) {
-    const where = inOrg(
-      printLog,
-      scope.orgId,
-      eq(printLog.patientId, query.patientId),
-      query.type ? eq(printLog.kind, query.type) : undefined,
+    const where = (bind: Bind) =>
+      inOrg(
+        printLog,
+        bind('orgId', scope.orgId),
+        eq(printLog.patientId, bind('patientId', query.patientId)),
+        query.type ? eq(printLog.kind, bind('type', query.type)) : undefined,
+      );
+    const counted = (bind: Bind) => this.db.select({ n: count() }).from(printLog).where(where(bind));
+    const rows = await runPrepared(this.db, `print_log_page_${query.type ? 'type' : 'any'}`, (bind) =>
+      this.db
+        .select({ row: printLog, userId: users.id, userName: users.name, total: totalColumn(counted(bind)) })
+        .from(printLog)
+        .leftJoin(users, and(eq(users.id, printLog.printedBy), eq(users.orgId, printLog.orgId)))
+        .where(where(bind))
+        .orderBy(desc(printLog.printedAt), desc(printLog.id))
+        .limit(PRINT_LOG_PER_PAGE)
+        .offset(bind('offset', (query.page - 1) * PRINT_LOG_PER_PAGE)),
     );
-    const counted = this.db.select({ n: count() }).from(printLog).where(where);
-    const rows = await this.db
-      .select({ row: printLog, userId: users.id, userName: users.name, total: totalColumn(counted) })
-      .from(printLog)
-      .leftJoin(users, and(eq(users.id, printLog.printedBy), eq(users.orgId, printLog.orgId)))
-      .where(where)
-      .orderBy(desc(printLog.printedAt), desc(printLog.id))
-      .limit(PRINT_LOG_PER_PAGE)
-      .offset((query.page - 1) * PRINT_LOG_PER_PAGE);
     await recordAudit(this.db, scope, {
       action: 'print.log_viewed',
       entity: 'patient',
       entityId: query.patientId,
       patientId: query.patientId,
     });
-    return pageWithTotal(rows, query.page, PRINT_LOG_PER_PAGE, counted, (r) =>
-      this.entry(r.row, r.userId !== null ? { id: r.userId, name: r.userName ?? '' } : null),
+    return pageWithTotal(
+      rows,
+      query.page,
+      PRINT_LOG_PER_PAGE,
+      () => counted(asIs),
+      (r) => this.entry(r.row, r.userId !== null ? { id: r.userId, name: r.userName ?? '' } : null),
     );
   }
 

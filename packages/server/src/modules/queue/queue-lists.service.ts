@@ -14,6 +14,7 @@ import type { RequestContext } from '../../types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { addToDay, dayRange, localDay, startOfDay } from '@basira/shared/dates/calendar';
 import { pageWithTotal } from '../../lib/pages.ts';
+import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { findLivePatient } from '../patients/patients.service.ts';
 import { countEntries, selectEntries, selectEntriesWithTotal, toEntry } from './queue-view.ts';
@@ -53,25 +54,34 @@ export class QueueListsService {
     return localDay(this.clock.now(), scope.timeZone);
   }
 
+  /**
+   * A page of entries with its total. `shape` names the SQL that `conditions` make (see `Bindings`): the page is
+   * then a prepared statement, its values bound per request. Without it (a text search, whose words vary) the
+   * query is built for the request.
+   */
   private async page(
     scope: RequestContext,
     page: number,
     perPage: number,
     order: SQL[],
-    ...conditions: (SQL | undefined)[]
+    shape: string | undefined,
+    conditions: (bind: Bind) => (SQL | undefined)[],
   ) {
-    const rows = await selectEntriesWithTotal(this.db, scope.orgId, ...conditions)
-      .orderBy(...order)
-      .limit(perPage)
-      .offset((page - 1) * perPage);
+    const offset = (page - 1) * perPage;
+    const query = (bind: Bind) =>
+      selectEntriesWithTotal(this.db, bind('orgId', scope.orgId), ...conditions(bind))
+        .orderBy(...order)
+        .limit(bind('limit', perPage))
+        .offset(bind('offset', offset));
+    const rows = await (shape ? runPrepared(this.db, `queue_page_${shape}`, query) : query(asIs));
     const today = this.today(scope);
-    const count = countEntries(this.db, scope.orgId, ...conditions);
+    const count = () => countEntries(this.db, scope.orgId, ...conditions(asIs));
     return pageWithTotal(rows, page, perPage, count, (r) => toEntry(r, today), true);
   }
 
   /** `GET /api/mo/queue?page=`: every entry, newest first. */
   list(scope: RequestContext, page: number) {
-    return this.page(scope, page, QUEUE_PER_PAGE, newestFirst);
+    return this.page(scope, page, QUEUE_PER_PAGE, newestFirst, 'all', () => []);
   }
 
   /** `GET /api/mo/queue/all/{patientId}?page=`: one patient's visits, newest first. */
@@ -88,8 +98,11 @@ export class QueueListsService {
       page,
       perPage,
       newestFirst,
-      eq(queueEntries.patientId, patientId),
-      exceptId === undefined ? undefined : ne(queueEntries.id, exceptId),
+      exceptId === undefined ? 'patient' : 'patient_except',
+      (bind) => [
+        eq(queueEntries.patientId, bind('patientId', patientId)),
+        exceptId === undefined ? undefined : ne(queueEntries.id, bind('exceptId', exceptId)),
+      ],
     );
   }
 
@@ -116,23 +129,37 @@ export class QueueListsService {
 
   /** `GET /api/mo/queue/filter?page=`. */
   filter(scope: RequestContext, query: QueueFilterQuery) {
-    return this.page(scope, query.page, QUEUE_PER_PAGE, longestWaitingFirst, this.conditions(scope, query));
-  }
-
-  /** `GET /api/mo/queue/filterLast?page=`: each patient's latest entry, then the filters. */
-  filterLast(scope: RequestContext, query: QueueFilterQuery) {
-    const latest = this.db
-      .selectDistinctOn([queueEntries.patientId], { id: queueEntries.id })
-      .from(queueEntries)
-      .where(inOrg(queueEntries, scope.orgId))
-      .orderBy(queueEntries.patientId, desc(queueEntries.date), desc(queueEntries.id));
+    const filters = this.filters(scope, query);
     return this.page(
       scope,
       query.page,
       QUEUE_PER_PAGE,
       longestWaitingFirst,
-      inArray(queueEntries.id, latest),
-      this.conditions(scope, query),
+      filters.shape && `filter_${filters.shape}`,
+      (bind) => [filters.conditions(bind)],
+    );
+  }
+
+  /** `GET /api/mo/queue/filterLast?page=`: each patient's latest entry, then the filters. */
+  filterLast(scope: RequestContext, query: QueueFilterQuery) {
+    const filters = this.filters(scope, query);
+    return this.page(
+      scope,
+      query.page,
+      QUEUE_PER_PAGE,
+      longestWaitingFirst,
+      filters.shape && `last_${filters.shape}`,
+      (bind) => [
+        inArray(
+          queueEntries.id,
+          this.db
+            .selectDistinctOn([queueEntries.patientId], { id: queueEntries.id })
+            .from(queueEntries)
+            .where(inOrg(queueEntries, bind('orgId', scope.orgId)))
+            .orderBy(queueEntries.patientId, desc(queueEntries.date), desc(queueEntries.id)),
+        ),
+        filters.conditions(bind),
+      ],
     );
   }
 
@@ -158,35 +185,67 @@ export class QueueListsService {
     const now = this.clock.now();
     const day = localDay(now, scope.timeZone);
     const { start, end } = dayRange(day, scope.timeZone);
-    const rows = await selectEntries(
-      this.db,
-      scope.orgId,
-      or(and(gte(queueEntries.date, start), lt(queueEntries.date, end)), dueRecall(now)),
-      inArray(queueEntries.status, OPEN),
-      or(
-        isNull(queueEntries.doctorId),
-        scope.userId === null ? undefined : eq(queueEntries.doctorId, scope.userId),
-      ),
-    ).orderBy(...longestWaitingFirst);
+    const { userId } = scope;
+    const rows = await runPrepared(this.db, `queue_worklist_${userId === null ? 'any' : 'user'}`, (bind) =>
+      selectEntries(
+        this.db,
+        bind('orgId', scope.orgId),
+        or(
+          and(gte(queueEntries.date, bind('start', start)), lt(queueEntries.date, bind('end', end))),
+          dueRecall(bind('now', now)),
+        ),
+        inArray(queueEntries.status, OPEN),
+        or(
+          isNull(queueEntries.doctorId),
+          userId === null ? undefined : eq(queueEntries.doctorId, bind('userId', userId)),
+        ),
+      ).orderBy(...longestWaitingFirst),
+    );
     return { now: now.toISOString(), day, entries: rows.map((r) => toEntry(r, day)) };
   }
 
-  private conditions(scope: RequestContext, q: QueueFilterQuery): SQL | undefined {
+  /**
+   * The filter's conditions, and the shape of their SQL: which filters are present (and how many statuses).
+   * A text search has no shape: its words vary in number.
+   */
+  private filters(scope: RequestContext, q: QueueFilterQuery) {
     const today = this.today(scope);
-    const days = and(
-      q.from ? gte(queueEntries.date, startOfDay(q.from, scope.timeZone)) : undefined,
-      q.to ? lt(queueEntries.date, startOfDay(addToDay(q.to, 1), scope.timeZone)) : undefined,
-    );
     // Days that include today also show the recalls that have fallen due since.
     const coversToday = (!q.from || q.from <= today) && (!q.to || q.to >= today);
-    return and(
-      q.status?.length ? inArray(queueEntries.status, q.status) : undefined,
-      days && coversToday ? or(days, dueRecall(this.clock.now())) : days,
-      q.doctorId ? eq(queueEntries.doctorId, q.doctorId) : undefined,
-      q.examType ? sql`${q.examType} = ANY(${queueEntries.examTypes})` : undefined,
-      q.isRewaiting === undefined ? undefined : eq(queueEntries.isRewaiting, q.isRewaiting),
-      q.search ? patientText(q.search) : undefined,
-    );
+    const hasDays = Boolean(q.from || q.to);
+    const shape = q.search
+      ? undefined
+      : [
+          `s${q.status?.length ?? 0}`,
+          q.from ? 'f' : '',
+          q.to ? 't' : '',
+          hasDays && coversToday ? 'r' : '',
+          q.doctorId ? 'd' : '',
+          q.examType ? 'e' : '',
+          q.isRewaiting === undefined ? '' : 'w',
+        ].join('');
+    const conditions = (bind: Bind) => {
+      const days = and(
+        q.from ? gte(queueEntries.date, bind('from', startOfDay(q.from, scope.timeZone))) : undefined,
+        q.to ? lt(queueEntries.date, bind('to', startOfDay(addToDay(q.to, 1), scope.timeZone))) : undefined,
+      );
+      return and(
+        q.status?.length
+          ? inArray(
+              queueEntries.status,
+              q.status.map((status, i) => bind(`status${i}`, status)),
+            )
+          : undefined,
+        days && coversToday ? or(days, dueRecall(bind('now', this.clock.now()))) : days,
+        q.doctorId ? eq(queueEntries.doctorId, bind('doctorId', q.doctorId)) : undefined,
+        q.examType ? sql`${bind('examType', q.examType)} = ANY(${queueEntries.examTypes})` : undefined,
+        q.isRewaiting === undefined
+          ? undefined
+          : eq(queueEntries.isRewaiting, bind('isRewaiting', q.isRewaiting)),
+        q.search ? patientText(q.search) : undefined,
+      );
+    };
+    return { shape, conditions };
   }
 }
 

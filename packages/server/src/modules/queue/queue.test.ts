@@ -399,9 +399,12 @@ describe('lists', () => {
     const ids = async (q: string, path = 'filter') =>
       (await o.call('GET', `/api/mo/queue/${path}?${q}`)).json().data.map((e: QueueEntry) => e.id);
     expect(await ids('status=4')).toEqual([o1.id]);
+    // The same filters with other values: each shape is one prepared statement, its values bound per request.
+    expect(await ids('status=1')).toEqual([s1.id, s2.id]);
     // Open visits first, the longest waiting first; then the closed ones, newest first.
     expect(await ids('status=1,4')).toEqual([s1.id, s2.id, o1.id]);
     expect(await ids('from=2026-03-01&to=2026-03-01')).toEqual([s2.id, o1.id]);
+    expect(await ids('from=2026-02-20&to=2026-02-20')).toEqual([s1.id]);
     expect(await ids('to=2026-02-28')).toEqual([s1.id]);
     expect(await ids(`search=${encodeURIComponent('ساره')}`)).toEqual([s1.id, s2.id]);
     expect(await ids('search=0770%20555')).toEqual([s1.id, s2.id]);

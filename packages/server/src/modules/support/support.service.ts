@@ -16,6 +16,7 @@ import { supportRequests, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
+import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
@@ -81,6 +82,10 @@ const visible = (orgId: number, viewer: SupportViewer, conditions: (SQL | undefi
     ...conditions,
   );
 
+/** The viewer with their user id bound (a reporter's page is prepared once for every reporter). */
+const viewerOf = (viewer: SupportViewer, bind: Bind): SupportViewer =>
+  viewer.isDesk ? viewer : { ...viewer, userId: bind('userId', viewer.userId) };
+
 /** Requests with their reporter's and answerer's names; what the viewer may not read is left out. */
 function selectRequests(db: Db, orgId: number, viewer: SupportViewer, ...conditions: (SQL | undefined)[]) {
   return db
@@ -127,19 +132,24 @@ export class SupportService {
     viewer: SupportViewer,
     query: SupportListQuery,
   ): Promise<{ data: SupportRequest[]; meta: PageMeta }> {
-    const conditions = [
-      query.type ? eq(supportRequests.type, query.type) : undefined,
+    const conditions = (bind: Bind) => [
+      query.type ? eq(supportRequests.type, bind('type', query.type)) : undefined,
       query.status === 'active'
         ? inArray(supportRequests.status, ['open', 'in_progress'])
         : query.status
-          ? eq(supportRequests.status, query.status)
+          ? eq(supportRequests.status, bind('status', query.status))
           : undefined,
     ];
-    const { rows: matching, count } = selectRequestsWithTotal(this.db, orgId, viewer, conditions);
-    const rows = await matching
-      .orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
-      .limit(PER_PAGE)
-      .offset((query.page - 1) * PER_PAGE);
+    const page = (bind: Bind) =>
+      selectRequestsWithTotal(this.db, bind('orgId', orgId), viewerOf(viewer, bind), conditions(bind))
+        .rows.orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
+        .limit(PER_PAGE)
+        .offset(bind('offset', (query.page - 1) * PER_PAGE));
+    // One prepared statement per shape: the desk or a reporter, and which filters are present.
+    const status = query.status === 'active' ? 'active' : query.status ? 'one' : 'any';
+    const shape = `${viewer.isDesk ? 'desk' : 'own'}_${query.type ? 'type' : 'any'}_${status}`;
+    const rows = await runPrepared(this.db, `support_page_${shape}`, page);
+    const count = () => selectRequestsWithTotal(this.db, orgId, viewer, conditions(asIs)).count;
     return pageWithTotal(rows, query.page, PER_PAGE, count, view);
   }
 
