@@ -176,6 +176,12 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
         url: `/api/mo/queue/filter?page=1&from=${today}&to=${today}&status=${QUEUE_STATUS.Waiting}`,
         token: admin,
       },
+      {
+        key: 'queue-finished',
+        label: 'queue screen, Finished, any day',
+        url: `/api/mo/queue/filter?page=1&status=${QUEUE_STATUS.Finished}`,
+        token: admin,
+      },
       { key: 'worklist', label: "doctor's worklist", url: '/api/mo/doctor/worklist', token: doctor },
       { key: 'patients', label: 'patient list', url: '/api/mo/patient/filter?page=1', token: admin },
       {

@@ -15,6 +15,7 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  type PgColumn,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -348,8 +349,35 @@ export const queueEntries = pgTable(
     index('queue_entries_rewaiting_idx')
       .on(t.orgId, t.date)
       .where(sql`${t.isRewaiting} AND ${t.status} = 1`),
+    // The queue screen's order, so that a page of a filter without days reads its 25 rows in order instead of
+    // sorting every visit of the clinic (3 s at 3,000,000 visits; 0.2 ms with the index).
+    index('queue_entries_screen_order_idx').on(
+      t.orgId,
+      ...queueScreenOrder(t),
+      t.date.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
+
+/**
+ * The queue screen's order before newest-first (queue-lists.service.ts): who is with a doctor (status 2), then who
+ * has waited longest (1, Waiting: since the later of entering Waiting and their date), then the closed visits.
+ * Written once for the query and its index, with the statuses as constants: an index serves an ORDER BY only when
+ * the expressions match, and a bound parameter would not.
+ */
+export function queueScreenOrder(t: {
+  status: PgColumn;
+  statusSince: PgColumn;
+  date: PgColumn;
+  id: PgColumn;
+}) {
+  return [
+    sql`(CASE ${t.status} WHEN 2 THEN 0 WHEN 1 THEN 1 ELSE 2 END)`,
+    sql`(CASE WHEN ${t.status} IN (1, 2) THEN greatest(${t.statusSince}, ${t.date}) END)`,
+    sql`(CASE WHEN ${t.status} IN (1, 2) THEN ${t.id} END)`,
+  ];
+}
 
 /** Append-only: one row per status change (who, when, from, to), from which waiting times are computed. */
 export const queueStatusEvents = pgTable(

@@ -8,7 +8,7 @@ import {
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import { digitsOnly, looksNumeric, normalizeName } from '@basira/shared/search/arabic-normalize';
 import type { Db } from '../../db/client.ts';
-import { patients, queueEntries } from '../../db/schema.ts';
+import { patients, queueEntries, queueScreenOrder } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -23,17 +23,9 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const newestFirst = [desc(queueEntries.date), desc(queueEntries.id)];
 const OPEN = [QUEUE_STATUS.Waiting, QUEUE_STATUS.WithDoctor];
 
-/**
- * The day's lists: who is with a doctor, then who has waited longest (since they became due: the later of
- * entering Waiting and their date), then the closed visits, newest first.
- */
 const isOpen = inArray(queueEntries.status, OPEN);
-const longestWaitingFirst = [
-  sql`CASE ${queueEntries.status} WHEN ${QUEUE_STATUS.WithDoctor} THEN 0 WHEN ${QUEUE_STATUS.Waiting} THEN 1 ELSE 2 END`,
-  sql`CASE WHEN ${isOpen} THEN greatest(${queueEntries.statusSince}, ${queueEntries.date}) END`,
-  sql`CASE WHEN ${isOpen} THEN ${queueEntries.id} END`,
-  ...newestFirst,
-];
+/** The day's lists: who is with a doctor, then who has waited longest, then the closed visits, newest first. */
+const longestWaitingFirst = [...queueScreenOrder(queueEntries), ...newestFirst];
 
 /** A recall that has fallen due belongs to today's lists whatever day it was first due (not only to the bell). */
 const dueRecall = (now: Date) =>

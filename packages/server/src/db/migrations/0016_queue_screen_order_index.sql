@@ -1,0 +1,1 @@
+CREATE INDEX "queue_entries_screen_order_idx" ON "queue_entries" USING btree ("org_id",(CASE "status" WHEN 2 THEN 0 WHEN 1 THEN 1 ELSE 2 END),(CASE WHEN "status" IN (1, 2) THEN greatest("status_since", "date") END),(CASE WHEN "status" IN (1, 2) THEN "id" END),"date" DESC NULLS FIRST,"id" DESC NULLS FIRST);
