@@ -47,7 +47,7 @@ export class QueueListsService {
   }
 
   /**
-   * A page of entries with its total. `shape` names the SQL that `conditions` make (see `Bindings`): the page is
+   * A page of entries with its total. `shape` names the SQL that `conditions` make (see `runPrepared`): the page is
    * then a prepared statement, its values bound per request. Without it (a text search, whose words vary) the
    * query is built for the request.
    */
