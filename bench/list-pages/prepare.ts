@@ -182,6 +182,12 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
         url: `/api/mo/queue/filter?page=1&status=${QUEUE_STATUS.Finished}`,
         token: admin,
       },
+      {
+        key: 'queue-last',
+        label: "queue screen, each patient's latest",
+        url: '/api/mo/queue/filterLast?page=1',
+        token: admin,
+      },
       { key: 'worklist', label: "doctor's worklist", url: '/api/mo/doctor/worklist', token: doctor },
       { key: 'patients', label: 'patient list', url: '/api/mo/patient/filter?page=1', token: admin },
       {

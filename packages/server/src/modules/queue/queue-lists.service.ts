@@ -1,4 +1,21 @@
-import { and, asc, desc, eq, gte, inArray, isNull, like, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  like,
+  lt,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   QUEUE_PER_PAGE,
   REWAITING_LIMIT,
@@ -15,7 +32,6 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { addToDay, dayRange, localDay, startOfDay } from '@basira/shared/dates/calendar';
 import { pageWithTotal } from '../../lib/pages.ts';
 import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
-import { inOrg } from '../../lib/tenant.ts';
 import { findLivePatient } from '../patients/patients.service.ts';
 import { countEntries, selectEntries, selectEntriesWithTotal, toEntry } from './queue-view.ts';
 
@@ -33,6 +49,27 @@ const dueRecall = (now: Date) =>
     eq(queueEntries.isRewaiting, true),
     eq(queueEntries.status, QUEUE_STATUS.Waiting),
     lte(queueEntries.date, now),
+  );
+
+const later = alias(queueEntries, 'later');
+/**
+ * The entry is its patient's latest (by date, then id): no later entry of the same patient. Checked per entry
+ * through the patient's index as the page walks the screen's order, where `DISTINCT ON (patient_id)` read and
+ * sorted every visit of the clinic before the first row (seconds at 3,000,000 visits).
+ */
+const isPatientsLatest = (db: Db) =>
+  notExists(
+    db
+      .select({ one: sql`1` })
+      .from(later)
+      .where(
+        and(
+          eq(later.orgId, queueEntries.orgId),
+          eq(later.patientId, queueEntries.patientId),
+          gte(later.date, queueEntries.date),
+          or(sql`${later.date} > ${queueEntries.date}`, sql`${later.id} > ${queueEntries.id}`),
+        ),
+      ),
   );
 
 /** The queue's lists: pages, a patient's visits, filters, each patient's latest, the bell, the doctor's day. */
@@ -141,17 +178,7 @@ export class QueueListsService {
       QUEUE_PER_PAGE,
       longestWaitingFirst,
       filters.shape && `last_${filters.shape}`,
-      (bind) => [
-        inArray(
-          queueEntries.id,
-          this.db
-            .selectDistinctOn([queueEntries.patientId], { id: queueEntries.id })
-            .from(queueEntries)
-            .where(inOrg(queueEntries, bind('orgId', scope.orgId)))
-            .orderBy(queueEntries.patientId, desc(queueEntries.date), desc(queueEntries.id)),
-        ),
-        filters.conditions(bind),
-      ],
+      (bind) => [isPatientsLatest(this.db), filters.conditions(bind)],
     );
   }
 

@@ -10,7 +10,7 @@ import {
   type QueueStatusId,
 } from '@basira/shared/queue/queue-states';
 import type { Patient } from '@basira/shared/patients/patients.schemas';
-import { auditLog, examRecords, queueStatusEvents } from '../../db/schema.ts';
+import { auditLog, examRecords, queueEntries, queueStatusEvents } from '../../db/schema.ts';
 import { FakeClock } from '../../lib/clock.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
@@ -423,6 +423,30 @@ describe('lists', () => {
         patient: expect.objectContaining({ phone: '+9647705551234' }),
       }),
     ]);
+  });
+
+  it('each patient’s latest: of two visits at the same time, the one made later', async () => {
+    const other = await t.newOrg();
+    const o = clinic(t, other);
+    const p = await o.patient({ name: 'Twice Booked' });
+    const at = new Date('2026-03-02T09:00:00+03:00');
+    const visit = (ticketNumber: number) => ({
+      orgId: other.id,
+      patientId: p.id,
+      ticketDay: '2026-03-02',
+      ticketNumber,
+      date: at,
+      status: QUEUE_STATUS.Waiting,
+      statusSince: at,
+    });
+    const made = await t.database.db
+      .insert(queueEntries)
+      .values([visit(1), visit(2)])
+      .returning();
+    const later = Math.max(...made.map((e) => e.id));
+    const last = (await o.call('GET', '/api/mo/queue/filterLast?page=1')).json();
+    expect(last.data.map((e: QueueEntry) => e.id)).toEqual([later]);
+    expect(last.meta.total).toBe(1);
   });
 
   it('counts up to 1,000 entries: past them the total is a lower bound (three years of a large clinic)', async () => {
