@@ -33,6 +33,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { addToDay, birthDateForAge, localDay, startOfDay } from '@basira/shared/dates/calendar';
 import { pageMeta, totalColumn } from '../../lib/pages.ts';
+import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { CountryDirectory } from './country-directory.ts';
 import { closestWords, knownWords, MIN_LEXICON_WORD } from './name-words.ts';
@@ -47,6 +48,17 @@ interface Stage {
   where: SQL;
   ordered?: (SQL | PgColumn)[];
   rankFor?: string;
+}
+
+/**
+ * A search: its stages, the condition every match meets (for the total), and `countFirst`, a part of it that an
+ * ordered index counts cheaply (see `searchCount`). `fuzzyFrom`: the text whose misspelt words may be corrected.
+ */
+interface SearchPlan {
+  stages: Stage[];
+  matches: SQL;
+  countFirst?: SQL;
+  fuzzyFrom?: string;
 }
 
 /**
@@ -155,34 +167,44 @@ export class PatientSearchService {
       total = 0;
     } else if (plan && sort === 'relevance') {
       cap = RELEVANCE_WINDOW;
-      total = await this.cappedCount(db, scope.orgId, and(plan.matches, extra), cap);
       const window = Math.min(offset + perPage, RELEVANCE_WINDOW);
-      const ranked =
+      // The count and the stages on two connections at once: the page waits for the slower, not for both.
+      const [counted, ranked] = await Promise.all([
+        this.searchCount(db, scope.orgId, plan, extra, cap),
         offset < window
-          ? await this.collect<PatientRow>(db, scope.orgId, plan, extra, window)
-          : { rows: [], nearFrom: undefined };
+          ? this.collect<PatientRow>(db, scope.orgId, plan, extra, window)
+          : { rows: [], nearFrom: undefined },
+      ]);
+      total = counted;
       rows = ranked.rows.slice(offset, offset + perPage);
       if (ranked.nearFrom !== undefined && ranked.nearFrom < offset + perPage) nearMatchesOf = ranked.nearOf;
       // Corrected misspellings count too when they are all there is.
       if (total < window) total = Math.max(total, ranked.rows.length);
     } else if (!plan) {
-      // Filters only: the rows carry their capped total (one statement).
-      const where = extra;
-      const found = await db
-        .select({
-          ...getTableColumns(patients),
-          total: totalColumn(this.cappedCountQuery(db, scope.orgId, where)),
-        })
-        .from(patients)
-        .where(this.liveInOrg(scope.orgId, where))
-        .orderBy(...sortOrder(sort, false))
-        .limit(perPage)
-        .offset(offset);
+      // Filters only: the rows carry their capped total (one statement), prepared per shape of filters.
+      const page = (bind: Bind) =>
+        db
+          .select({
+            ...getTableColumns(patients),
+            total: totalColumn(
+              this.cappedCountQuery(
+                db,
+                bind('orgId', scope.orgId),
+                this.filterConditions(scope, query, today, bind),
+              ),
+            ),
+          })
+          .from(patients)
+          .where(this.liveInOrg(bind('orgId', scope.orgId), this.filterConditions(scope, query, today, bind)))
+          .orderBy(...sortOrder(sort, false))
+          .limit(perPage)
+          .offset(bind('offset', offset));
+      const found = await runPrepared(db, `patients_filter_${sort}_${filterShape(query)}`, page);
       rows = found;
-      total = found[0]?.total ?? (offset > 0 ? await this.cappedCount(db, scope.orgId, where) : 0);
+      total = found[0]?.total ?? (offset > 0 ? await this.cappedCount(db, scope.orgId, extra) : 0);
     } else {
       const where = and(plan.matches, extra);
-      total = await this.cappedCount(db, scope.orgId, where);
+      total = await this.searchCount(db, scope.orgId, plan, extra);
       // A search with few matches: sort those (bounded by the cap). Reading an index in order and filtering
       // would walk every non-matching name first (e.g. all Latin names before the Arabic ones).
       const sortMatches = total <= PATIENT_COUNT_CAP;
@@ -266,14 +288,14 @@ export class PatientSearchService {
   }
 
   /** The stages for a search text and the condition any match meets (for the total). */
-  private plan(search: string): { stages: Stage[]; matches: SQL; fuzzyFrom?: string } | undefined {
+  private plan(search: string): SearchPlan | undefined {
     if (looksNumeric(search)) return this.numberPlan(search);
     const q = normalizeName(search);
     if (!q) return undefined;
     return { ...namePlan(q), fuzzyFrom: q };
   }
 
-  private numberPlan(search: string): { stages: Stage[]; matches: SQL } | undefined {
+  private numberPlan(search: string): SearchPlan | undefined {
     const digits = digitsOnly(search);
     const stages: Stage[] = [];
     const asFileNumber = Number(digits);
@@ -354,6 +376,26 @@ export class PatientSearchService {
     return (order.length ? query.orderBy(...order) : query).limit(limit) as unknown as Promise<T[]>;
   }
 
+  /**
+   * How many live rows match a search, counting no further than `cap + 1`. A common name's prefix alone (a btree
+   * range) often passes the cap, and then nothing else is read: the whole condition is read through the name index
+   * in its order and filtered, past every Latin name before the first Arabic one (60 ms for "عل" at 1,000,000
+   * patients; its prefix 0.2 ms).
+   */
+  private async searchCount(
+    db: Db,
+    orgId: number,
+    plan: SearchPlan,
+    extra: SQL | undefined,
+    cap = PATIENT_COUNT_CAP,
+  ): Promise<number> {
+    if (plan.countFirst) {
+      const first = await this.cappedCount(db, orgId, and(plan.countFirst, extra), cap);
+      if (first > cap) return first;
+    }
+    return this.cappedCount(db, orgId, and(plan.matches, extra), cap);
+  }
+
   /** How many live rows match, counting no further than `cap + 1` (so a common name costs a bounded scan). */
   private async cappedCount(
     db: Db,
@@ -397,42 +439,55 @@ export class PatientSearchService {
     return changed ? corrected.join(' ') : undefined;
   }
 
-  private filterConditions(scope: RequestContext, q: PatientFilterQuery, today: string): SQL | undefined {
+  /** The list's filters (sex, age, last visit) as conditions; `bind` names the values (see `runPrepared`). */
+  private filterConditions(
+    scope: RequestContext,
+    q: PatientFilterQuery,
+    today: string,
+    bind: Bind = asIs,
+  ): SQL | undefined {
     return and(
-      q.isMale === undefined ? undefined : eq(patients.isMale, q.isMale === 1),
+      q.isMale === undefined ? undefined : eq(patients.isMale, bind('isMale', q.isMale === 1)),
       // Age a..b years on the organization's today: born after (today - (b+1) years), on or before (today - a years).
       q.ageFrom === undefined
         ? undefined
-        : sql`${patients.birthDate} <= ${birthDateForAge(q.ageFrom, today)!}`,
+        : sql`${patients.birthDate} <= ${bind('bornBy', birthDateForAge(q.ageFrom, today)!)}`,
       q.ageTo === undefined
         ? undefined
-        : sql`${patients.birthDate} > ${birthDateForAge(q.ageTo + 1, today)!}`,
+        : sql`${patients.birthDate} > ${bind('bornAfter', birthDateForAge(q.ageTo + 1, today)!)}`,
       q.lastVisitFrom === undefined
         ? undefined
-        : sql`${patients.lastQueueAt} >= ${startOfDay(q.lastVisitFrom, scope.timeZone).toISOString()}`,
+        : sql`${patients.lastQueueAt} >= ${bind('seenFrom', startOfDay(q.lastVisitFrom, scope.timeZone).toISOString())}`,
       q.lastVisitTo === undefined
         ? undefined
-        : sql`${patients.lastQueueAt} < ${startOfDay(addToDay(q.lastVisitTo, 1), scope.timeZone).toISOString()}`,
+        : sql`${patients.lastQueueAt} < ${bind('seenBefore', startOfDay(addToDay(q.lastVisitTo, 1), scope.timeZone).toISOString())}`,
     );
   }
 }
+
+/** Which of the list's filters a query sets: the name of its SQL's shape (`runPrepared`). */
+const filterShape = (q: PatientFilterQuery) =>
+  (['isMale', 'ageFrom', 'ageTo', 'lastVisitFrom', 'lastVisitTo'] as const)
+    .filter((key) => q[key] !== undefined)
+    .join('_') || 'none';
 
 /**
  * The name stages of a normalised search text, and the condition every one of their rows meets.
  * The "contains" stage asks the trigram index for each word separately (`%word%`): a whole phrase would add
  * word-boundary trigrams (" ال") that nearly every name has, which costs several times more.
  */
-function namePlan(q: string): { stages: Stage[]; matches: SQL } {
+function namePlan(q: string): SearchPlan {
   const e = escapeLike(q);
   const name = patients.nameNorm;
+  const prefix = like(name, `${e}%`);
   const stages: Stage[] = [
     { where: eq(name, q), ordered: recentFirst },
-    { where: like(name, `${e}%`), ordered: [name, ...recentFirst] },
+    { where: prefix, ordered: [name, ...recentFirst] },
   ];
   if (q.length < TRIGRAM_MIN) {
     const wordStart = like(name, `% ${e}%`);
     stages.push({ where: wordStart, rankFor: q });
-    return { stages, matches: or(like(name, `${e}%`), wordStart)! };
+    return { stages, matches: or(prefix, wordStart)!, countFirst: prefix };
   }
   const words = q.split(' ');
   const containsIn = (column: PgColumn) => and(...words.map((w) => like(column, `%${escapeLike(w)}%`)))!;
@@ -440,7 +495,8 @@ function namePlan(q: string): { stages: Stage[]; matches: SQL } {
   // Then children by their guardian's name (a parent asks for their child's file by their own name).
   const guardian = containsIn(patients.guardianNameNorm);
   stages.push({ where: contains, rankFor: q }, { where: guardian, rankFor: q });
-  return { stages, matches: or(contains, guardian)! };
+  // A name that starts with the text contains each of its words: the prefix is part of the matches.
+  return { stages, matches: or(contains, guardian)!, countFirst: prefix };
 }
 
 interface Ranked {
