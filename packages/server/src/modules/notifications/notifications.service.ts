@@ -1,4 +1,4 @@
-import { desc, eq, getTableColumns, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_CREATED_EVENT } from '@basira/shared/events/events.schemas';
 import {
   NOTIFICATION_DETAILS_MAX,
@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
 import { runPrepared } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
@@ -22,14 +23,27 @@ const PER_PAGE = 25;
 
 type Row = typeof notifications.$inferSelect;
 
-const view = (row: Row): Notification => ({
+/** What a notification shows, its time read in the API's form. */
+const shown = {
+  id: notifications.id,
+  details: notifications.details,
+  type: notifications.type,
+  isRead: notifications.isRead,
+  color: notifications.color,
+  targetId: notifications.targetId,
+  createdAt: isoTime(notifications.createdAt),
+};
+
+const view = (
+  row: Pick<Row, 'id' | 'details' | 'type' | 'isRead' | 'color' | 'targetId'> & { createdAt: string },
+): Notification => ({
   id: row.id,
   details: row.details,
   type: row.type,
   is_read: row.isRead ? 1 : 0,
   color: row.color,
   targetId: row.targetId,
-  createdAt: row.createdAt.toISOString(),
+  createdAt: row.createdAt,
 });
 
 /** The caller's own notifications: the organization's, and the user's within it. */
@@ -62,7 +76,7 @@ export class NotificationsService {
     const rows = await runPrepared(this.db, 'notifications_page', (bind) => {
       const [org, user] = [bind('orgId', orgId), bind('userId', userId)];
       return this.db
-        .select({ ...getTableColumns(notifications), total: totalColumn(count(org, user)) })
+        .select({ ...shown, total: totalColumn(count(org, user)) })
         .from(notifications)
         .where(own(org, user))
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
@@ -75,7 +89,7 @@ export class NotificationsService {
   /** One of the caller's own; another user's or another organization's is not found. */
   async get(orgId: number, userId: number, id: number): Promise<Notification> {
     const [row] = await this.db
-      .select()
+      .select(shown)
       .from(notifications)
       .where(own(orgId, userId, eq(notifications.id, id)));
     if (!row) throw notFound('Notification');
@@ -99,7 +113,7 @@ export class NotificationsService {
         readAt: sql`coalesce(${notifications.readAt}, ${this.clock.now().toISOString()}::timestamptz)`,
       })
       .where(own(orgId, userId, eq(notifications.id, id)))
-      .returning();
+      .returning(shown);
     if (!row) throw notFound('Notification');
     return view(row);
   }
