@@ -5,5 +5,8 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
  * PostgreSQL. For list pages: read as a timestamp, each cell became a `Date` in drizzle that the view then
  * formatted back to text, about 8 % of the server's busy time on the notifications page (bench/list-pages).
  */
-export const isoTime = (timestamp: SQLWrapper) =>
-  sql<string>`to_char(${timestamp} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoTime = <T extends string | null = string>(timestamp: SQLWrapper) =>
+  sql<T>`to_char(${timestamp} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A time read either way (a `Date`, or text from `isoTime`) as the API writes it. */
+export const isoOf = (time: Date | string) => (typeof time === 'string' ? time : time.toISOString());

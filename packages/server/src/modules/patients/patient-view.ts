@@ -1,6 +1,7 @@
 import type { Patient, PatientAlerts, PatientSummary } from '@basira/shared/patients/patients.schemas';
 import type { patients } from '../../db/schema.ts';
 import { ageOn } from '@basira/shared/dates/calendar';
+import { isoOf } from '../../lib/iso-time.ts';
 import type { CountryDirectory } from './country-directory.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -15,7 +16,7 @@ export function hasAlerts(alerts: PatientAlerts): boolean {
   return Boolean(alerts.allergies || alerts.diabetes || alerts.hypertension || alerts.other);
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const iso = (d: Date | string | null) => (d === null ? null : isoOf(d));
 
 /** A stored row as the API shows it; `today` is the organization's day (for the age). */
 export function toPatient(row: PatientRow, countries: CountryDirectory, today: string): Patient {
@@ -50,11 +51,13 @@ export function toPatient(row: PatientRow, countries: CountryDirectory, today: s
   };
 }
 
-/** The columns a summary needs: list queries select only these. */
+/** The columns a summary needs: list queries select only these (the last visit maybe as text, `isoTime`). */
 export type SummaryRow = Pick<
   PatientRow,
-  'id' | 'fileNumber' | 'name' | 'phone' | 'birthDate' | 'isMale' | 'alerts' | 'lastQueueAt'
->;
+  'id' | 'fileNumber' | 'name' | 'phone' | 'birthDate' | 'isMale' | 'alerts'
+> & {
+  lastQueueAt: Date | string | null;
+};
 
 export function toSummary(row: SummaryRow, today: string): PatientSummary {
   return {

@@ -33,7 +33,13 @@ import { addToDay, dayRange, localDay, startOfDay } from '@basira/shared/dates/c
 import { pageWithTotal } from '../../lib/pages.ts';
 import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { findLivePatient } from '../patients/patients.service.ts';
-import { countEntries, selectEntries, selectEntriesWithTotal, toEntry } from './queue-view.ts';
+import {
+  countEntries,
+  selectEntries,
+  selectEntriesWithTotal,
+  selectListedEntries,
+  toEntry,
+} from './queue-view.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const newestFirst = [desc(queueEntries.date), desc(queueEntries.id)];
@@ -184,7 +190,7 @@ export class QueueListsService {
 
   /** `GET /api/mo/queue/rewaiting`: recalls still waiting, soonest first (the bell splits them by now). */
   async rewaiting(scope: RequestContext): Promise<QueueEntry[]> {
-    const rows = await selectEntries(
+    const rows = await selectListedEntries(
       this.db,
       scope.orgId,
       eq(queueEntries.isRewaiting, true),
@@ -206,7 +212,7 @@ export class QueueListsService {
     const { start, end } = dayRange(day, scope.timeZone);
     const { userId } = scope;
     const rows = await runPrepared(this.db, `queue_worklist_${userId === null ? 'any' : 'user'}`, (bind) =>
-      selectEntries(
+      selectListedEntries(
         this.db,
         bind('orgId', scope.orgId),
         or(

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { QueueChanged } from '@basira/shared/events/events.schemas';
 import { QUEUE_CHANGED_EVENT } from '@basira/shared/events/events.schemas';
@@ -6,6 +6,7 @@ import type { QueueEntry, VisitReason } from '@basira/shared/queue/queue.schemas
 import { QUEUE_STATUS, queueStatus, type QueueStatusId } from '@basira/shared/queue/queue-states';
 import type { Db } from '../../db/client.ts';
 import { patients, queueEntries, users } from '../../db/schema.ts';
+import { isoOf, isoTime } from '../../lib/iso-time.ts';
 import { countUpToCap, totalColumn } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -37,6 +38,30 @@ export type EntryRow = {
   doctorName: string | null;
 };
 
+/**
+ * What the list pages select: the entry's shown columns with their times read as text (`isoTime`), so a page of
+ * 25 entries makes no `Date` to format back (five times a row; see lib/iso-time.ts).
+ */
+const listedColumns = {
+  entry: {
+    ...getTableColumns(queueEntries),
+    date: isoTime(queueEntries.date),
+    statusSince: isoTime(queueEntries.statusSince),
+    createdAt: isoTime(queueEntries.createdAt),
+    updatedAt: isoTime(queueEntries.updatedAt),
+  },
+  patient: { ...entryColumns.patient, lastQueueAt: isoTime<string | null>(patients.lastQueueAt) },
+  doctorName: doctor.name,
+};
+
+/** A row `toEntry` shows: read by `selectEntries` (times as `Date`s) or by a list page (as text). */
+type ShownRow = {
+  entry: Omit<QueueRow, 'date' | 'statusSince' | 'createdAt' | 'updatedAt'> &
+    Record<'date' | 'statusSince' | 'createdAt' | 'updatedAt', Date | string>;
+  patient: EntryRow['patient'];
+  doctorName: string | null;
+};
+
 const withPatient = eq(patients.id, queueEntries.patientId);
 const withDoctor = eq(doctor.id, queueEntries.doctorId);
 const liveEntries = (orgId: number, conditions: (SQL | undefined)[]) =>
@@ -52,10 +77,20 @@ export function selectEntries(db: Db, orgId: number, ...conditions: (SQL | undef
     .where(liveEntries(orgId, conditions));
 }
 
-/** `selectEntries` with each row carrying the total of the matching entries: a page in one statement. */
+/** `selectEntries` for the lists that only show their rows (`toEntry`): the times read as text. */
+export function selectListedEntries(db: Db, orgId: number, ...conditions: (SQL | undefined)[]) {
+  return db
+    .select(listedColumns)
+    .from(queueEntries)
+    .innerJoin(patients, withPatient)
+    .leftJoin(doctor, withDoctor)
+    .where(liveEntries(orgId, conditions));
+}
+
+/** `selectListedEntries` with each row carrying the total of the matching entries: a page in one statement. */
 export function selectEntriesWithTotal(db: Db, orgId: number, ...conditions: (SQL | undefined)[]) {
   return db
-    .select({ ...entryColumns, total: totalColumn(countEntries(db, orgId, ...conditions)) })
+    .select({ ...listedColumns, total: totalColumn(countEntries(db, orgId, ...conditions)) })
     .from(queueEntries)
     .innerJoin(patients, withPatient)
     .leftJoin(doctor, withDoctor)
@@ -81,10 +116,11 @@ export function statusOf(id: number) {
   return queueStatus(id as QueueStatusId);
 }
 
-export function toEntry(row: EntryRow, today: string): QueueEntry {
+export function toEntry(row: ShownRow, today: string): QueueEntry {
   const e = row.entry;
   const waiting = e.status === QUEUE_STATUS.Waiting;
-  const waitingSince = e.date > e.statusSince ? e.date : e.statusSince;
+  const date = isoOf(e.date);
+  const statusSince = isoOf(e.statusSince);
   return {
     id: e.id,
     patientId: e.patientId,
@@ -92,17 +128,18 @@ export function toEntry(row: EntryRow, today: string): QueueEntry {
     ticketNumber: e.ticketNumber,
     ticketDay: e.ticketDay,
     isVisitDate: flag(e.isVisitDate),
-    date: e.date.toISOString(),
+    date,
     note: e.note,
     isRewaiting: flag(e.isRewaiting),
     status: statusOf(e.status),
     examTypes: e.examTypes as VisitReason[],
     doctor: e.doctorId !== null && row.doctorName !== null ? { id: e.doctorId, name: row.doctorName } : null,
-    statusSince: e.statusSince.toISOString(),
-    waitingSince: waiting ? waitingSince.toISOString() : null,
+    statusSince,
+    // ISO times of one form compare as text: the later of entering Waiting and the date.
+    waitingSince: waiting ? (date > statusSince ? date : statusSince) : null,
     version: e.version,
-    createdAt: e.createdAt.toISOString(),
-    updatedAt: e.updatedAt.toISOString(),
+    createdAt: isoOf(e.createdAt),
+    updatedAt: isoOf(e.updatedAt),
   };
 }
 
