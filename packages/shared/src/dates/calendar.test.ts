@@ -18,6 +18,16 @@ describe('organization days', () => {
     expect(localDay(new Date('2026-03-01T21:00:00Z'), 'Asia/Baghdad')).toBe('2026-03-02');
   });
 
+  it('keeps the day of the minute last asked, per zone, and turns at midnight of an offset in quarter hours', () => {
+    // Asia/Kathmandu is UTC+05:45: its midnight is 18:15 UTC.
+    expect(localDay(new Date('2026-03-01T18:14:00Z'), 'Asia/Kathmandu')).toBe('2026-03-01');
+    expect(localDay(new Date('2026-03-01T18:14:59.999Z'), 'Asia/Kathmandu')).toBe('2026-03-01');
+    expect(localDay(new Date('2026-03-01T18:14:30Z'), 'Asia/Baghdad')).toBe('2026-03-01');
+    expect(localDay(new Date('2026-03-01T18:15:00Z'), 'Asia/Kathmandu')).toBe('2026-03-02');
+    expect(localDay(new Date('2026-03-01T18:14:59Z'), 'Asia/Kathmandu')).toBe('2026-03-01');
+    expect(() => localDay(new Date('2026-03-01T18:14:59Z'), 'Nowhere/Else')).toThrow(RangeError);
+  });
+
   it('finds where a local day starts, also on a daylight-saving change', () => {
     expect(startOfDay('2026-03-02', 'Asia/Baghdad').toISOString()).toBe('2026-03-01T21:00:00.000Z');
     // Berlin moves to summer time on 29 March 2026: that day has 23 hours.

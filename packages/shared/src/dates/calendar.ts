@@ -44,10 +44,22 @@ function wallClock(instant: Date, timeZone: string) {
   };
 }
 
-/** The organization's calendar day of an instant. */
+/** Each zone's last answer and its UTC minute (see `localDay`). */
+const lastDays = new Map<string, { minute: number; day: string }>();
+
+/**
+ * The organization's calendar day of an instant. Every list page asks it for "today" (ages, the queue's day), and
+ * `formatToParts` is a few dozen µs: the day of the last minute asked is kept per zone, since a zone's midnight
+ * falls on a whole UTC minute (every offset in use is whole minutes), so one UTC minute has one local day.
+ */
 export function localDay(instant: Date, timeZone: string): string {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  const last = lastDays.get(timeZone);
+  if (last?.minute === minute) return last.day;
   const w = wallClock(instant, timeZone);
-  return `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+  const day = `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+  lastDays.set(timeZone, { minute, day });
+  return day;
 }
 
 /** Minutes a time zone is ahead of UTC at an instant (Asia/Baghdad: 180). */
