@@ -10,6 +10,7 @@ import {
 import { addToDay, startOfDay } from '@basira/shared/dates/calendar';
 import type { Db } from '../../db/client.ts';
 import { auditLog, patients, users } from '../../db/schema.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 import { countUpToCap, pageWithTotal, totalColumn } from '../../lib/pages.ts';
 import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
@@ -33,7 +34,7 @@ export class AuditQueryService {
       this.db
         .select({
           id: auditLog.id,
-          at: auditLog.createdAt,
+          at: isoTime(auditLog.createdAt),
           userId: auditLog.userId,
           userName: users.name,
           action: auditLog.action,
@@ -57,7 +58,8 @@ export class AuditQueryService {
     const rows = await runPrepared(this.db, `audit_page_${this.shape(query)}`, page);
     const view = (r: (typeof rows)[number]) => ({
       id: r.id,
-      at: new Date(r.at).toISOString(),
+      // NOT NULL: drizzle types any computed column of a select with outer joins as nullable.
+      at: r.at as string,
       user: r.userId !== null && r.userName !== null ? { id: r.userId, name: r.userName } : null,
       action: r.action,
       entity: r.entity,

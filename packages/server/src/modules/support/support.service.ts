@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PageMeta } from '@basira/shared/common/api.schemas';
 import {
@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { supportRequests, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
 import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
@@ -37,7 +38,10 @@ export interface SupportViewer {
 }
 
 type Selected = {
-  row: typeof supportRequests.$inferSelect;
+  row: Omit<typeof supportRequests.$inferSelect, 'createdAt' | 'updatedAt'> & {
+    createdAt: string;
+    updatedAt: string;
+  };
   reporterName: string | null;
   answererName: string | null;
 };
@@ -53,8 +57,8 @@ const view = ({ row, reporterName, answererName }: Selected): SupportRequest => 
   answeredBy:
     row.answeredBy !== null && answererName !== null ? { id: row.answeredBy, name: answererName } : null,
   version: row.version,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
 });
 
 /** The start of a text, on one line. */
@@ -71,7 +75,16 @@ const withAnswerer = and(
   eq(answerer.id, supportRequests.answeredBy),
   eq(answerer.orgId, supportRequests.orgId),
 );
-const requestColumns = { row: supportRequests, reporterName: reporter.name, answererName: answerer.name };
+/** A request's columns with its times read as the API writes them (`isoTime`), and the two names. */
+const requestColumns = {
+  row: {
+    ...getTableColumns(supportRequests),
+    createdAt: isoTime(supportRequests.createdAt),
+    updatedAt: isoTime(supportRequests.updatedAt),
+  },
+  reporterName: reporter.name,
+  answererName: answerer.name,
+};
 
 /** What the viewer may read: the desk reads every request, others their own. */
 const visible = (orgId: number, viewer: SupportViewer, conditions: (SQL | undefined)[]) =>
