@@ -39,7 +39,7 @@ export type EntryRow = {
 };
 
 /**
- * What the list pages select: the entry's shown columns with their times read as text (`isoTime`), so a page of
+ * What the list pages select: the entry's columns with their times read as text (`isoTime`), so a page of
  * 25 entries makes no `Date` to format back (five times a row; see lib/iso-time.ts).
  */
 const listedColumns = {
