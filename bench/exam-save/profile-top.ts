@@ -1,6 +1,8 @@
 // The top self-time entries of a V8 CPU profile (the newest in /tmp/prof, or the file given), as a share of the
 // busy time (not idle); socket writes are split by who wrote (the pg driver, or the HTTP answer).
-// Run: npx tsx bench/exam-save/profile-top.ts [file.cpuprofile] [--top=15]
+// --group: self time by where the code lives (a package, our packages, Node's internals, native, GC) instead.
+// --callers=NAME: who calls the function NAME (its self time charged to the nearest caller outside its module).
+// Run: npx tsx bench/exam-save/profile-top.ts [file.cpuprofile] [--top=15] [--group] [--callers=is]
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -19,6 +21,8 @@ interface Profile {
 
 const args = process.argv.slice(2);
 const top = Number(args.find((a) => a.startsWith('--top='))?.slice(6) ?? 15);
+const group = args.includes('--group');
+const callersOf = args.find((a) => a.startsWith('--callers='))?.slice(10);
 const dir = '/tmp/prof';
 const file =
   args.find((a) => !a.startsWith('--')) ??
@@ -54,6 +58,26 @@ const writer = (id: number): string => {
   return 'HTTP answer';
 };
 
+/** The package (or our workspace package) a frame belongs to. */
+function where(functionName: string, url: string): string {
+  if (!url) return functionName.startsWith('(') ? functionName : 'native';
+  const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+  if (dependency) return dependency[1]!;
+  const ours = /\/packages\/([^/]+)\//.exec(url);
+  if (ours) return `@basira/${ours[1]}`;
+  return url.startsWith('node:') ? 'node internals' : short(url);
+}
+
+/** The nearest frame above `id` in another module than the function asked about. */
+function caller(id: number): string {
+  const own = byId.get(id)!.callFrame.url;
+  for (let at = parent.get(id); at !== undefined; at = parent.get(at)) {
+    const { functionName, url, lineNumber } = byId.get(at)!.callFrame;
+    if (url !== own) return `${functionName || '(anonymous)'} ${short(url)}:${lineNumber + 1}`;
+  }
+  return '(root)';
+}
+
 const entries = new Map<string, number>();
 let idle = 0;
 let total = 0;
@@ -64,9 +88,17 @@ for (const [id, time] of self) {
     idle += time;
     continue;
   }
-  const name = WRITES.has(functionName)
-    ? `${functionName} (socket write: ${writer(id)})`
-    : `${functionName || '(anonymous)'} ${url ? `${short(url)}:${lineNumber + 1}` : ''}`.trim();
+  if (callersOf !== undefined && functionName !== callersOf) continue;
+  const name =
+    callersOf !== undefined
+      ? `called from ${caller(id)}`
+      : group
+        ? WRITES.has(functionName)
+          ? `socket writes (${writer(id)})`
+          : where(functionName, url)
+        : WRITES.has(functionName)
+          ? `${functionName} (socket write: ${writer(id)})`
+          : `${functionName || '(anonymous)'} ${url ? `${short(url)}:${lineNumber + 1}` : ''}`.trim();
   entries.set(name, (entries.get(name) ?? 0) + time);
 }
 const busy = total - idle;

@@ -10,9 +10,10 @@
 // Run: npx tsx --conditions=source bench/exam-save/run.ts [--db=postgres|pglite]
 //   BENCH_SECONDS (default 30), BENCH_RATE (default 100), BENCH_PROFILE=1 (CPU profile of the server in /tmp/prof),
 //   BENCH_STRACE=1 (after the measured phases, a closed-loop phase under `strace -c -f -e trace=write,writev`),
-//   BENCH_PHASES=closed|open (default both).
+//   BENCH_PHASES=closed|open (default both), BENCH_CLIENT=http|fetch (default http: see `client`).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import pg from 'pg';
 import { chosenDatabases, ms, summary, type BenchDb } from '../shared/bench-app.ts';
 import { EXAM_SAMPLES } from '../shared/exam-samples.ts';
@@ -31,6 +32,7 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 const SOURCE = ['--conditions=source', '--import', 'tsx'];
 /** BENCH_PHASES=open runs the open loop alone (on a database not just loaded by the closed loop and its replay). */
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'closed,open').split(','));
+const CLIENT = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'http';
 
 interface Served {
   base: string;
@@ -85,12 +87,48 @@ type Post = (
   body: unknown,
 ) => Promise<{ status: number; json: { data: { id: number } } | null; text: string }>;
 
+/**
+ * The writers' HTTP client. The writers share the machine's two cores with the server and PostgreSQL, so their
+ * own cost is taken from what is measured: `node:http` over keep-alive connections (one per writer) costs the
+ * writers about half the CPU a save of `fetch` does (the bench prints the writers' CPU a save; BENCH_CLIENT=fetch
+ * for the comparison).
+ */
 function client(app: Served): Post {
   const headers = {
     authorization: `Bearer ${app.token}`,
     'x-organization': app.slug,
     'content-type': 'application/json',
   };
+  if (CLIENT === 'http') {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: WRITERS });
+    return (path, body) =>
+      new Promise((resolve, reject) => {
+        const payload = JSON.stringify(body);
+        const req = http.request(
+          `${app.base}/api/${path}`,
+          {
+            method: 'POST',
+            agent,
+            headers: { ...headers, 'content-length': Buffer.byteLength(payload) },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              const text = Buffer.concat(chunks).toString('utf8');
+              resolve({
+                status: res.statusCode ?? 0,
+                json: text ? (JSON.parse(text) as { data: { id: number } }) : null,
+                text,
+              });
+            });
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
+      });
+  }
   return async (path, body) => {
     const res = await fetch(`${app.base}/api/${path}`, {
       method: 'POST',
@@ -203,12 +241,16 @@ async function direct(pool: pg.Pool, captured: Captured, seconds: number): Promi
 }
 
 const diff = (after: WriteCounts, before: WriteCounts, saves: number) => {
-  const per = (peer: keyof WriteCounts) => {
+  const per = (peer: 'http' | 'postgres') => {
     const write = after[peer].write - before[peer].write;
     const writev = after[peer].writev - before[peer].writev;
     return `${((write + writev) / saves).toFixed(2)} (${(write / saves).toFixed(2)} write + ${(writev / saves).toFixed(2)} writev)`;
   };
-  return `socket writes a save: HTTP answer ${per('http')}, PostgreSQL ${per('postgres')}`;
+  const cpu = (after.cpuMicros - before.cpuMicros) / 1000 / saves;
+  return (
+    `socket writes a save: HTTP answer ${per('http')}, PostgreSQL ${per('postgres')}; ` +
+    `the server's CPU: ${cpu.toFixed(3)} ms a save`
+  );
 };
 
 function report(label: string, phase: Phase, seconds: number): void {
@@ -250,10 +292,16 @@ type Verdict = (ok: boolean) => string;
 
 /** The closed loop, then (PostgreSQL) its statements replayed directly: the ratio target. */
 async function closedPhases(kind: BenchDb, server: Server, post: Post, visits: Visit[], verdict: Verdict) {
-  console.log(`closed loop: ${WRITERS} writers, no pause, ${SECONDS} s`);
+  console.log(`closed loop: ${WRITERS} writers (${CLIENT} client), no pause, ${SECONDS} s`);
   const before = await server.writes();
+  const cpu = process.cpuUsage();
   const closed = await closedLoop(post, visits, SECONDS);
+  const { user, system } = process.cpuUsage(cpu);
   report('  HTTP', closed, SECONDS);
+  console.log(
+    `  the writers' own CPU: ${((user + system) / 1000 / closed.saves).toFixed(3)} ms a save ` +
+      `(${((user + system) / 1e6 / SECONDS).toFixed(2)} of a core)`,
+  );
   console.log(`  ${diff(await server.writes(), before, closed.saves)}`);
 
   if (kind !== 'postgres') return true;
