@@ -1,6 +1,8 @@
 // bench/list-pages: each list page the product serves, over HTTP, against the SQL statements that page issues
 // replayed with the `pg` driver directly, at the same concurrency (10), in the same run, on the demo clinic.
-// Targets per page: HTTP req/s ≥ 50 % of its SQL rounds/s, and HTTP p95 ≤ 25 ms at 10 connections.
+// Targets per page: HTTP req/s ≥ 50 % of its SQL rounds/s, and HTTP p95 ≤ 25 ms at 10 connections. Also printed:
+// the server's CPU time a request (its process's user and system time over the measured seconds), the figure to
+// compare a change by on a shared machine, where rates swing by ±40 % between runs of the same code.
 // Run: flock /tmp/coord/e2e.lock npx tsx bench/list-pages/run.ts
 //   BENCH_SECONDS (default 10) per measurement; BENCH_PAGES=queue,worklist measures some pages only;
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/basira_bench_lists, dropped and made afresh);
@@ -40,7 +42,18 @@ function child<T>(file: string, profile = false) {
       process_.once('exit', () => resolve());
       process_.disconnect();
     });
-  return { message, close };
+  /** The child's CPU time so far, in µs (server.ts answers it). */
+  const cpuMicros = () =>
+    new Promise<number>((resolve) => {
+      const onMessage = (m: unknown) => {
+        if (typeof m !== 'object' || m === null || !('cpuMicros' in m)) return;
+        process_.off('message', onMessage);
+        resolve((m as { cpuMicros: number }).cpuMicros);
+      };
+      process_.on('message', onMessage);
+      process_.send('cpu');
+    });
+  return { message, close, cpuMicros };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -179,6 +192,8 @@ interface Row {
   sql: Figures;
   ratio: number;
   pass: boolean;
+  /** The server's CPU time per answered request: less noisy than a rate on a shared machine. */
+  cpuMs: number;
 }
 const rows: Row[] = [];
 try {
@@ -193,14 +208,17 @@ try {
       console.log(`  the audit log holds ${rows[0]!.n} rows`);
     }
     await http(base, prepared.slug, page, WARM_UP_SECONDS);
+    const cpuBefore = await server.cpuMicros();
     const web = await http(base, prepared.slug, page, SECONDS);
+    const cpuMs = ((await server.cpuMicros()) - cpuBefore) / 1000 / (web.perSecond * SECONDS);
     await replay(pool, page, WARM_UP_SECONDS);
     const sql = await replay(pool, page, SECONDS);
     const ratio = web.perSecond / sql.perSecond;
     const pass = ratio >= TARGET_RATIO && web.p95 <= TARGET_P95_MS;
-    rows.push({ page, web, sql, ratio, pass });
+    rows.push({ page, web, sql, ratio, pass, cpuMs });
     console.log(
-      `  HTTP ${web.perSecond.toFixed(0)} req/s, p50 ${web.p50.toFixed(1)} ms, p95 ${web.p95.toFixed(1)} ms; ` +
+      `  HTTP ${web.perSecond.toFixed(0)} req/s, p50 ${web.p50.toFixed(1)} ms, p95 ${web.p95.toFixed(1)} ms, ` +
+        `the server's CPU ${cpuMs.toFixed(3)} ms a request; ` +
         `SQL ${sql.perSecond.toFixed(0)} rounds/s (p50 ${sql.p50.toFixed(1)} ms, p95 ${sql.p95.toFixed(1)} ms); ` +
         `ratio ${(ratio * 100).toFixed(1)} % → ${pass ? 'PASS' : 'FAIL'}`,
     );
@@ -215,11 +233,12 @@ console.log(
   `\ntargets: HTTP ≥ ${TARGET_RATIO * 100} % of its SQL rounds/s, p95 ≤ ${TARGET_P95_MS} ms, at ${CONNECTIONS} connections`,
 );
 console.log(
-  `${cell('page', 30)} ${cell('HTTP req/s', 10)} ${cell('p50 ms', 7)} ${cell('p95 ms', 7)} ${cell('SQL rounds/s', 12)} ${cell('ratio', 7)} result`,
+  `${cell('page', 30)} ${cell('HTTP req/s', 10)} ${cell('p50 ms', 7)} ${cell('p95 ms', 7)} ${cell('CPU ms', 7)} ${cell('SQL rounds/s', 12)} ${cell('ratio', 7)} result`,
 );
 for (const r of rows)
   console.log(
     `${cell(r.page.label, 30)} ${cell(r.web.perSecond.toFixed(0), 10)} ${cell(r.web.p50.toFixed(1), 7)} ${cell(r.web.p95.toFixed(1), 7)} ` +
+      `${cell(r.cpuMs.toFixed(3), 7)} ` +
       `${cell(r.sql.perSecond.toFixed(0), 12)} ${cell(`${(r.ratio * 100).toFixed(1)} %`, 7)} ${r.pass ? 'PASS' : 'FAIL'}` +
       (r.pass
         ? ''

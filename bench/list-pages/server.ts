@@ -6,4 +6,10 @@ import { benchConfig } from './config.ts';
 const built = await buildApp(benchConfig(process.argv[2]!), { print: () => {} });
 const base = await built.app.listen({ port: 0, host: '127.0.0.1' });
 process.send?.({ base });
+// The server's CPU time so far (user and system, µs), for the bench's CPU a request.
+process.on('message', (message) => {
+  if (message !== 'cpu') return;
+  const { user, system } = process.cpuUsage();
+  process.send?.({ cpuMicros: user + system });
+});
 process.on('disconnect', () => void built.close().then(() => process.exit(0)));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowMapper, type OrderedField } from './row-mapper.ts';
 
 /**
  * `bind(name, value)` stands in a query for a value that changes per request: a placeholder when the query is
@@ -16,6 +17,13 @@ interface Preparable<Result> {
   prepare(name: string): { execute(values: Record<string, unknown>): Promise<Result> };
 }
 
+/** What drizzle's prepared query (node-postgres and PGlite alike) keeps to map its rows. */
+interface MappedRows {
+  fields?: OrderedField[];
+  joinsNotNullableMap?: Record<string, boolean>;
+  customResultMapper?: unknown;
+}
+
 const byDatabase = new WeakMap<
   Db,
   Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>
@@ -27,7 +35,8 @@ const byDatabase = new WeakMap<
  * list pages use it: building their SQL on every request was about a sixth of the server's busy time under load,
  * and the notifications page answered 50 % more requests a second prepared (bench/list-pages, issue 17).
  * `name` must name one SQL text: whatever changes the text (which conditions are present, how many values a
- * list has) belongs in the name, and every value in a `bind`.
+ * list has) belongs in the name, and every value in a `bind`. Its rows are mapped by `rowMapper`, which
+ * decides once per statement what drizzle decides per cell.
  */
 export function runPrepared<Result>(
   db: Db,
@@ -42,6 +51,12 @@ export function runPrepared<Result>(
   let statements = byDatabase.get(db);
   if (!statements) byDatabase.set(db, (statements = new Map()));
   let statement = statements.get(name);
-  if (!statement) statements.set(name, (statement = query.prepare(name)));
+  if (!statement) {
+    statement = query.prepare(name);
+    const mapped = statement as MappedRows;
+    if (mapped.fields && !mapped.customResultMapper)
+      mapped.customResultMapper = rowMapper(mapped.fields, mapped.joinsNotNullableMap);
+    statements.set(name, statement);
+  }
   return statement.execute(values) as Promise<Result>;
 }
