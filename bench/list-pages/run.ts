@@ -233,11 +233,11 @@ console.log(
   `\ntargets: HTTP ≥ ${TARGET_RATIO * 100} % of its SQL rounds/s, p95 ≤ ${TARGET_P95_MS} ms, at ${CONNECTIONS} connections`,
 );
 console.log(
-  `${cell('page', 30)} ${cell('HTTP req/s', 10)} ${cell('p50 ms', 7)} ${cell('p95 ms', 7)} ${cell('CPU ms', 7)} ${cell('SQL rounds/s', 12)} ${cell('ratio', 7)} result`,
+  `${cell('page', 36)} ${cell('HTTP req/s', 10)} ${cell('p50 ms', 7)} ${cell('p95 ms', 7)} ${cell('CPU ms', 7)} ${cell('SQL rounds/s', 12)} ${cell('ratio', 7)} result`,
 );
 for (const r of rows)
   console.log(
-    `${cell(r.page.label, 30)} ${cell(r.web.perSecond.toFixed(0), 10)} ${cell(r.web.p50.toFixed(1), 7)} ${cell(r.web.p95.toFixed(1), 7)} ` +
+    `${cell(r.page.label, 36)} ${cell(r.web.perSecond.toFixed(0), 10)} ${cell(r.web.p50.toFixed(1), 7)} ${cell(r.web.p95.toFixed(1), 7)} ` +
       `${cell(r.cpuMs.toFixed(3), 7)} ` +
       `${cell(r.sql.perSecond.toFixed(0), 12)} ${cell(`${(r.ratio * 100).toFixed(1)} %`, 7)} ${r.pass ? 'PASS' : 'FAIL'}` +
       (r.pass

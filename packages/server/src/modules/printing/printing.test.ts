@@ -236,6 +236,8 @@ describe('printing a record', () => {
     expect(history.statusCode).toBe(200);
     expect(history.json().data.map((e: PrintLogEntry) => e.id)).toEqual([reprint.id, first.id]);
     expect(history.json().data[0].printedBy.id).toBe(printer.id);
+    // The list reads only what an entry shows, its time as text: the entry is the one the print answered.
+    expect(history.json().data[0]).toEqual(reprint);
     expect(history.json().meta.total).toBe(2);
 
     // Printing a kind one may not print, or an id of another organization.
