@@ -234,6 +234,16 @@ describe('filter', () => {
     expect(visited.data.map((p: Patient) => p.id)).toEqual([made[3]!.id]);
     const byLastVisit = (await page('sort=lastVisit')).json();
     expect(byLastVisit.data[0].id).toBe(made[3]!.id);
+    // Each of the list's three paths (filters only, a search in a chosen order, by relevance) gives the record
+    // as its own page does.
+    const record = await c.ok<Patient>('GET', `/api/mo/patient/${made[3]!.id}`);
+    expect(record.lastQueueAt).toEqual(expect.any(String));
+    for (const q of [
+      'sort=lastVisit',
+      'search=karim&sort=lastVisit',
+      `search=${encodeURIComponent(made[3]!.name)}`,
+    ])
+      expect((await page(q)).json().data[0]).toEqual(record);
 
     const bad = await page('ageFrom=40&ageTo=20&lastVisitFrom=x&sort=bogus');
     expect(bad.statusCode).toBe(422);
