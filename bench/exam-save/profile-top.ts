@@ -78,6 +78,15 @@ function caller(id: number): string {
   return '(root)';
 }
 
+/** What a sample's self time is summed under, as the options ask. */
+function entryName(id: number, functionName: string, url: string, lineNumber: number): string {
+  if (callersOf !== undefined) return `called from ${caller(id)}`;
+  if (WRITES.has(functionName))
+    return group ? `socket writes (${writer(id)})` : `${functionName} (socket write: ${writer(id)})`;
+  if (group) return where(functionName, url);
+  return `${functionName || '(anonymous)'} ${url ? `${short(url)}:${lineNumber + 1}` : ''}`.trim();
+}
+
 const entries = new Map<string, number>();
 let idle = 0;
 let total = 0;
@@ -89,16 +98,7 @@ for (const [id, time] of self) {
     continue;
   }
   if (callersOf !== undefined && functionName !== callersOf) continue;
-  const name =
-    callersOf !== undefined
-      ? `called from ${caller(id)}`
-      : group
-        ? WRITES.has(functionName)
-          ? `socket writes (${writer(id)})`
-          : where(functionName, url)
-        : WRITES.has(functionName)
-          ? `${functionName} (socket write: ${writer(id)})`
-          : `${functionName || '(anonymous)'} ${url ? `${short(url)}:${lineNumber + 1}` : ''}`.trim();
+  const name = entryName(id, functionName, url, lineNumber);
   entries.set(name, (entries.get(name) ?? 0) + time);
 }
 const busy = total - idle;
