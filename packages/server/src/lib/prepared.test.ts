@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { countries } from '../db/schema.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
-import { runPrepared, type Bind } from './prepared.ts';
+import { runPrepared, runPreparedSql, type Bind } from './prepared.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,5 +31,26 @@ describe('runPrepared', () => {
     expect(await byId(1)).toEqual([{ id: 1 }]);
     expect(await byId(100_000)).toEqual([]);
     expect(prepares).toBe(1);
+  });
+});
+
+describe('runPreparedSql', () => {
+  it('builds its statement once and binds each call’s own values, rows keyed by column name', async () => {
+    const db = t.database.db;
+    let builds = 0;
+    const byId = (id: number) =>
+      runPreparedSql(
+        db,
+        'test_country_by_id_sql',
+        (value) => {
+          builds++;
+          return sql`SELECT ${countries.id} AS country_id FROM ${countries} WHERE ${eq(countries.id, value('id'))}`;
+        },
+        { id },
+      );
+    expect(await byId(105)).toEqual([{ country_id: 105 }]);
+    expect(await byId(1)).toEqual([{ country_id: 1 }]);
+    expect(await byId(100_000)).toEqual([]);
+    expect(builds).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { rowMapper, type OrderedField } from './row-mapper.ts';
 
@@ -59,4 +60,38 @@ export function runPrepared<Result>(
     statements.set(name, statement);
   }
   return statement.execute(values) as Promise<Result>;
+}
+
+/** `value(name)` stands in a `runPreparedSql` statement for the value bound as `name`, typed as what it stands for. */
+export type Value = <T = unknown>(name: string) => T;
+
+const dialect = new PgDialect();
+const rawByDatabase = new WeakMap<
+  Db,
+  Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>
+>();
+
+/**
+ * A statement written in `sql` (not the query builder), built once per database handle: `build` receives
+ * `value(name)` to stand for each value, and each call binds `values` by those names. Like `runPrepared`, it is
+ * a named prepared statement, so `name` must name one SQL text. Its rows come back as `db.execute` gives them:
+ * objects keyed by column name, as the driver reads them. The exam save uses it (`writeAudited`): building its
+ * SQL per save was most of drizzle's share of a save's server time (bench/exam-save, issue 17).
+ */
+export async function runPreparedSql(
+  db: Db,
+  name: string,
+  build: (value: Value) => SQL,
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown>[]> {
+  let statements = rawByDatabase.get(db);
+  if (!statements) rawByDatabase.set(db, (statements = new Map()));
+  let statement = statements.get(name);
+  if (!statement) {
+    const query = dialect.sqlToQuery(build((key) => sql.placeholder(key) as never));
+    statement = db._.session.prepareQuery(query, undefined, name, false);
+    statements.set(name, statement);
+  }
+  const result = (await statement.execute(values)) as { rows: Record<string, unknown>[] };
+  return result.rows;
 }

@@ -1,6 +1,7 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { runPreparedSql, type Value } from '../../lib/prepared.ts';
 import { auditLog } from '../../db/schema.ts';
 import type { RequestContext } from '../../types.ts';
 import type { AuditOutcome } from '@basira/shared/audit/audit.schemas';
@@ -38,29 +39,45 @@ export async function recordAudit(db: Db, ctx: RequestContext, entry: AuditEntry
 }
 
 /**
- * A write (an `insert … returning()` or `update … returning()` of `table`) and the audit row of each row it
- * wrote, in one statement: atomic without a transaction, and one round trip on the hot path (an exam save). The
- * audit row names the written row (`entity_id`) and, when the table has one, its patient.
+ * A write (an `insert … returning` or `update … returning` of `table`) and the audit row of each row it wrote, in
+ * one statement: atomic without a transaction, and one round trip on the hot path (an exam save). The audit row
+ * names the written row (`entity_id`) and, when the table has one, its patient. The statement is prepared once
+ * (`runPreparedSql`): `write` states the write with `value(name)` for each of its `values`.
  */
 export async function writeAudited<T extends PgTable & { id: PgColumn }>(
   db: Db,
   table: T,
-  write: { getSQL(): SQL },
+  statement: { name: string; write: (value: Value) => SQL; values: Record<string, unknown> },
   ctx: RequestContext,
   entry: Pick<AuditEntry, 'action' | 'entity' | 'details' | 'at'>,
 ): Promise<T['$inferSelect'][]> {
   const columns = getTableColumns(table);
   const patient = 'patientId' in columns ? sql.raw('w.patient_id') : sql`NULL`;
-  const result = await db.execute(sql`
-    WITH w AS (${write.getSQL()}),
-    a AS (
-      INSERT INTO ${auditLog} (org_id, user_id, role, action, entity, entity_id, patient_id, details, ip, request_id, created_at)
-      SELECT ${ctx.orgId}::int, ${ctx.userId}::int, ${ctx.role ?? null}, ${entry.action}, ${entry.entity ?? null}, w.id, ${patient},
-             ${entry.details ? JSON.stringify(entry.details) : null}::jsonb, ${ctx.ip}, ${ctx.requestId},
-             ${(entry.at ?? new Date()).toISOString()}::timestamptz
-      FROM w)
-    SELECT * FROM w`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const rows = await runPreparedSql(
+    db,
+    `audited_${statement.name}`,
+    (value) => sql`
+      WITH w AS (${statement.write(value)}),
+      a AS (
+        INSERT INTO ${auditLog} (org_id, user_id, role, action, entity, entity_id, patient_id, details, ip, request_id, created_at)
+        SELECT ${value('auditOrgId')}::int, ${value('auditUserId')}::int, ${value('auditRole')}, ${value('auditAction')},
+               ${value('auditEntity')}, w.id, ${patient}, ${value('auditDetails')}::jsonb, ${value('auditIp')},
+               ${value('auditRequestId')}, ${value('auditAt')}::timestamptz
+        FROM w)
+      SELECT * FROM w`,
+    {
+      ...statement.values,
+      auditOrgId: ctx.orgId,
+      auditUserId: ctx.userId,
+      auditRole: ctx.role ?? null,
+      auditAction: entry.action,
+      auditEntity: entry.entity ?? null,
+      auditDetails: entry.details ? JSON.stringify(entry.details) : null,
+      auditIp: ctx.ip,
+      auditRequestId: ctx.requestId,
+      auditAt: (entry.at ?? new Date()).toISOString(),
+    },
+  );
   return rows.map(
     (raw) =>
       Object.fromEntries(

@@ -286,16 +286,29 @@ export class ExamsService {
     const [row] = await writeAudited(
       this.db,
       examRecords,
-      sql`INSERT INTO ${examRecords} (org_id, patient_id, queue_id, type, data, derived, created_by, updated_by,
-                                     created_at, updated_at)
-          SELECT ${scope.orgId}::int, ${patientId}::int, ${queueId}::int, ${definition.type},
-                 ${JSON.stringify(data)}::jsonb, ${derived === null ? null : JSON.stringify(derived)}::jsonb,
-                 ${scope.userId}::int, ${scope.userId}::int, ${now.toISOString()}::timestamptz,
-                 ${now.toISOString()}::timestamptz
-          FROM ${queueEntries} JOIN ${patients} ON ${patients.id} = ${queueEntries.patientId}
-          WHERE ${inOrg(queueEntries, scope.orgId, eq(queueEntries.id, queueId), eq(queueEntries.patientId, patientId))}
-            AND ${inOrg(patients, scope.orgId, isNull(patients.deletedAt))}
-          RETURNING *`,
+      {
+        name: 'exam_insert',
+        write: (value) =>
+          sql`INSERT INTO ${examRecords} (org_id, patient_id, queue_id, type, data, derived, created_by, updated_by,
+                                         created_at, updated_at)
+              SELECT ${value('orgId')}::int, ${value('patientId')}::int, ${value('queueId')}::int, ${value('type')},
+                     ${value('data')}::jsonb, ${value('derived')}::jsonb, ${value('userId')}::int,
+                     ${value('userId')}::int, ${value('now')}::timestamptz, ${value('now')}::timestamptz
+              FROM ${queueEntries} JOIN ${patients} ON ${patients.id} = ${queueEntries.patientId}
+              WHERE ${inOrg(queueEntries, value('orgId'), eq(queueEntries.id, value('queueId')), eq(queueEntries.patientId, value('patientId')))}
+                AND ${inOrg(patients, value('orgId'), isNull(patients.deletedAt))}
+              RETURNING *`,
+        values: {
+          orgId: scope.orgId,
+          patientId,
+          queueId,
+          type: definition.type,
+          data: JSON.stringify(data),
+          derived: derived === null ? null : JSON.stringify(derived),
+          userId: scope.userId,
+          now: now.toISOString(),
+        },
+      },
       scope,
       { action: 'exam.created', entity: definition.type, at: now },
     );
