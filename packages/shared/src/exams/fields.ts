@@ -460,6 +460,8 @@ export function mapLeaves(
   path: (string | number)[] = [],
 ): unknown {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  // Most types have no leaf of most kinds (a spectacles record names no drug): nothing to walk.
+  if (!leafKinds(fields).has(kind)) return data;
   const out: Record<string, unknown> = { ...(data as Record<string, unknown>) };
   const mapNode = (node: Node, value: unknown, at: (string | number)[]): unknown => {
     if (value === undefined || value === null) return value;
@@ -482,4 +484,13 @@ export function mapLeaves(
   for (const [key, node] of Object.entries(fields))
     if (key in out) out[key] = mapNode(node, out[key], [...path, key]);
   return out;
+}
+
+const kindsOf = new WeakMap<Fields, ReadonlySet<Leaf['kind']>>();
+
+/** The kinds of leaf anywhere under `fields`, found once per definition (an exam save asks four times). */
+function leafKinds(fields: Fields): ReadonlySet<Leaf['kind']> {
+  let kinds = kindsOf.get(fields);
+  if (!kinds) kindsOf.set(fields, (kinds = new Set(leavesOf(fields).map(({ leaf }) => leaf.kind))));
+  return kinds;
 }
