@@ -109,7 +109,7 @@ function sameBirthDate(birthDate: string, approximate: boolean) {
  * Patient search, answered in stages so that the first page never sorts every match (a common name matches
  * hundreds of thousands of rows at 1M patients):
  *   numbers: file number (exact), then phone and second phone (national-number prefix, ordered btree ranges);
- *   names:   exact normalised name (btree), prefix (btree, in index order), then "contains" (GIN trigram,
+ *   names:   prefix, the exact normalised name first (btree, in index order), then "contains" (GIN trigram,
  *            each word separately, a bounded candidate set ranked here), then the guardian's name (children
  *            are found by it; GIN trigram), then — only when those find too little — the same with misspelt
  *            words replaced by their closest lexicon words.
@@ -480,10 +480,9 @@ function namePlan(q: string): SearchPlan {
   const e = escapeLike(q);
   const name = patients.nameNorm;
   const prefix = like(name, `${e}%`);
-  const stages: Stage[] = [
-    { where: eq(name, q), ordered: recentFirst },
-    { where: prefix, ordered: [name, ...recentFirst] },
-  ];
+  // The exact name sorts first among the names it starts (namesakes by their last visit): one ordered range reads
+  // both, exact matches first.
+  const stages: Stage[] = [{ where: prefix, ordered: [name, ...recentFirst] }];
   if (q.length < TRIGRAM_MIN) {
     const wordStart = like(name, `% ${e}%`);
     stages.push({ where: wordStart, rankFor: q });
