@@ -2,7 +2,8 @@
 // Targets: typeahead p95 ≤ 12 ms on PostgreSQL (issue 17; it was 20), ≤ 100 ms on PGlite; over HTTP at most 1.5× the
 // p95 of the same queries run in-process (what HTTP, auth and the answer add).
 // Run: npx tsx --conditions=source bench/patient-search/run.ts [--db=postgres|pglite]
-//      (PATIENTS_PG / PATIENTS_PGLITE change the sizes; BENCH_DATABASE_URL the PostgreSQL database.)
+//      (PATIENTS_PG / PATIENTS_PGLITE change the sizes; BENCH_DATABASE_URL the PostgreSQL database;
+//      BENCH_TERMS=1 prints every search with its times.)
 import { sql } from 'drizzle-orm';
 import { asciiDigits } from '@basira/shared/search/arabic-normalize';
 import { PatientSearchService } from '@basira/server/src/modules/patients/patient-search.service.ts';
@@ -233,6 +234,10 @@ async function run(kind: BenchDb): Promise<boolean> {
       sqlTimes.push(performance.now() - t0);
     }
 
+    // BENCH_TERMS=1: every search with its kind, its typeahead time over HTTP and its queries' time alone.
+    if (process.env.BENCH_TERMS === '1')
+      for (const [i, t] of terms.entries())
+        console.log(`  ${t.kind.padEnd(18)} ${ms(http.times[i]!)} ${ms(sqlTimes[i]!)}  ${t.text}`);
     const line = (label: string, times: number[]) => {
       const s = summary(times);
       console.log(

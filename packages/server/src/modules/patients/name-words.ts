@@ -1,7 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { patientNameWords } from '../../db/schema.ts';
-import { inOrg } from '../../lib/tenant.ts';
 
 /** Words shorter than this are not worth correcting (and would match too much). */
 export const MIN_LEXICON_WORD = 2;
@@ -20,34 +19,47 @@ export async function addNameWords(db: Db, orgId: number, nameNorm: string): Pro
     .onConflictDoNothing();
 }
 
-/**
- * The closest lexicon words to a (misspelt) word by trigram distance, best first, with their similarity.
- * A KNN scan of the GiST index on a small table: a few milliseconds even for a large clinic.
- */
-export async function closestWords(
-  db: Db,
-  orgId: number,
-  word: string,
-  limit: number,
-): Promise<{ word: string; similarity: number }[]> {
-  const rows = await db
-    .select({
-      word: patientNameWords.word,
-      similarity: sql<number>`similarity(${patientNameWords.word}, ${word})`,
-    })
-    .from(patientNameWords)
-    .where(inOrg(patientNameWords, orgId))
-    .orderBy(sql`${patientNameWords.word} <-> ${word}`)
-    .limit(limit);
-  return rows.map((r) => ({ word: r.word, similarity: Number(r.similarity) }));
+/** A search word as the lexicon knows it: in the organization's names, or else its closest word there. */
+export interface LexiconMatch {
+  known: boolean;
+  /** The closest lexicon word by trigram distance, for a word not known (none when the lexicon is empty). */
+  closest?: { word: string; similarity: number };
 }
 
-/** Which of these words the organization's names contain. */
-export async function knownWords(db: Db, orgId: number, words: string[]): Promise<Set<string>> {
-  if (words.length === 0) return new Set();
-  const rows = await db
-    .select({ word: patientNameWords.word })
-    .from(patientNameWords)
-    .where(inOrg(patientNameWords, orgId, inArray(patientNameWords.word, words)));
-  return new Set(rows.map((r) => r.word));
+/**
+ * Each word looked up in the lexicon, in one statement: whether the organization's names contain it, and for
+ * one they do not, the closest lexicon word (a KNN scan of the GiST index on a small table) with its similarity.
+ */
+export async function lookUpWords(
+  db: Db,
+  orgId: number,
+  words: string[],
+): Promise<Map<string, LexiconMatch>> {
+  const unique = [...new Set(words)];
+  if (unique.length === 0) return new Map();
+  const result = await db.execute(sql`
+      WITH w AS (
+        SELECT v.word, EXISTS (SELECT 1 FROM ${patientNameWords} k
+                               WHERE k.org_id = ${orgId}::int AND k.word = v.word) AS known
+        FROM (VALUES ${sql.join(
+          unique.map((word) => sql`(${word}::text)`),
+          sql`, `,
+        )}) AS v(word))
+      SELECT w.word, w.known, best.word AS closest, best.similarity
+      FROM w LEFT JOIN LATERAL (
+        SELECT n.word, similarity(n.word, w.word) AS similarity FROM ${patientNameWords} n
+        WHERE n.org_id = ${orgId}::int AND NOT w.known
+        ORDER BY n.word <-> w.word LIMIT 1) best ON true`);
+  const { rows } = result as unknown as {
+    rows: { word: string; known: boolean; closest: string | null; similarity: number | null }[];
+  };
+  return new Map(
+    rows.map((r) => [
+      r.word,
+      {
+        known: r.known,
+        ...(r.closest !== null ? { closest: { word: r.closest, similarity: Number(r.similarity) } } : {}),
+      },
+    ]),
+  );
 }

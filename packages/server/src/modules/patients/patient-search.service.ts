@@ -36,7 +36,7 @@ import { pageMeta, totalColumn } from '../../lib/pages.ts';
 import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { CountryDirectory } from './country-directory.ts';
-import { closestWords, knownWords, MIN_LEXICON_WORD } from './name-words.ts';
+import { lookUpWords, MIN_LEXICON_WORD } from './name-words.ts';
 import { toPatient, toSummary, type PatientRow, type SummaryRow } from './patient-view.ts';
 
 /**
@@ -422,15 +422,12 @@ export class PatientSearchService {
     const words = q.split(' ');
     const candidates = words.filter((w) => w.length >= Math.max(TRIGRAM_MIN, MIN_LEXICON_WORD));
     if (candidates.length === 0) return undefined;
-    const known = await knownWords(db, orgId, candidates);
+    const lexicon = await lookUpWords(db, orgId, candidates);
     let changed = false;
     const corrected: string[] = [];
     for (const word of words) {
-      if (word.length < TRIGRAM_MIN || known.has(word)) {
-        corrected.push(word);
-        continue;
-      }
-      const [best] = await closestWords(db, orgId, word, 1);
+      const match = lexicon.get(word);
+      const best = match?.known === false ? match.closest : undefined;
       if (best && best.similarity >= CORRECTION_MIN_SIMILARITY) {
         corrected.push(best.word);
         changed = true;
