@@ -35,14 +35,22 @@ for (const search of searches) {
   const runs = [];
   for (let i = 0; i < repeat; i++) {
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     const { result, statements } = await captureSql(() => service.typeahead(scope, search));
-    runs.push({ total: performance.now() - t0, rows: result.length, statements });
+    const cpu = process.cpuUsage(cpu0);
+    runs.push({
+      total: performance.now() - t0,
+      cpu: (cpu.user + cpu.system) / 1000,
+      rows: result.length,
+      statements,
+    });
   }
   const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const { rows, statements } = runs[0]!;
   const total = median(runs.map((r) => r.total));
+  const cpu = median(runs.map((r) => r.cpu));
   console.log(
-    `\n== "${search}": ${rows} rows in ${total.toFixed(1)} ms (median), ${statements.length} statements`,
+    `\n== "${search}": ${rows} rows in ${total.toFixed(1)} ms (median), this process's CPU ${cpu.toFixed(2)} ms, ${statements.length} statements`,
   );
   for (const [i, s] of statements.entries()) {
     const took = median(runs.map((r) => r.statements[i]!.end - r.statements[i]!.start));

@@ -38,11 +38,15 @@ const byDatabase = new WeakMap<
  * `name` must name one SQL text: whatever changes the text (which conditions are present, how many values a
  * list has) belongs in the name, and every value in a `bind`. Its rows are mapped by `rowMapper`, which
  * decides once per statement what drizzle decides per cell.
+ * `plan: 'per-call'` keeps the built SQL but sends it unnamed, so that PostgreSQL plans each call with its values:
+ * for a statement whose best plan depends on them (a LIKE reads a btree range only when its text is known, and a
+ * generic plan would walk the whole index in order). The patient search's stages use it.
  */
 export function runPrepared<Result>(
   db: Db,
   name: string,
   build: (bind: Bind) => Preparable<Result>,
+  { plan = 'once' }: { plan?: 'once' | 'per-call' } = {},
 ): Promise<Result> {
   const values: Record<string, unknown> = {};
   const query = build((key, value) => {
@@ -53,7 +57,8 @@ export function runPrepared<Result>(
   if (!statements) byDatabase.set(db, (statements = new Map()));
   let statement = statements.get(name);
   if (!statement) {
-    statement = query.prepare(name);
+    // Unnamed, PostgreSQL parses and plans each call with its values; drizzle's types want a name.
+    statement = query.prepare(plan === 'once' ? name : (undefined as unknown as string));
     const mapped = statement as MappedRows;
     if (mapped.fields && !mapped.customResultMapper)
       mapped.customResultMapper = rowMapper(mapped.fields, mapped.joinsNotNullableMap);

@@ -9,7 +9,6 @@ import {
   like,
   lte,
   ne,
-  notInArray,
   or,
   sql,
   type SQL,
@@ -45,9 +44,17 @@ import { toPatient, toSummary, type PatientRow, type SummaryRow } from './patien
  * then anywhere, then its words in another order; then by similarity — so no stage sorts every match.
  */
 interface Stage {
-  where: SQL;
+  /** Names the stage's SQL text (see `runPrepared`): what varies in it, such as the number of words. */
+  shape: string;
+  where: (bind: Bind) => SQL;
   ordered?: (SQL | PgColumn)[];
   rankFor?: string;
+}
+
+/** Conditions a search's rows must also meet (the list page's filters), and the name of their SQL's shape. */
+interface Extra {
+  shape: string;
+  where: (bind: Bind) => SQL | undefined;
 }
 
 /**
@@ -150,6 +157,10 @@ export class PatientSearchService {
     const perPage = PATIENTS_PER_PAGE;
     const offset = (query.page - 1) * perPage;
     const extra = this.filterConditions(scope, query, today);
+    const extraBound: Extra = {
+      shape: filterShape(query),
+      where: (bind) => this.filterConditions(scope, query, today, bind),
+    };
     const search = query.search?.trim() ?? '';
     const plan = search ? this.plan(search) : undefined;
     const sort: PatientSort = query.sort ?? (plan ? 'relevance' : 'newest');
@@ -172,7 +183,7 @@ export class PatientSearchService {
       const [counted, ranked] = await Promise.all([
         this.searchCount(db, scope.orgId, plan, extra, cap),
         offset < window
-          ? this.collect<PatientRow>(db, scope.orgId, plan, extra, window)
+          ? this.collect<PatientRow>(db, scope.orgId, plan, extraBound, window)
           : { rows: [], nearFrom: undefined },
       ]);
       total = counted;
@@ -301,18 +312,27 @@ export class PatientSearchService {
     const asFileNumber = Number(digits);
     const fileNumber =
       !search.trim().startsWith('+') && digits.length <= 10 && asFileNumber <= LARGEST_FILE_NUMBER
-        ? eq(patients.fileNumber, asFileNumber)
+        ? asFileNumber
         : undefined;
-    if (fileNumber) stages.push({ where: fileNumber, ordered: [patients.id] });
+    if (fileNumber !== undefined)
+      stages.push({
+        shape: 'file_number',
+        where: (bind) => eq(patients.fileNumber, bind('fileNumber', fileNumber)),
+        ordered: [patients.id],
+      });
     const prefixes = nationalPrefixes(search, this.countries.defaultCallingCode()).filter(
       (p) => p.length >= 2,
     );
     // One ordered index range per prefix and column: an OR of ranges would have to sort every match.
     for (const column of [patients.phoneNational, patients.phone2National])
       for (const prefix of prefixes)
-        stages.push({ where: like(column, `${prefix}%`), ordered: [column, ...recentFirst] });
+        stages.push({
+          shape: `phone_${column.name}`,
+          where: (bind) => like(column, bind('prefix', `${prefix}%`)),
+          ordered: [column, ...recentFirst],
+        });
     if (stages.length === 0) return undefined;
-    return { stages, matches: or(...stages.map((s) => s.where))! };
+    return { stages, matches: or(...stages.map((s) => s.where(asIs)))! };
   }
 
   /**
@@ -324,7 +344,7 @@ export class PatientSearchService {
     db: Db,
     orgId: number,
     plan: { stages: Stage[]; fuzzyFrom?: string },
-    extra: SQL | undefined,
+    extra: Extra | undefined,
     limit: number,
     columns?: typeof summaryColumns,
   ): Promise<{ rows: T[]; nearFrom?: number | undefined; nearOf?: string }> {
@@ -334,15 +354,31 @@ export class PatientSearchService {
         if (rows.length >= limit) return;
         const need = limit - rows.length;
         const found = rows.map((r) => r.id);
-        const where = and(stage.where, extra, found.length ? notInArray(patients.id, found) : undefined);
+        const where = (bind: Bind) =>
+          and(
+            stage.where(bind),
+            extra?.where(bind),
+            found.length ? sql`${patients.id} <> ALL(${bind('found', found)}::int[])` : undefined,
+          );
+        const shape = [
+          'patient_search',
+          stage.shape,
+          columns ? 'summary' : 'full',
+          extra?.shape ?? 'none',
+          found.length ? 'after' : 'first',
+        ].join('_');
         if (stage.ordered) {
-          rows.push(...(await this.select<T>(db, orgId, columns, where, stage.ordered, need)));
+          rows.push(...(await this.select<T>(db, shape, orgId, () => columns, where, stage.ordered, need)));
           continue;
         }
         const candidates = await this.select<T & Ranked>(
           db,
+          shape,
           orgId,
-          { ...(columns ?? getTableColumns(patients)), ...rankColumns(stage.rankFor ?? '') },
+          (bind) => ({
+            ...(columns ?? getTableColumns(patients)),
+            ...rankColumns(stage.rankFor ?? '', bind),
+          }),
           where,
           [],
           need * CANDIDATES_PER_ROW,
@@ -362,18 +398,30 @@ export class PatientSearchService {
     return { rows };
   }
 
-  /** Live rows of the organization that meet `where`. */
+  /**
+   * Live rows of the organization that meet `where`: built once per `shape`, planned by PostgreSQL with each
+   * call's values (`plan: 'per-call'`): a LIKE uses the name index's range only when its text is known.
+   */
   private select<T>(
     db: Db,
+    shape: string,
     orgId: number,
-    columns: Record<string, PgColumn | SQL.Aliased | SQL> | undefined,
-    where: SQL | undefined,
+    columns: (bind: Bind) => Record<string, PgColumn | SQL.Aliased | SQL> | undefined,
+    where: (bind: Bind) => SQL | undefined,
     order: (SQL | PgColumn)[],
     limit: number,
   ): Promise<T[]> {
-    const base = columns ? db.select(columns as typeof summaryColumns) : db.select();
-    const query = base.from(patients).where(this.liveInOrg(orgId, where));
-    return (order.length ? query.orderBy(...order) : query).limit(limit) as unknown as Promise<T[]>;
+    return runPrepared(
+      db,
+      shape,
+      (bind) => {
+        const selected = columns(bind);
+        const base = selected ? db.select(selected as typeof summaryColumns) : db.select();
+        const query = base.from(patients).where(this.liveInOrg(bind('orgId', orgId), where(bind)));
+        return (order.length ? query.orderBy(...order) : query).limit(bind('limit', limit));
+      },
+      { plan: 'per-call' },
+    ) as Promise<T[]>;
   }
 
   /**
@@ -476,23 +524,27 @@ const filterShape = (q: PatientFilterQuery) =>
 function namePlan(q: string): SearchPlan {
   const e = escapeLike(q);
   const name = patients.nameNorm;
-  const prefix = like(name, `${e}%`);
+  const prefix = (bind: Bind) => like(name, bind('prefix', `${e}%`));
   // The exact name sorts first among the names it starts (namesakes by their last visit): one ordered range reads
   // both, exact matches first.
-  const stages: Stage[] = [{ where: prefix, ordered: [name, ...recentFirst] }];
+  const stages: Stage[] = [{ shape: 'prefix', where: prefix, ordered: [name, ...recentFirst] }];
   if (q.length < TRIGRAM_MIN) {
-    const wordStart = like(name, `% ${e}%`);
-    stages.push({ where: wordStart, rankFor: q });
-    return { stages, matches: or(prefix, wordStart)!, countFirst: prefix };
+    const wordStart = (bind: Bind) => like(name, bind('wordStart', `% ${e}%`));
+    stages.push({ shape: 'word_start', where: wordStart, rankFor: q });
+    return { stages, matches: or(prefix(asIs), wordStart(asIs))!, countFirst: prefix(asIs) };
   }
   const words = q.split(' ');
-  const containsIn = (column: PgColumn) => and(...words.map((w) => like(column, `%${escapeLike(w)}%`)))!;
+  const containsIn = (column: PgColumn) => (bind: Bind) =>
+    and(...words.map((w, i) => like(column, bind(`word${i}`, `%${escapeLike(w)}%`))))!;
   const contains = containsIn(name);
   // Then children by their guardian's name (a parent asks for their child's file by their own name).
   const guardian = containsIn(patients.guardianNameNorm);
-  stages.push({ where: contains, rankFor: q }, { where: guardian, rankFor: q });
+  stages.push(
+    { shape: `contains_${words.length}`, where: contains, rankFor: q },
+    { shape: `guardian_${words.length}`, where: guardian, rankFor: q },
+  );
   // A name that starts with the text contains each of its words: the prefix is part of the matches.
-  return { stages, matches: or(contains, guardian)!, countFirst: prefix };
+  return { stages, matches: or(contains(asIs), guardian(asIs))!, countFirst: prefix(asIs) };
 }
 
 interface Ranked {
@@ -504,13 +556,13 @@ interface Ranked {
 }
 
 /** 0: the text starts a word; 1: it is inside; 2: only its words are there, in another order. */
-function rankColumns(q: string) {
+function rankColumns(q: string, bind: Bind) {
   return {
     nameNorm: patients.nameNorm,
     lastQueueAt: patients.lastQueueAt,
-    tier: sql<number>`CASE WHEN strpos(' ' || ${patients.nameNorm}, ${` ${q}`}) > 0 THEN 0
-                           WHEN strpos(${patients.nameNorm}, ${q}) > 0 THEN 1 ELSE 2 END`,
-    similarity: sql<number>`similarity(${patients.nameNorm}, ${q})`,
+    tier: sql<number>`CASE WHEN strpos(' ' || ${patients.nameNorm}, ${bind('wordStartOf', ` ${q}`)}) > 0 THEN 0
+                           WHEN strpos(${patients.nameNorm}, ${bind('rankedText', q)}) > 0 THEN 1 ELSE 2 END`,
+    similarity: sql<number>`similarity(${patients.nameNorm}, ${bind('rankedText', q)})`,
   };
 }
 
