@@ -95,6 +95,8 @@ const summaryColumns = {
   isMale: patients.isMale,
   alerts: patients.alerts,
   lastQueueAt: patients.lastQueueAt,
+  // Not shown: the words of the names found are known words (`correct`).
+  nameNorm: patients.nameNorm,
 };
 
 /** "Born the same day" for the duplicate check; a year either side when either date stands for an age. */
@@ -139,7 +141,7 @@ export class PatientSearchService {
     if ([...search].length < TYPEAHEAD_MIN_LENGTH) return [];
     const plan = this.plan(search);
     if (!plan) return [];
-    const { rows } = await this.collect<SummaryRow & { id: number }>(
+    const { rows } = await this.collect<SummaryRow & { id: number; nameNorm: string }>(
       this.db,
       scope.orgId,
       plan,
@@ -269,7 +271,6 @@ export class PatientSearchService {
     const rows = await this.db
       .select({
         ...summaryColumns,
-        nameNorm: patients.nameNorm,
         phone2: patients.phone2,
         birthDateApproximate: patients.birthDateApproximate,
       })
@@ -340,7 +341,7 @@ export class PatientSearchService {
    * that is not enough, the stages again with misspelt words corrected. `nearFrom` is the index of the first
    * row found only through the correction, and `nearOf` the corrected text, so the screen can say so.
    */
-  private async collect<T extends { id: number }>(
+  private async collect<T extends { id: number; nameNorm: string }>(
     db: Db,
     orgId: number,
     plan: { stages: Stage[]; fuzzyFrom?: string },
@@ -390,7 +391,7 @@ export class PatientSearchService {
     };
     await runStages(plan.stages);
     if (rows.length < limit && plan.fuzzyFrom) {
-      const corrected = await this.correct(db, orgId, plan.fuzzyFrom);
+      const corrected = await this.correct(db, orgId, plan.fuzzyFrom, rows);
       const exact = rows.length;
       if (corrected) await runStages(namePlan(corrected).stages);
       if (corrected && rows.length > exact) return { rows, nearFrom: exact, nearOf: corrected };
@@ -466,9 +467,18 @@ export class PatientSearchService {
   }
 
   /** The search text with each unknown word replaced by the closest known one, or undefined if none changed. */
-  private async correct(db: Db, orgId: number, q: string): Promise<string | undefined> {
+  private async correct(
+    db: Db,
+    orgId: number,
+    q: string,
+    found: { nameNorm: string }[],
+  ): Promise<string | undefined> {
     const words = q.split(' ');
-    const candidates = words.filter((w) => w.length >= Math.max(TRIGRAM_MIN, MIN_LEXICON_WORD));
+    // A word of a name already found is in the lexicon: only the others are looked up (often none are left).
+    const inFound = new Set(found.flatMap((r) => r.nameNorm.split(' ')));
+    const candidates = words.filter(
+      (w) => w.length >= Math.max(TRIGRAM_MIN, MIN_LEXICON_WORD) && !inFound.has(w),
+    );
     if (candidates.length === 0) return undefined;
     const lexicon = await lookUpWords(db, orgId, candidates);
     let changed = false;
