@@ -71,15 +71,11 @@ export function runPrepared<Result>(
 export type Value = <T = unknown>(name: string) => T;
 
 const dialect = new PgDialect();
-const rawByDatabase = new WeakMap<
-  Db,
-  Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>
->();
 
 /**
  * A statement written in `sql` (not the query builder), built once per database handle: `build` receives
  * `value(name)` to stand for each value, and each call binds `values` by those names. Like `runPrepared`, it is
- * a named prepared statement, so `name` must name one SQL text. Its rows come back as `db.execute` gives them:
+ * a named prepared statement, so `name` must name one SQL text (the two share their names). Its rows come back as `db.execute` gives them:
  * objects keyed by column name, as the driver reads them. The exam save uses it (`writeAudited`): building its
  * SQL per save was most of drizzle's share of a save's server time (bench/exam-save, issue 17).
  */
@@ -89,8 +85,8 @@ export async function runPreparedSql(
   build: (value: Value) => SQL,
   values: Record<string, unknown>,
 ): Promise<Record<string, unknown>[]> {
-  let statements = rawByDatabase.get(db);
-  if (!statements) rawByDatabase.set(db, (statements = new Map()));
+  let statements = byDatabase.get(db);
+  if (!statements) byDatabase.set(db, (statements = new Map()));
   let statement = statements.get(name);
   if (!statement) {
     const query = dialect.sqlToQuery(build((key) => sql.placeholder(key) as never));

@@ -158,11 +158,11 @@ export class PatientSearchService {
     const today = this.today(scope);
     const perPage = PATIENTS_PER_PAGE;
     const offset = (query.page - 1) * perPage;
-    const extra = this.filterConditions(scope, query, today);
-    const extraBound: Extra = {
+    const filters: Extra = {
       shape: filterShape(query),
       where: (bind) => this.filterConditions(scope, query, today, bind),
     };
+    const extra = filters.where(asIs);
     const search = query.search?.trim() ?? '';
     const plan = search ? this.plan(search) : undefined;
     const sort: PatientSort = query.sort ?? (plan ? 'relevance' : 'newest');
@@ -185,7 +185,7 @@ export class PatientSearchService {
       const [counted, ranked] = await Promise.all([
         this.searchCount(db, scope.orgId, plan, extra, cap),
         offset < window
-          ? this.collect<PatientRow>(db, scope.orgId, plan, extraBound, window)
+          ? this.collect<PatientRow>(db, scope.orgId, plan, filters, window)
           : { rows: [], nearFrom: undefined },
       ]);
       total = counted;
