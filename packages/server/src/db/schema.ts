@@ -235,6 +235,13 @@ export const patients = pgTable(
     alerts: jsonb('alerts').notNull().default({}),
     notes: text('notes'),
     lastQueueAt: timestamp('last_queue_at', { withTimezone: true }),
+    /**
+     * The patient's latest visit (by date, then id, whatever its status), kept by a trigger on queue_entries
+     * (migration 0017): the queue screen's "each patient's latest" reads it instead of proving, per visit, that no
+     * later one exists. No foreign key: queue_entries already references patients, and the copy to PostgreSQL
+     * orders tables by their keys (a cycle would have no order).
+     */
+    latestEntryId: integer('latest_entry_id'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: integer('deleted_by'),
     mergedIntoId: integer('merged_into_id'),
@@ -272,6 +279,10 @@ export const patients = pgTable(
       .where(sql`${t.deletedAt} IS NULL AND ${t.phone2National} IS NOT NULL`),
     index('patients_org_last_queue_idx').on(t.orgId, t.lastQueueAt.desc().nullsLast()),
     index('patients_org_created_idx').on(t.orgId, t.createdAt),
+    // Each patient's latest visit, the join of the queue screen's "each patient's latest" (queue-view.ts).
+    index('patients_latest_entry_idx')
+      .on(t.latestEntryId)
+      .where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 

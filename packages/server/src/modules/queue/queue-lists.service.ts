@@ -1,21 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  like,
-  lt,
-  lte,
-  ne,
-  notExists,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   QUEUE_PER_PAGE,
   REWAITING_LIMIT,
@@ -39,6 +22,8 @@ import {
   selectEntriesWithTotal,
   selectListedEntries,
   toEntry,
+  withPatient,
+  withPatientsLatest,
 } from './queue-view.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -57,27 +42,6 @@ const dueRecall = (now: Date) =>
     lte(queueEntries.date, now),
   );
 
-const later = alias(queueEntries, 'later');
-/**
- * The entry is its patient's latest (by date, then id): no later entry of the same patient. Checked per entry
- * through the patient's index as the page walks the screen's order, where `DISTINCT ON (patient_id)` read and
- * sorted every visit of the clinic before the first row (seconds at 3,000,000 visits).
- */
-const isPatientsLatest = (db: Db) =>
-  notExists(
-    db
-      .select({ one: sql`1` })
-      .from(later)
-      .where(
-        and(
-          eq(later.orgId, queueEntries.orgId),
-          eq(later.patientId, queueEntries.patientId),
-          gte(later.date, queueEntries.date),
-          or(sql`${later.date} > ${queueEntries.date}`, sql`${later.id} > ${queueEntries.id}`),
-        ),
-      ),
-  );
-
 /** The queue's lists: pages, a patient's visits, filters, each patient's latest, the bell, the doctor's day. */
 export class QueueListsService {
   constructor(
@@ -92,7 +56,7 @@ export class QueueListsService {
   /**
    * A page of entries with its total. `shape` names the SQL that `conditions` make (see `runPrepared`): the page is
    * then a prepared statement, its values bound per request. Without it (a text search, whose words vary) the
-   * query is built for the request.
+   * query is built for the request. `patientJoin`: every entry, or each patient's latest (`withPatientsLatest`).
    */
   private async page(
     scope: RequestContext,
@@ -101,16 +65,17 @@ export class QueueListsService {
     order: SQL[],
     shape: string | undefined,
     conditions: (bind: Bind) => (SQL | undefined)[],
+    patientJoin = withPatient,
   ) {
     const offset = (page - 1) * perPage;
     const query = (bind: Bind) =>
-      selectEntriesWithTotal(this.db, bind('orgId', scope.orgId), ...conditions(bind))
+      selectEntriesWithTotal(this.db, bind('orgId', scope.orgId), patientJoin, ...conditions(bind))
         .orderBy(...order)
         .limit(bind('limit', perPage))
         .offset(bind('offset', offset));
     const rows = await (shape ? runPrepared(this.db, `queue_page_${shape}`, query) : query(asIs));
     const today = this.today(scope);
-    const count = () => countEntries(this.db, scope.orgId, ...conditions(asIs));
+    const count = () => countEntries(this.db, scope.orgId, patientJoin, ...conditions(asIs));
     return pageWithTotal(rows, page, perPage, count, (r) => toEntry(r, today), true);
   }
 
@@ -184,7 +149,8 @@ export class QueueListsService {
       QUEUE_PER_PAGE,
       longestWaitingFirst,
       filters.shape && `last_${filters.shape}`,
-      (bind) => [isPatientsLatest(this.db), filters.conditions(bind)],
+      (bind) => [filters.conditions(bind)],
+      withPatientsLatest,
     );
   }
 

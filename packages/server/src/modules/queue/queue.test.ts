@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
 import { and, eq, sql } from 'drizzle-orm';
 import type { QueueEntry, QueueEntryDetail } from '@basira/shared/queue/queue.schemas';
 import {
@@ -13,7 +14,7 @@ import type { Patient } from '@basira/shared/patients/patients.schemas';
 import { auditLog, examRecords, queueEntries, queueStatusEvents } from '../../db/schema.ts';
 import { FakeClock } from '../../lib/clock.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
-import { startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
+import { dbKind, startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
 
 // 23:30 in Baghdad on 1 March 2026.
 const clock = new FakeClock(new Date('2026-03-01T20:30:00Z'));
@@ -448,6 +449,65 @@ describe('lists', () => {
     expect(last.data.map((e: QueueEntry) => e.id)).toEqual([later]);
     expect(last.meta.total).toBe(1);
   });
+
+  it('each patient’s latest follows the visits as they are re-dated, deleted and merged', async () => {
+    const o = clinic(t, await t.newOrg());
+    const a = await o.patient({ name: 'Latest One' });
+    const b = await o.patient({ name: 'Latest Two' });
+    const first = await o.queue(a.id, { date: '2026-02-10T09:00:00+03:00' });
+    const second = await o.queue(a.id, { date: '2026-02-20T09:00:00+03:00' });
+    const ofB = await o.queue(b.id, { date: '2026-02-15T09:00:00+03:00' });
+    const latest = async () =>
+      (await o.ok<QueueEntry[]>('GET', '/api/mo/queue/filterLast?page=1')).map((e) => e.id).sort();
+    expect(await latest()).toEqual([second.id, ofB.id].sort());
+
+    // The earlier visit moved past the other one becomes the latest.
+    await o.ok('POST', `/api/mo/queue/${first.id}`, {
+      date: '2026-02-25T09:00:00+03:00',
+      version: first.version,
+    });
+    expect(await latest()).toEqual([first.id, ofB.id].sort());
+    // Deleted, it leaves the one before it.
+    await o.ok('DELETE', `/api/mo/queue/${first.id}`);
+    expect(await latest()).toEqual([second.id, ofB.id].sort());
+    // A merge moves B's visit to A, where it is not the latest; B is gone.
+    await o.ok('POST', '/api/mo/patient/merge', { survivorId: a.id, mergedId: b.id });
+    expect(await latest()).toEqual([second.id]);
+  });
+
+  it.runIf(dbKind === 'postgres')(
+    'each patient’s latest: two visits made at once, the later committed first, keep the later',
+    async () => {
+      const other = await t.newOrg();
+      const p = await clinic(t, other).patient({ name: 'Made At Once' });
+      const [one, two] = [new pg.Client(inject('databaseUrl')), new pg.Client(inject('databaseUrl'))];
+      await Promise.all([one.connect(), two.connect()]);
+      const insert = (client: pg.Client, day: string, ticket: number) =>
+        client.query<{ id: number }>(
+          `INSERT INTO queue_entries (org_id, patient_id, ticket_day, ticket_number, date, status, status_since)
+           VALUES ($1, $2, $3, $4, $3::date + time '09:00', 1, now()) RETURNING id`,
+          [other.id, p.id, day, ticket],
+        );
+      try {
+        await one.query('BEGIN');
+        const later = await insert(one, '2026-03-05', 1);
+        await two.query('BEGIN');
+        // Waits for the first transaction's lock on the patient, then must see its visit.
+        const earlier = insert(two, '2026-03-04', 2);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await one.query('COMMIT');
+        await earlier;
+        await two.query('COMMIT');
+        const kept = await one.query<{ latest: number }>(
+          'SELECT latest_entry_id AS latest FROM patients WHERE id = $1',
+          [p.id],
+        );
+        expect(kept.rows[0]!.latest).toBe(later.rows[0]!.id);
+      } finally {
+        await Promise.all([one.end(), two.end()]);
+      }
+    },
+  );
 
   it('counts up to 1,000 entries: past them the total is a lower bound (three years of a large clinic)', async () => {
     const other = await t.newOrg();
