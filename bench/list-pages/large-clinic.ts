@@ -1,7 +1,8 @@
 // BENCH_CLINIC=large: the demo clinic grown to issue 17's large clinic, 1,000,000 patients and 3,000,000 visits
 // (three years of finished and cancelled visits before the demo's two weeks), with an audit trail to match (one
 // row per visit: a clinic's log grows with every read). Bulk INSERT … SELECT generate_series, as patient-search.
-// The database is kept between runs (about 4 minutes to make); the accounts the demo made are kept beside it.
+// The database is kept between runs (about 4 minutes to make, plus a minute or two for the triggers that keep each
+// patient's latest visit: migration 0017); the accounts the demo made are kept beside it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';

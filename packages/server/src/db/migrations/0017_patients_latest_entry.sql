@@ -19,10 +19,13 @@ BEGIN
   -- taken after the wait: it sees a visit another transaction committed meanwhile. (An UPDATE that waits for a row
   -- re-reads the row, not its subquery: two visits made at once could each leave the other out.)
   PERFORM 1 FROM "patients" WHERE "id" = ANY (patient_ids) ORDER BY "id" FOR NO KEY UPDATE;
-  UPDATE "patients" p SET "latest_entry_id" = (
-      SELECT q."id" FROM "queue_entries" q WHERE q."org_id" = p."org_id" AND q."patient_id" = p."id"
-      ORDER BY q."date" DESC, q."id" DESC LIMIT 1)
-    WHERE p."id" = ANY (patient_ids);
+  -- Written only where it changes: a patient row written is a new version in each of the table's indexes.
+  UPDATE "patients" p SET "latest_entry_id" = l."id"
+    FROM (SELECT o."id" AS "patient_id", (
+            SELECT q."id" FROM "queue_entries" q WHERE q."org_id" = o."org_id" AND q."patient_id" = o."id"
+            ORDER BY q."date" DESC, q."id" DESC LIMIT 1) AS "id"
+          FROM "patients" o WHERE o."id" = ANY (patient_ids)) l
+    WHERE p."id" = l."patient_id" AND p."latest_entry_id" IS DISTINCT FROM l."id";
 END;
 $$;
 --> statement-breakpoint
