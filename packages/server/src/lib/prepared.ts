@@ -75,9 +75,10 @@ const dialect = new PgDialect();
 /**
  * A statement written in `sql` (not the query builder), built once per database handle: `build` receives
  * `value(name)` to stand for each value, and each call binds `values` by those names. Like `runPrepared`, it is
- * a named prepared statement, so `name` must name one SQL text (the two share their names). Its rows come back as `db.execute` gives them:
- * objects keyed by column name, as the driver reads them. The exam save uses it (`writeAudited`): building its
- * SQL per save was most of drizzle's share of a save's server time (bench/exam-save, issue 17).
+ * a named prepared statement, so `name` must name one SQL text (the two share their names). Its rows come back
+ * as `db.execute` gives them: objects keyed by column name, as the driver reads them. The exam save uses it
+ * (`writeAudited`): building its SQL per save was most of drizzle's share of a save's server time (bench/exam-save,
+ * issue 17).
  */
 export async function runPreparedSql(
   db: Db,

@@ -492,9 +492,12 @@ describe('lists', () => {
         await one.query('BEGIN');
         const later = await insert(one, '2026-03-05', 1);
         await two.query('BEGIN');
+        const waiter = (await two.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
         // Waits for the first transaction's lock on the patient, then must see its visit.
         const earlier = insert(two, '2026-03-04', 2);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        const waiting = () =>
+          one.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'`, [waiter]);
+        while ((await waiting()).rowCount === 0) await new Promise((resolve) => setTimeout(resolve, 10));
         await one.query('COMMIT');
         await earlier;
         await two.query('COMMIT');
