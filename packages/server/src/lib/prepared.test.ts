@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
 import { countries } from '../db/schema.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { runPrepared, runPreparedSql, type Bind } from './prepared.ts';
@@ -51,6 +52,23 @@ describe('runPreparedSql', () => {
     expect(await byId(105)).toEqual([{ country_id: 105 }]);
     expect(await byId(1)).toEqual([{ country_id: 1 }]);
     expect(await byId(100_000)).toEqual([]);
+    expect(builds).toBe(1);
+  });
+
+  it('builds it once for every handle: each transaction, a handle of its own, only prepares it', async () => {
+    let builds = 0;
+    const byId = (db: Db, id: number) =>
+      runPreparedSql(
+        db,
+        'test_country_in_transaction',
+        (value) => {
+          builds++;
+          return sql`SELECT ${countries.id} AS country_id FROM ${countries} WHERE ${eq(countries.id, value('id'))}`;
+        },
+        { id },
+      );
+    expect(await t.database.db.transaction((tx) => byId(tx, 105))).toEqual([{ country_id: 105 }]);
+    expect(await t.database.db.transaction((tx) => byId(tx, 1))).toEqual([{ country_id: 1 }]);
     expect(builds).toBe(1);
   });
 });

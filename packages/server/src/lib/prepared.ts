@@ -71,6 +71,7 @@ export function runPrepared<Result>(
 export type Value = <T = unknown>(name: string) => T;
 
 const dialect = new PgDialect();
+const builtSql = new Map<string, ReturnType<PgDialect['sqlToQuery']>>();
 
 /**
  * A statement written in `sql` (not the query builder), built once per database handle: `build` receives
@@ -90,7 +91,11 @@ export async function runPreparedSql(
   if (!statements) byDatabase.set(db, (statements = new Map()));
   let statement = statements.get(name);
   if (!statement) {
-    const query = dialect.sqlToQuery(build((key) => sql.placeholder(key) as never));
+    // The text depends only on the name, so it is built once for every handle: a transaction is a handle of its
+    // own, and one made per request (an audit row in a change's transaction) would otherwise build it each time.
+    let query = builtSql.get(name);
+    if (!query)
+      builtSql.set(name, (query = dialect.sqlToQuery(build((key) => sql.placeholder(key) as never))));
     statement = db._.session.prepareQuery(query, undefined, name, false);
     statements.set(name, statement);
   }

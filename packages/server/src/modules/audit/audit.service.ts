@@ -19,23 +19,37 @@ export interface AuditEntry {
   outcome?: AuditOutcome;
 }
 
-/** Appends one audit row; pass the transaction of the change so both land or neither does. */
+/**
+ * Appends one audit row; pass the transaction of the change so both land or neither does. Every audited call
+ * writes one, reads included, so its statement is built once and prepared (`runPreparedSql`).
+ */
 export async function recordAudit(db: Db, ctx: RequestContext, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    orgId: ctx.orgId,
-    userId: ctx.userId,
-    action: entry.action,
-    entity: entry.entity ?? null,
-    entityId: entry.entityId ?? null,
-    patientId: entry.patientId ?? null,
-    subject: entry.subject ?? null,
-    details: entry.details ?? null,
-    role: ctx.role ?? null,
-    outcome: entry.outcome ?? 'ok',
-    ip: ctx.ip,
-    requestId: ctx.requestId,
-    ...(entry.at ? { createdAt: entry.at } : {}),
-  });
+  await runPreparedSql(
+    db,
+    'audit_row',
+    (value) => sql`
+      INSERT INTO ${auditLog} (org_id, user_id, action, entity, entity_id, patient_id, subject, details, role, outcome,
+                               ip, request_id, created_at)
+      VALUES (${value('orgId')}::int, ${value('userId')}::int, ${value('action')}, ${value('entity')},
+              ${value('entityId')}::bigint, ${value('patientId')}::bigint, ${value('subject')}, ${value('details')}::jsonb,
+              ${value('role')}, ${value('outcome')}, ${value('ip')}, ${value('requestId')},
+              coalesce(${value('at')}::timestamptz, now()))`,
+    {
+      orgId: ctx.orgId,
+      userId: ctx.userId,
+      action: entry.action,
+      entity: entry.entity ?? null,
+      entityId: entry.entityId ?? null,
+      patientId: entry.patientId ?? null,
+      subject: entry.subject ?? null,
+      details: entry.details ? JSON.stringify(entry.details) : null,
+      role: ctx.role ?? null,
+      outcome: entry.outcome ?? 'ok',
+      ip: ctx.ip,
+      requestId: ctx.requestId,
+      at: entry.at ? entry.at.toISOString() : null,
+    },
+  );
 }
 
 /**
