@@ -1,7 +1,7 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { runPreparedSql, type Value } from '../../lib/prepared.ts';
+import { runPreparedSql, type Bind, type Value } from '../../lib/prepared.ts';
 import { auditLog } from '../../db/schema.ts';
 import type { RequestContext } from '../../types.ts';
 import type { AuditOutcome } from '@basira/shared/audit/audit.schemas';
@@ -19,37 +19,50 @@ export interface AuditEntry {
   outcome?: AuditOutcome;
 }
 
+/** An audit row's insert, each value stated by `value(name)` with the names `auditValues` gives. */
+const auditInsert = (value: Value) => sql`
+  INSERT INTO ${auditLog} (org_id, user_id, action, entity, entity_id, patient_id, subject, details, role, outcome, ip,
+                           request_id, created_at)
+  VALUES (${value('auditOrgId')}::int, ${value('auditUserId')}::int, ${value('auditAction')}, ${value('auditEntity')},
+          ${value('auditEntityId')}::bigint, ${value('auditPatientId')}::bigint, ${value('auditSubject')},
+          ${value('auditDetails')}::jsonb, ${value('auditRole')}, ${value('auditOutcome')}, ${value('auditIp')},
+          ${value('auditRequestId')}, coalesce(${value('auditAt')}::timestamptz, now()))`;
+
+function auditValues(ctx: RequestContext, entry: AuditEntry): Record<string, unknown> {
+  return {
+    auditOrgId: ctx.orgId,
+    auditUserId: ctx.userId,
+    auditAction: entry.action,
+    auditEntity: entry.entity ?? null,
+    auditEntityId: entry.entityId ?? null,
+    auditPatientId: entry.patientId ?? null,
+    auditSubject: entry.subject ?? null,
+    auditDetails: entry.details ? JSON.stringify(entry.details) : null,
+    auditRole: ctx.role ?? null,
+    auditOutcome: entry.outcome ?? 'ok',
+    auditIp: ctx.ip,
+    auditRequestId: ctx.requestId,
+    auditAt: entry.at ? entry.at.toISOString() : null,
+  };
+}
+
 /**
  * Appends one audit row; pass the transaction of the change so both land or neither does. Every audited call
  * writes one, reads included, so its statement is built once and prepared (`runPreparedSql`).
  */
 export async function recordAudit(db: Db, ctx: RequestContext, entry: AuditEntry): Promise<void> {
-  await runPreparedSql(
-    db,
-    'audit_row',
-    (value) => sql`
-      INSERT INTO ${auditLog} (org_id, user_id, action, entity, entity_id, patient_id, subject, details, role, outcome,
-                               ip, request_id, created_at)
-      VALUES (${value('orgId')}::int, ${value('userId')}::int, ${value('action')}, ${value('entity')},
-              ${value('entityId')}::bigint, ${value('patientId')}::bigint, ${value('subject')}, ${value('details')}::jsonb,
-              ${value('role')}, ${value('outcome')}, ${value('ip')}, ${value('requestId')},
-              coalesce(${value('at')}::timestamptz, now()))`,
-    {
-      orgId: ctx.orgId,
-      userId: ctx.userId,
-      action: entry.action,
-      entity: entry.entity ?? null,
-      entityId: entry.entityId ?? null,
-      patientId: entry.patientId ?? null,
-      subject: entry.subject ?? null,
-      details: entry.details ? JSON.stringify(entry.details) : null,
-      role: ctx.role ?? null,
-      outcome: entry.outcome ?? 'ok',
-      ip: ctx.ip,
-      requestId: ctx.requestId,
-      at: entry.at ? entry.at.toISOString() : null,
-    },
-  );
+  await runPreparedSql(db, 'audit_row', auditInsert, auditValues(ctx, entry));
+}
+
+/**
+ * The audit row of a read, as a common table expression of the read's own statement:
+ * `db.with(auditedRead(db, bind, ctx, entry)).select(…)` returns the rows and records their reading in one statement
+ * and one round trip (PostgreSQL runs a data-modifying CTE whether or not the query refers to it). Its values are
+ * bound with the statement's `bind`, so a prepared page (`runPrepared`) stays one SQL text.
+ */
+export function auditedRead(db: Db, bind: Bind, ctx: RequestContext, entry: AuditEntry) {
+  const values = auditValues(ctx, entry);
+  return db.$with('audit_row', {}).as(auditInsert((name) => bind(name, values[name]) as never));
 }
 
 /**

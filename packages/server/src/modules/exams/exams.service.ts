@@ -21,7 +21,7 @@ import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
-import { recordAudit, writeAudited } from '../audit/audit.service.ts';
+import { auditedRead, recordAudit, writeAudited } from '../audit/audit.service.ts';
 import { diagnosesByCodes, drugsByIds } from '../codes/codes.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 
@@ -75,12 +75,16 @@ export class ExamsService {
       .where(this.liveInOrg(definition, orgId, ...conditions));
   }
 
-  /** `selectInOrg` with each row carrying the total of the matching records: an index page in one statement. */
+  /**
+   * `selectInOrg` with each row carrying the total of the matching records: an index page in one statement; with
+   * `audit` (`auditedRead`), its audit row too.
+   */
   private selectPageInOrg(
     db: Db,
     definition: ExamDefinition,
     orgId: number,
     conditions: (SQL | undefined)[],
+    audit?: ReturnType<typeof auditedRead>,
   ) {
     const where = this.liveInOrg(definition, orgId, ...conditions);
     const count = db
@@ -89,7 +93,7 @@ export class ExamsService {
       .where(where);
     return {
       count,
-      rows: db
+      rows: (audit ? db.with(audit) : db)
         .select({ ...recordColumns, total: totalColumn(count) })
         .from(examRecords)
         .leftJoin(creator, byCreator)
@@ -149,19 +153,20 @@ export class ExamsService {
         ? ilike(sql`${examRecords.data}::text`, bind('search', likePattern(query.search)))
         : undefined,
     ];
+    const audit = (bind: Bind) =>
+      auditedRead(this.db, bind, scope, {
+        action: 'exam.listed',
+        entity: definition.type,
+        ...(query.patientId !== undefined ? { patientId: query.patientId } : {}),
+      });
     const page = (bind: Bind) =>
-      this.selectPageInOrg(this.db, definition, bind('orgId', scope.orgId), conditions(bind))
+      this.selectPageInOrg(this.db, definition, bind('orgId', scope.orgId), conditions(bind), audit(bind))
         .rows.orderBy(desc(examRecords.createdAt), desc(examRecords.id))
         .limit(EXAM_RECORDS_PER_PAGE)
         .offset(bind('offset', (query.page - 1) * EXAM_RECORDS_PER_PAGE));
     const shape = `${definition.type}_${query.patientId !== undefined ? 'patient' : 'all'}_${query.search ? 'search' : 'all'}`;
     const rows = await runPrepared(this.db, `exam_page_${shape}`, page);
     const count = () => this.selectPageInOrg(this.db, definition, scope.orgId, conditions(asIs)).count;
-    await recordAudit(this.db, scope, {
-      action: 'exam.listed',
-      entity: definition.type,
-      ...(query.patientId !== undefined ? { patientId: query.patientId } : {}),
-    });
     return pageWithTotal(rows, query.page, EXAM_RECORDS_PER_PAGE, count, (r) => this.view(r));
   }
 

@@ -25,7 +25,7 @@ import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { isoOf, isoTime } from '../../lib/iso-time.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { RequestContext } from '../../types.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { auditedRead, recordAudit } from '../audit/audit.service.ts';
 import type { ExamRecord, ExamsService } from '../exams/exams.service.ts';
 import { readLetter } from '../letters/letters.service.ts';
 import type { PrintSettingsService } from './print-settings.service.ts';
@@ -266,8 +266,16 @@ export class PrintingService {
         query.type ? eq(printLog.kind, bind('type', query.type)) : undefined,
       );
     const counted = (bind: Bind) => this.db.select({ n: count() }).from(printLog).where(where(bind));
+    const audit = (bind: Bind) =>
+      auditedRead(this.db, bind, scope, {
+        action: 'print.log_viewed',
+        entity: 'patient',
+        entityId: query.patientId,
+        patientId: query.patientId,
+      });
     const rows = await runPrepared(this.db, `print_log_page_${query.type ? 'type' : 'any'}`, (bind) =>
       this.db
+        .with(audit(bind))
         .select({ row: listed, userId: users.id, userName: users.name, total: totalColumn(counted(bind)) })
         .from(printLog)
         .leftJoin(users, and(eq(users.id, printLog.printedBy), eq(users.orgId, printLog.orgId)))
@@ -276,12 +284,6 @@ export class PrintingService {
         .limit(PRINT_LOG_PER_PAGE)
         .offset(bind('offset', (query.page - 1) * PRINT_LOG_PER_PAGE)),
     );
-    await recordAudit(this.db, scope, {
-      action: 'print.log_viewed',
-      entity: 'patient',
-      entityId: query.patientId,
-      patientId: query.patientId,
-    });
     return pageWithTotal(
       rows,
       query.page,
