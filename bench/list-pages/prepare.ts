@@ -22,6 +22,8 @@ export interface PageSpec {
   label: string;
   url: string;
   token: string;
+  /** Not a list page: a floor the pages are read against, printed without a target. */
+  floor?: true;
 }
 
 export interface CapturedPage extends PageSpec {
@@ -203,6 +205,16 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
         label: 'print log (spectacles)',
         url: `/api/mo/print/log?patientId=${printed.patientId}&type=spectacles&page=1`,
         token: admin,
+      },
+      // Floors: what any page costs on this machine. /api/me answers from the cached session (HTTP alone, no
+      // statement); /api/health sends `select 1` (HTTP and the cheapest statement there is).
+      { key: 'floor-me', label: 'floor: /api/me (no SQL)', url: '/api/me', token: admin, floor: true },
+      {
+        key: 'floor-health',
+        label: 'floor: /api/health (select 1)',
+        url: '/api/health',
+        token: admin,
+        floor: true,
       },
     ];
 
