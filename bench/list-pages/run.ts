@@ -12,6 +12,7 @@
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { measureCpu, type CpuSpent } from './cpu.ts';
 import { configOf, type CapturedStatement } from './sql-capture.ts';
 import type { CapturedPage, Prepared } from './prepare.ts';
 
@@ -195,7 +196,11 @@ interface Row {
   pass: boolean;
   /** The server's CPU time per answered request: less noisy than a rate on a shared machine. */
   cpuMs: number;
+  /** The load generator's and PostgreSQL's CPU per request over HTTP, and per round of the replay. */
+  webCpu: CpuSpent;
+  sqlCpu: CpuSpent | undefined;
 }
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 const rows: Row[] = [];
 try {
   console.log(
@@ -210,16 +215,21 @@ try {
     }
     await http(base, prepared.slug, page, WARM_UP_SECONDS);
     const cpuBefore = await server.cpuMicros();
+    const webCpuUntil = measureCpu();
     const web = await http(base, prepared.slug, page, SECONDS);
+    const webCpu = webCpuUntil(web.perSecond * SECONDS);
     const cpuMs = ((await server.cpuMicros()) - cpuBefore) / 1000 / (web.perSecond * SECONDS);
     let sql: Figures | undefined;
+    let sqlCpu: CpuSpent | undefined;
     if (page.statements.length > 0) {
       await replay(pool, page, WARM_UP_SECONDS);
+      const sqlCpuUntil = measureCpu();
       sql = await replay(pool, page, SECONDS);
+      sqlCpu = sqlCpuUntil(sql.perSecond * SECONDS);
     }
     const ratio = sql ? web.perSecond / sql.perSecond : NaN;
     const pass = ratio >= TARGET_RATIO && web.p95 <= TARGET_P95_MS;
-    rows.push({ page, web, sql, ratio, pass, cpuMs });
+    rows.push({ page, web, sql, ratio, pass, cpuMs, webCpu, sqlCpu });
     console.log(
       `  HTTP ${web.perSecond.toFixed(0)} req/s, p50 ${web.p50.toFixed(1)} ms, p95 ${web.p95.toFixed(1)} ms, ` +
         `the server's CPU ${cpuMs.toFixed(3)} ms a request` +
@@ -228,6 +238,14 @@ try {
             `ratio ${(ratio * 100).toFixed(1)} %`
           : '') +
         (page.floor ? ' (a floor: no target)' : ` → ${pass ? 'PASS' : 'FAIL'}`),
+    );
+    console.log(
+      `  CPU a request: the load generator ${webCpu.selfMs.toFixed(3)} ms, PostgreSQL ${webCpu.postgresMs.toFixed(3)} ms ` +
+        `(steal ${percent(webCpu.steal)})` +
+        (sqlCpu
+          ? `; a SQL round: the replay ${sqlCpu.selfMs.toFixed(3)} ms, PostgreSQL ${sqlCpu.postgresMs.toFixed(3)} ms ` +
+            `(steal ${percent(sqlCpu.steal)})`
+          : ''),
     );
   }
 } finally {
@@ -253,6 +271,27 @@ for (const r of rows)
     `${cell(r.page.label, 36)} ${cell(r.web.perSecond.toFixed(0), 10)} ${cell(r.web.p50.toFixed(1), 7)} ${cell(r.web.p95.toFixed(1), 7)} ` +
       `${cell(r.cpuMs.toFixed(3), 7)} ` +
       `${cell(r.sql ? r.sql.perSecond.toFixed(0) : '—', 12)} ${cell(r.sql ? `${(r.ratio * 100).toFixed(1)} %` : '—', 7)} ${result(r)}`,
+  );
+console.log(
+  `\nwhere the CPU goes, ms a request over HTTP (the server, the load generator, PostgreSQL) and a round of its SQL ` +
+    `(the replay, PostgreSQL); the machine has 2 cores, and the server process can use one`,
+);
+console.log(
+  `${cell('page', 36)} ${cell('server', 7)} ${cell('load', 7)} ${cell('pg', 7)} ${cell('total', 7)} ${cell('replay', 7)} ${cell('pg', 7)} ${cell('total', 7)} steal`,
+);
+for (const { page, cpuMs, webCpu, sqlCpu } of rows)
+  console.log(
+    `${cell(page.label, 36)} ${[
+      cpuMs,
+      webCpu.selfMs,
+      webCpu.postgresMs,
+      cpuMs + webCpu.selfMs + webCpu.postgresMs,
+    ]
+      .map((ms) => cell(ms.toFixed(3), 7))
+      .join(' ')} ${(sqlCpu ? [sqlCpu.selfMs, sqlCpu.postgresMs, sqlCpu.selfMs + sqlCpu.postgresMs] : [])
+      .map((ms) => cell(ms.toFixed(3), 7))
+      .join(' ')
+      .padEnd(23)} ${percent(webCpu.steal)}${sqlCpu ? ` / ${percent(sqlCpu.steal)}` : ''}`,
   );
 const listPages = rows.filter((r) => !r.page.floor);
 const passed = listPages.filter((r) => r.pass).length;
