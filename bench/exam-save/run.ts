@@ -18,6 +18,7 @@ import pg from 'pg';
 import { chosenDatabases, ms, summary, type BenchDb } from '../shared/bench-app.ts';
 import { EXAM_SAMPLES } from '../shared/exam-samples.ts';
 import { configOf } from '../list-pages/sql-capture.ts';
+import { measureCpu } from '../shared/cpu.ts';
 import type { Captured, SaveType, Visit } from './capture.ts';
 import type { WriteCounts } from './count-writes.ts';
 
@@ -294,13 +295,15 @@ type Verdict = (ok: boolean) => string;
 async function closedPhases(kind: BenchDb, server: Server, post: Post, visits: Visit[], verdict: Verdict) {
   console.log(`closed loop: ${WRITERS} writers (${CLIENT} client), no pause, ${SECONDS} s`);
   const before = await server.writes();
-  const cpu = process.cpuUsage();
+  const closedCpuUntil = measureCpu();
   const closed = await closedLoop(post, visits, SECONDS);
-  const { user, system } = process.cpuUsage(cpu);
+  const closedCpu = closedCpuUntil(closed.saves);
   report('  HTTP', closed, SECONDS);
   console.log(
-    `  the writers' own CPU: ${((user + system) / 1000 / closed.saves).toFixed(3)} ms a save ` +
-      `(${((user + system) / 1e6 / SECONDS).toFixed(2)} of a core)`,
+    `  the writers' own CPU: ${closedCpu.selfMs.toFixed(3)} ms a save ` +
+      `(${((closedCpu.selfMs * closed.saves) / 1000 / SECONDS).toFixed(2)} of a core); ` +
+      (kind === 'postgres' ? `PostgreSQL's: ${closedCpu.postgresMs.toFixed(3)} ms a save ` : '') +
+      `(the host's steal ${(closedCpu.steal * 100).toFixed(1)} %)`,
   );
   console.log(`  ${diff(await server.writes(), before, closed.saves)}`);
 
@@ -319,8 +322,14 @@ async function closedPhases(kind: BenchDb, server: Server, post: Post, visits: V
   const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL });
   try {
     await direct(pool, captured, 1);
+    const directCpuUntil = measureCpu();
     const sql = await direct(pool, captured, SECONDS);
+    const directCpu = directCpuUntil(sql.saves);
     report(`  direct (${WRITERS} workers, pool of ${POOL})`, sql, SECONDS);
+    console.log(
+      `  CPU a direct round: the workers ${directCpu.selfMs.toFixed(3)} ms, PostgreSQL ${directCpu.postgresMs.toFixed(3)} ms ` +
+        `(the host's steal ${(directCpu.steal * 100).toFixed(1)} %)`,
+    );
     const ratio = closed.perSecond / sql.perSecond;
     const ok = ratio >= TARGET_RATIO;
     console.log(

@@ -12,7 +12,7 @@
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { measureCpu, type CpuSpent } from './cpu.ts';
+import { measureCpu, type CpuSpent } from '../shared/cpu.ts';
 import { configOf, type CapturedStatement } from './sql-capture.ts';
 import type { CapturedPage, Prepared } from './prepare.ts';
 
