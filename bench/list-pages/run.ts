@@ -2,7 +2,8 @@
 // replayed with the `pg` driver directly, at the same concurrency (10), in the same run, on the demo clinic.
 // Targets per page: HTTP req/s ≥ 50 % of its SQL rounds/s, and HTTP p95 ≤ 25 ms at 10 connections. Also printed:
 // the server's CPU time a request (its process's user and system time over the measured seconds), the figure to
-// compare a change by on a shared machine, where rates swing by ±40 % between runs of the same code.
+// compare a change by on a shared machine, where rates swing by ±40 % between runs of the same code; two floors
+// without a target (/api/me: no statement; /api/health: select 1); and where each page's CPU went (bench/shared/cpu.ts).
 // Run: flock /tmp/coord/e2e.lock npx tsx bench/list-pages/run.ts
 //   BENCH_SECONDS (default 10) per measurement; BENCH_PAGES=queue,worklist measures some pages only;
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/basira_bench_lists, dropped and made afresh);
