@@ -246,14 +246,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const exams = new ExamsService(database.db, clock, events);
   const board = new BoardService(database.db, patients, queue, queueLists, transitions, documents, exams);
   const patientTrends = new PatientTrendsService(database.db, patients);
-  const patientFile = new PatientFileService(
-    database.db,
-    patients,
-    queueLists,
-    exams,
-    documents,
-    patientTrends,
-  );
+  const patientFile = new PatientFileService(patients, queueLists, exams, documents, patientTrends);
   const options = new OptionsService(database.db);
   const codes = new CodesService(database.db);
   const dashboard = new DashboardService(database.db, clock);

@@ -4,7 +4,6 @@ import { BOARD_DOCUMENTS_LIMIT, BOARD_VISITS_PER_PAGE, type Board } from '@basir
 import type { Db } from '../../db/client.ts';
 import { queueEntries } from '../../db/schema.ts';
 import type { RequestContext } from '../../types.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import type { ExamsService } from '../exams/exams.service.ts';
 import type { DocumentsService } from '../patients/documents.service.ts';
 import type { PatientsService } from '../patients/patients.service.ts';
@@ -49,15 +48,12 @@ export class BoardService {
   }
 
   /** `GET /api/mo/board/{patientId}/visits`: further pages of the board's earlier visits, audited as a read. */
-  async visits(scope: RequestContext, patientId: number, page: number, exceptQueueId?: number) {
-    const visits = await this.lists.ofPatient(scope, patientId, page, BOARD_VISITS_PER_PAGE, exceptQueueId);
-    await recordAudit(this.db, scope, {
-      action: 'board.visits_viewed',
-      entity: 'patient',
-      entityId: patientId,
-      patientId,
+  visits(scope: RequestContext, patientId: number, page: number, exceptQueueId?: number) {
+    return this.lists.ofPatient(scope, patientId, page, {
+      perPage: BOARD_VISITS_PER_PAGE,
+      ...(exceptQueueId === undefined ? {} : { exceptId: exceptQueueId }),
+      audit: { action: 'board.visits_viewed', entity: 'patient', entityId: patientId, patientId },
     });
-    return visits;
   }
 
   private async board(
@@ -66,14 +62,19 @@ export class BoardService {
     queueId: number,
     action: string,
   ): Promise<Board> {
-    // Independent reads: on PostgreSQL they run side by side on the pool.
+    // Independent reads: on PostgreSQL they run side by side on the pool. The board's audit row is written by the
+    // earlier visits' statement.
     const [row, visit, earlierVisits, exams, documents] = await Promise.all([
       this.patients.liveRow(scope.orgId, patientId),
       this.queue.detail(scope, queueId),
-      this.lists.ofPatient(scope, patientId, 1, BOARD_VISITS_PER_PAGE, queueId),
+      this.lists.ofPatient(scope, patientId, 1, {
+        perPage: BOARD_VISITS_PER_PAGE,
+        exceptId: queueId,
+        audit: { action, entity: 'queue', entityId: queueId, patientId },
+        patientRead: true,
+      }),
       this.exams.groups(scope.orgId, patientId, EXAM_TYPES),
       this.documents.list(scope.orgId, patientId, BOARD_DOCUMENTS_LIMIT),
-      recordAudit(this.db, scope, { action, entity: 'queue', entityId: queueId, patientId }),
     ]);
     const patient = this.patients.view(row, scope);
     return {

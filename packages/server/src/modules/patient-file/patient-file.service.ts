@@ -6,9 +6,7 @@ import {
   type PatientFile,
 } from '@basira/shared/patients/patient-file.schemas';
 import { BOARD_DOCUMENTS_LIMIT } from '@basira/shared/queue/board.schemas';
-import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../types.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import type { ExamsService } from '../exams/exams.service.ts';
 import type { DocumentsService } from '../patients/documents.service.ts';
 import type { PatientsService } from '../patients/patients.service.ts';
@@ -25,7 +23,6 @@ const BOARD_READERS = ['open board', 'show board'] as const;
  */
 export class PatientFileService {
   constructor(
-    private readonly db: Db,
     private readonly patients: PatientsService,
     private readonly lists: QueueListsService,
     private readonly exams: ExamsService,
@@ -41,18 +38,17 @@ export class PatientFileService {
     // Independent reads: on PostgreSQL they run side by side on the pool.
     const [openVisits, visits, exams, lastRx, documents, trends] = await Promise.all([
       this.lists.openOfPatient(scope, patientId, PATIENT_FILE_OPEN_LIMIT),
-      this.visits(scope, patientId, 1),
+      // The file's audit row is written by its visits' statement.
+      this.lists.ofPatient(scope, patientId, 1, {
+        perPage: PATIENT_FILE_VISITS_PER_PAGE,
+        audit: { action: 'patient.file.viewed', entity: 'patient', entityId: patientId, patientId },
+        patientRead: true,
+      }),
       this.exams.groups(scope.orgId, patientId, readable),
       readable.includes('spectacles') ? this.exams.lastFinalRx(scope.orgId, patientId) : null,
       this.documents.list(scope.orgId, patientId, BOARD_DOCUMENTS_LIMIT),
       // In the file's answer, so that opening the file is one read in the audit trail (not file, then trends).
       this.trends.series(scope, patientId, permissions),
-      recordAudit(this.db, scope, {
-        action: 'patient.file.viewed',
-        entity: 'patient',
-        entityId: patientId,
-        patientId,
-      }),
     ]);
     return {
       patient: this.patients.view(row, scope),
@@ -67,19 +63,11 @@ export class PatientFileService {
     };
   }
 
-  visits(scope: RequestContext, patientId: number, page: number) {
-    return this.lists.ofPatient(scope, patientId, page, PATIENT_FILE_VISITS_PER_PAGE);
-  }
-
   /** `GET /api/mo/patient/{id}/visits`: a further page of the file's visits, audited as a read. */
-  async visitsPage(scope: RequestContext, patientId: number, page: number) {
-    const visits = await this.visits(scope, patientId, page);
-    await recordAudit(this.db, scope, {
-      action: 'patient.visits_viewed',
-      entity: 'patient',
-      entityId: patientId,
-      patientId,
+  visitsPage(scope: RequestContext, patientId: number, page: number) {
+    return this.lists.ofPatient(scope, patientId, page, {
+      perPage: PATIENT_FILE_VISITS_PER_PAGE,
+      audit: { action: 'patient.visits_viewed', entity: 'patient', entityId: patientId, patientId },
     });
-    return visits;
   }
 }

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { patients, queueEntries, queueScreenOrder } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { auditedRead, type AuditEntry } from '../audit/audit.service.ts';
 import { addToDay, dayRange, localDay, startOfDay } from '@basira/shared/dates/calendar';
 import { pageWithTotal } from '../../lib/pages.ts';
 import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
@@ -57,6 +57,7 @@ export class QueueListsService {
    * A page of entries with its total. `shape` names the SQL that `conditions` make (see `runPrepared`): the page is
    * then a prepared statement, its values bound per request. Without it (a text search, whose words vary) the
    * query is built for the request. `patientJoin`: every entry, or each patient's latest (`withPatientsLatest`).
+   * `audit`: the page records its reading in its own statement (`auditedRead`).
    */
   private async page(
     scope: RequestContext,
@@ -66,14 +67,22 @@ export class QueueListsService {
     shape: string | undefined,
     conditions: (bind: Bind) => (SQL | undefined)[],
     patientJoin = withPatient,
+    audit?: AuditEntry,
   ) {
     const offset = (page - 1) * perPage;
     const query = (bind: Bind) =>
-      selectEntriesWithTotal(this.db, bind('orgId', scope.orgId), patientJoin, ...conditions(bind))
+      selectEntriesWithTotal(
+        this.db,
+        bind('orgId', scope.orgId),
+        patientJoin,
+        conditions(bind),
+        audit && auditedRead(this.db, bind, scope, audit),
+      )
         .orderBy(...order)
         .limit(bind('limit', perPage))
         .offset(bind('offset', offset));
-    const rows = await (shape ? runPrepared(this.db, `queue_page_${shape}`, query) : query(asIs));
+    const name = shape && `queue_page_${shape}${audit ? '_audited' : ''}`;
+    const rows = await (name ? runPrepared(this.db, name, query) : query(asIs));
     const today = this.today(scope);
     const count = () => countEntries(this.db, scope.orgId, patientJoin, ...conditions(asIs));
     return pageWithTotal(rows, page, perPage, count, (r) => toEntry(r, today), true);
@@ -84,15 +93,23 @@ export class QueueListsService {
     return this.page(scope, page, QUEUE_PER_PAGE, newestFirst, 'all', () => []);
   }
 
-  /** `GET /api/mo/queue/all/{patientId}?page=`: one patient's visits, newest first. */
+  /**
+   * One patient's visits, newest first (the queue's, the board's and the file's). `audit`:
+   * the read is recorded in the page's own statement. `patientRead`: the caller reads the live patient itself,
+   * which answers 404 (the board, the file); otherwise this checks it first.
+   */
   async ofPatient(
     scope: RequestContext,
     patientId: number,
     page: number,
-    perPage = QUEUE_PER_PAGE,
-    exceptId?: number,
+    {
+      perPage = QUEUE_PER_PAGE,
+      exceptId,
+      audit,
+      patientRead = false,
+    }: { perPage?: number; exceptId?: number; audit?: AuditEntry; patientRead?: boolean } = {},
   ) {
-    await findLivePatient(this.db, scope.orgId, patientId);
+    if (!patientRead) await findLivePatient(this.db, scope.orgId, patientId);
     return this.page(
       scope,
       page,
@@ -103,19 +120,16 @@ export class QueueListsService {
         eq(queueEntries.patientId, bind('patientId', patientId)),
         exceptId === undefined ? undefined : ne(queueEntries.id, bind('exceptId', exceptId)),
       ],
+      withPatient,
+      audit,
     );
   }
 
   /** `GET /api/mo/queue/all/{patientId}`: the patient's visits, audited as a read of the patient's data. */
-  async history(scope: RequestContext, patientId: number, page: number) {
-    const visits = await this.ofPatient(scope, patientId, page);
-    await recordAudit(this.db, scope, {
-      action: 'queue.history_viewed',
-      entity: 'patient',
-      entityId: patientId,
-      patientId,
+  history(scope: RequestContext, patientId: number, page: number) {
+    return this.ofPatient(scope, patientId, page, {
+      audit: { action: 'queue.history_viewed', entity: 'patient', entityId: patientId, patientId },
     });
-    return visits;
   }
 
   /** A patient's open visits (Waiting or WithDoctor): today's, and those booked for later days; soonest first. */

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { patients, queueEntries, users } from '../../db/schema.ts';
 import { isoOf, isoTime } from '../../lib/iso-time.ts';
 import { countUpToCap, totalColumn } from '../../lib/pages.ts';
+import type { auditedRead } from '../audit/audit.service.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { toSummary } from '../patients/patient-view.ts';
@@ -96,16 +97,18 @@ export function selectListedEntries(db: Db, orgId: number, ...conditions: (SQL |
 }
 
 /**
- * `selectListedEntries` with each row carrying the total of the matching entries: a page in one statement.
- * `patientJoin`: `withPatient`, or `withPatientsLatest` for each patient's latest entry only.
+ * `selectListedEntries` with each row carrying the total of the matching entries: a page in one statement; with
+ * `audit` (`auditedRead`), its audit row too. `patientJoin`: `withPatient`, or `withPatientsLatest` for each
+ * patient's latest entry only.
  */
 export function selectEntriesWithTotal(
   db: Db,
   orgId: number,
   patientJoin: SQL,
-  ...conditions: (SQL | undefined)[]
+  conditions: (SQL | undefined)[],
+  audit?: ReturnType<typeof auditedRead>,
 ) {
-  return db
+  return (audit ? db.with(audit) : db)
     .select({ ...listedColumns, total: totalColumn(countEntries(db, orgId, patientJoin, ...conditions)) })
     .from(queueEntries)
     .innerJoin(patients, patientJoin)
