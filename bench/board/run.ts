@@ -7,6 +7,7 @@ import { examDefinition } from '@basira/shared/exams/registry';
 import { EXAM_TYPES, type ExamType } from '@basira/shared/exams/exam-types';
 import { examRecords, patients, queueEntries } from '@basira/server/src/db/schema.ts';
 import { EXAM_SAMPLES } from '../shared/exam-samples.ts';
+import { measureCpu } from '../shared/cpu.ts';
 import {
   chosenDatabases,
   ms,
@@ -161,14 +162,21 @@ async function run(kind: BenchDb): Promise<boolean> {
     for (let i = 0; i < 20; i++) await show(); // warm-up
     const times: number[] = [];
     let bytes = 0;
+    const cpuUntil = measureCpu();
     for (let i = 0; i < REQUESTS; i++) {
       const r = await show();
       times.push(r.elapsed);
       bytes = r.bytes;
     }
+    const cpu = cpuUntil(REQUESTS);
     const s = summary(times);
     console.log(`${REQUESTS} board openings (show), one at a time, over HTTP:`);
     console.log(`  p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}`);
+    // The app runs in this process (with PGlite, so does the database): its CPU includes the client's fetch.
+    console.log(
+      `  CPU an opening: this process ${cpu.selfMs.toFixed(2)} ms, PostgreSQL's processes ${cpu.postgresMs.toFixed(2)} ms ` +
+        `(steal ${(cpu.steal * 100).toFixed(1)} %)`,
+    );
     console.log(
       `  answer ${(bytes / 1024).toFixed(1)} KB (first page: 10 earlier visits, latest exams per type, 40 documents)`,
     );

@@ -77,16 +77,16 @@ const builtSql = new Map<string, ReturnType<PgDialect['sqlToQuery']>>();
  * A statement written in `sql` (not the query builder), built once per database handle: `build` receives
  * `value(name)` to stand for each value, and each call binds `values` by those names. Like `runPrepared`, it is
  * a named prepared statement, so `name` must name one SQL text (the two share their names). Its rows come back
- * as `db.execute` gives them: objects keyed by column name, as the driver reads them. The exam save uses it
+ * as `db.execute` gives them: objects keyed by column name, as the driver reads them (`Row` says what they hold). The exam save uses it
  * (`writeAudited`): building its SQL per save was most of drizzle's share of a save's server time (bench/exam-save,
  * issue 17).
  */
-export async function runPreparedSql(
+export async function runPreparedSql<Row = Record<string, unknown>>(
   db: Db,
   name: string,
   build: (value: Value) => SQL,
   values: Record<string, unknown>,
-): Promise<Record<string, unknown>[]> {
+): Promise<Row[]> {
   let statements = byDatabase.get(db);
   if (!statements) byDatabase.set(db, (statements = new Map()));
   let statement = statements.get(name);
@@ -99,6 +99,6 @@ export async function runPreparedSql(
     statement = db._.session.prepareQuery(query, undefined, name, false);
     statements.set(name, statement);
   }
-  const result = (await statement.execute(values)) as { rows: Record<string, unknown>[] };
+  const result = (await statement.execute(values)) as { rows: Row[] };
   return result.rows;
 }

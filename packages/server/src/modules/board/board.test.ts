@@ -95,6 +95,41 @@ describe('the board', () => {
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['queue.opened', 'board.opened']));
   });
 
+  it("lists each type's latest ten records, newest first, with the type's total; deleted and others' are not counted", async () => {
+    const org = await t.newOrg();
+    const doctor = await userWith(t, org, ['open board', 'show board']);
+    const c = clinic(t, org);
+    const p = await c.patient({ name: 'Many Records' });
+    const other = await c.patient({ name: 'Other Patient' });
+    const today = await c.queue(p.id);
+    const record = (patientId: number, day: number, deletedAt: Date | null = null) => ({
+      orgId: org.id,
+      patientId,
+      queueId: today.id,
+      type: 'followUp',
+      data: {},
+      createdAt: new Date(Date.UTC(2026, 0, day)),
+      deletedAt,
+    });
+    await t.database.db
+      .insert(examRecords)
+      .values([
+        ...Array.from({ length: 12 }, (_, i) => record(p.id, i + 1)),
+        record(p.id, 20, new Date()),
+        record(other.id, 21),
+      ]);
+
+    const res = await c.open(today, doctor.token);
+    expect(res.statusCode).toBe(200);
+    const [group, ...rest] = (res.json().data as Board).exams;
+    expect(rest).toEqual([]);
+    expect(group!.type).toBe('followUp');
+    expect(group!.total).toBe(12);
+    expect(group!.records.map((r) => r.createdAt.slice(0, 10))).toEqual(
+      Array.from({ length: 10 }, (_, i) => `2026-01-${String(12 - i).padStart(2, '0')}`),
+    );
+  });
+
   it('shows read-only; the doctor re-enters an open visit through show; refusals are clear', async () => {
     const org = await t.newOrg();
     const viewer = await userWith(t, org, ['show board']);

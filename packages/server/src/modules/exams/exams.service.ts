@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html-sanitizer.ts';
 import { likePattern, pageWithTotal, totalColumn } from '../../lib/pages.ts';
-import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
+import { asIs, runPrepared, runPreparedSql, type Bind } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
@@ -29,6 +29,19 @@ type Row = typeof examRecords.$inferSelect;
 type Data = Record<string, unknown>;
 type ExamGroup = Board['exams'][number];
 type UserRef = { id: number; name: string } | null;
+/** A row of `groups` as the driver reads it (a timestamp as text or a Date, by driver). */
+interface GroupRow {
+  id: number;
+  type: string;
+  queue_id: number | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  created_by: number | null;
+  data: unknown;
+  derived: unknown;
+  total: number;
+  author_name: string | null;
+}
 
 export interface ExamRecord extends Data {
   id: number;
@@ -171,72 +184,52 @@ export class ExamsService {
   }
 
   /**
-   * A patient's records of the given types, per type: how many, and the latest few (a window query: no type is
-   * read in full). The board and the patient's file list them.
+   * A patient's records of the given types, per type: how many, and the latest few. The board and the patient's
+   * file list them. Each type is read through the patient's index, newest first, up to the few it shows (a
+   * lateral join per type): a window over all the patient's records sorted every one of them with its data, 17 of
+   * the board's 26 ms for a patient with 2,100 records (bench/board). One prepared statement for any set of types.
    */
   async groups(orgId: number, patientId: number, types: readonly ExamType[]): Promise<ExamGroup[]> {
     if (types.length === 0) return [];
-    const ranked = this.db
-      .select({
-        id: examRecords.id,
-        type: examRecords.type,
-        queueId: examRecords.queueId,
-        createdAt: examRecords.createdAt,
-        updatedAt: examRecords.updatedAt,
-        createdBy: examRecords.createdBy,
-        data: examRecords.data,
-        derived: examRecords.derived,
-        rank: sql<number>`row_number() OVER (PARTITION BY ${examRecords.type} ORDER BY ${examRecords.createdAt} DESC, ${examRecords.id} DESC)`.as(
-          'rank',
-        ),
-        total: sql<number>`count(*) OVER (PARTITION BY ${examRecords.type})`.as('total'),
-      })
-      .from(examRecords)
-      .where(
-        inOrg(
-          examRecords,
-          orgId,
-          eq(examRecords.patientId, patientId),
-          inArray(examRecords.type, [...types]),
-          isNull(examRecords.deletedAt),
-        ),
-      )
-      .as('ranked');
-    const rows = await this.db
-      .select({
-        id: ranked.id,
-        type: ranked.type,
-        queueId: ranked.queueId,
-        createdAt: ranked.createdAt,
-        updatedAt: ranked.updatedAt,
-        createdBy: ranked.createdBy,
-        data: ranked.data,
-        derived: ranked.derived,
-        total: ranked.total,
-        authorName: users.name,
-      })
-      .from(ranked)
-      .leftJoin(users, eq(users.id, ranked.createdBy))
-      .where(sql`${ranked.rank} <= ${BOARD_EXAMS_PER_TYPE}`)
-      .orderBy(ranked.type, ranked.rank);
+    const rows = await runPreparedSql<GroupRow>(
+      this.db,
+      'exam_groups',
+      (value) => sql`
+        SELECT r.id, r.type, r.queue_id, r.created_at, r.updated_at, r.created_by, r.data, r.derived, c.total,
+               u.name AS author_name
+        FROM unnest(${value('types')}::text[]) WITH ORDINALITY AS t(type, n)
+        CROSS JOIN LATERAL (
+          SELECT count(*)::int AS total FROM ${examRecords} e
+          WHERE e.org_id = ${value('orgId')}::int AND e.patient_id = ${value('patientId')}::int AND e.type = t.type
+            AND e.deleted_at IS NULL) c
+        CROSS JOIN LATERAL (
+          SELECT e.* FROM ${examRecords} e
+          WHERE e.org_id = ${value('orgId')}::int AND e.patient_id = ${value('patientId')}::int AND e.type = t.type
+            AND e.deleted_at IS NULL
+          ORDER BY e.created_at DESC, e.id DESC
+          LIMIT ${value('perType')}::int) r
+        LEFT JOIN ${users} u ON u.id = r.created_by
+        ORDER BY t.n, r.created_at DESC, r.id DESC`,
+      { types: [...types], orgId, patientId, perType: BOARD_EXAMS_PER_TYPE },
+    );
     const groups = new Map<ExamType, ExamGroup>();
     for (const r of rows) {
       if (!isExamType(r.type)) continue;
       const definition = examDefinition(r.type);
       let group = groups.get(r.type);
-      if (!group) groups.set(r.type, (group = { type: r.type, total: Number(r.total), records: [] }));
+      if (!group) groups.set(r.type, (group = { type: r.type, total: r.total, records: [] }));
       group.records.push({
         id: r.id,
         type: r.type,
         summary: definition.summary(r.data as never, (r.derived ?? undefined) as never),
-        queueId: r.queueId,
-        createdAt: new Date(r.createdAt).toISOString(),
-        updatedAt: new Date(r.updatedAt).toISOString(),
+        queueId: r.queue_id,
+        createdAt: new Date(r.created_at).toISOString(),
+        updatedAt: new Date(r.updated_at).toISOString(),
         createdBy:
-          r.createdBy !== null && r.authorName !== null ? { id: r.createdBy, name: r.authorName } : null,
+          r.created_by !== null && r.author_name !== null ? { id: r.created_by, name: r.author_name } : null,
       });
     }
-    return types.flatMap((type) => groups.get(type) ?? []);
+    return [...groups.values()];
   }
 
   /** The patient's latest spectacles record with a reading marked final: the Rx the patient wears, in full. */
