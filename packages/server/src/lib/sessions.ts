@@ -217,12 +217,19 @@ export class SessionService {
     return rows.map((r) => r.permission).sort();
   }
 
-  async revokeToken(orgId: number, token: string): Promise<void> {
+  /**
+   * Revokes one session; `alongside` writes in the same transaction (the caller's audit row). The cached session is
+   * dropped everywhere once it has committed.
+   */
+  async revokeToken(orgId: number, token: string, alongside: (tx: Db) => Promise<void>): Promise<void> {
     const tokenHash = hashToken(token);
-    await this.db
-      .update(sessions)
-      .set({ revokedAt: this.clock.now() })
-      .where(inOrg(sessions, orgId, eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: this.clock.now() })
+        .where(inOrg(sessions, orgId, eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+      await alongside(tx);
+    });
     await this.invalidate({ tokenHash });
   }
 

@@ -281,3 +281,68 @@ describe('route audit declarations', () => {
     expect(t.routes.filter(mustDeclareAudit).length).toBeGreaterThan(60);
   });
 });
+
+describe('a change lands with its audit row or not at all', () => {
+  /**
+   * Makes the database refuse this organization's audit rows of `action` (a write that fails midway, as a lost
+   * connection or a full disk would make it), runs `call`, and lifts the refusal. A constraint, not a mock: the
+   * refusal comes from PostgreSQL (or PGlite) inside the same statement or transaction the service sends.
+   */
+  async function withAuditRefused<T>(orgId: number, action: string, call: () => Promise<T>): Promise<T> {
+    const name = `refuse_${orgId}_${action.replace(/\W/g, '_')}`;
+    await t.database.db.execute(
+      sql.raw(
+        `ALTER TABLE audit_log ADD CONSTRAINT ${name} CHECK (org_id <> ${orgId} OR action <> '${action}') NOT VALID`,
+      ),
+    );
+    try {
+      return await call();
+    } finally {
+      await t.database.db.execute(sql.raw(`ALTER TABLE audit_log DROP CONSTRAINT ${name}`));
+    }
+  }
+  const count = async (query: SQL) => (await rowsOf<{ n: number }>(query))[0]!.n;
+
+  it('a print log row, a Telegram unlink, a sign-in and a sign-out', async () => {
+    const own = await t.newOrg();
+    const c = clinic(t, own);
+    const p = await c.patient({ name: 'Atomic Patient' });
+    const entry = await c.queue(p.id);
+
+    const printed = await withAuditRefused(own.id, 'print.logged', () =>
+      c.call('POST', '/api/mo/print/log', { type: 'queue', id: entry.id, paperSize: '80mm' }),
+    );
+    expect(printed.statusCode).toBeGreaterThanOrEqual(500);
+    expect(await count(sql`SELECT count(*)::int AS n FROM print_log WHERE org_id = ${own.id}`)).toBe(0);
+
+    const linked = await c.ok<{ id: number }>('POST', '/api/telegram/user', {
+      patientId: p.id,
+      telegram_id: 5550001,
+    });
+    const unlinked = await withAuditRefused(own.id, 'telegram.unlinked', () =>
+      c.call('DELETE', `/api/telegram/user/${linked.id}`),
+    );
+    expect(unlinked.statusCode).toBeGreaterThanOrEqual(500);
+    expect(await c.ok('GET', `/api/telegram/user?patientId=${p.id}`)).toMatchObject({ id: linked.id });
+
+    const sessions = sql`SELECT count(*)::int AS n FROM sessions WHERE org_id = ${own.id}`;
+    const before = await count(sessions);
+    const login = await withAuditRefused(own.id, 'auth.login', () =>
+      t.request({
+        method: 'POST',
+        url: '/api/login',
+        org: own.slug,
+        payload: { email: own.adminEmail, password: own.adminPassword },
+      }),
+    );
+    expect(login.statusCode).toBeGreaterThanOrEqual(500);
+    expect(await count(sessions)).toBe(before);
+
+    const logout = await withAuditRefused(own.id, 'auth.logout', () =>
+      t.request({ method: 'POST', url: '/api/logout', org: own.slug, token: own.adminToken }),
+    );
+    expect(logout.statusCode).toBeGreaterThanOrEqual(500);
+    const me = await t.request({ method: 'GET', url: '/api/me', org: own.slug, token: own.adminToken });
+    expect(me.statusCode).toBe(200);
+  });
+});

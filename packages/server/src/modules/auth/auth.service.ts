@@ -60,23 +60,28 @@ export class AuthService {
       );
       throw invalidCredentials();
     }
-    const session = await this.sessions.create(user, ctx.ip, userAgent);
-    await recordAudit(
-      this.db,
-      { ...ctx, userId: user.id },
-      { action: LOGIN_SUCCEEDED, entity: 'user', entityId: user.id, subject, at: this.clock.now() },
-    );
+    // The session and its audit row land together or not at all.
+    const session = await this.db.transaction(async (tx) => {
+      const created = await this.sessions.create(user, ctx.ip, userAgent, tx);
+      await recordAudit(
+        tx,
+        { ...ctx, userId: user.id },
+        { action: LOGIN_SUCCEEDED, entity: 'user', entityId: user.id, subject, at: this.clock.now() },
+      );
+      return created;
+    });
     const principal = await this.sessions.resolve(session.token, org.id, true);
     return { token: session.token, user: this.me(org, principal) };
   }
 
   async logout(ctx: RequestContext, token: string): Promise<void> {
-    await this.sessions.revokeToken(ctx.orgId, token);
-    await recordAudit(this.db, ctx, {
-      action: 'auth.logout',
-      entity: 'user',
-      ...(ctx.userId ? { entityId: ctx.userId } : {}),
-    });
+    await this.sessions.revokeToken(ctx.orgId, token, (tx) =>
+      recordAudit(tx, ctx, {
+        action: 'auth.logout',
+        entity: 'user',
+        ...(ctx.userId ? { entityId: ctx.userId } : {}),
+      }),
+    );
   }
 
   /** Own name, email, username; a password change needs the current password and ends the other sessions. */

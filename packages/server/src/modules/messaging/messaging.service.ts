@@ -161,17 +161,19 @@ export class MessagingService {
 
   async unlink(scope: RequestContext, id: number): Promise<void> {
     const now = this.clock.now();
-    const [row] = await this.db
-      .update(telegramUsers)
-      .set({ deletedAt: now, updatedAt: now })
-      .where(inOrg(telegramUsers, scope.orgId, eq(telegramUsers.id, id), isNull(telegramUsers.deletedAt)))
-      .returning({ patientId: telegramUsers.patientId });
-    if (!row) throw notFound('Telegram user');
-    await recordAudit(this.db, scope, {
-      action: 'telegram.unlinked',
-      entity: 'telegram_user',
-      entityId: id,
-      patientId: row.patientId,
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(telegramUsers)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(inOrg(telegramUsers, scope.orgId, eq(telegramUsers.id, id), isNull(telegramUsers.deletedAt)))
+        .returning({ patientId: telegramUsers.patientId });
+      if (!row) throw notFound('Telegram user');
+      await recordAudit(tx, scope, {
+        action: 'telegram.unlinked',
+        entity: 'telegram_user',
+        entityId: id,
+        patientId: row.patientId,
+      });
     });
   }
 

@@ -212,30 +212,34 @@ export class PrintingService {
       patientId = entry.patientId;
       summary = `#${entry.ticketNumber}`;
     }
-    const [row] = await this.db
-      .insert(printLog)
-      .values({
-        orgId: scope.orgId,
+    // The print's log row and its audit row land together or not at all.
+    const row = await this.db.transaction(async (tx) => {
+      const [logged] = await tx
+        .insert(printLog)
+        .values({
+          orgId: scope.orgId,
+          patientId,
+          kind: input.type,
+          recordId: input.id,
+          version,
+          paperSize: input.paperSize,
+          reprintOfId: earlier?.id ?? null,
+          snapshot,
+          summary,
+          printedBy: scope.userId,
+          printedAt: this.clock.now(),
+        })
+        .returning();
+      await recordAudit(tx, scope, {
+        action: 'print.logged',
+        entity: input.type,
+        entityId: input.id,
         patientId,
-        kind: input.type,
-        recordId: input.id,
-        version,
-        paperSize: input.paperSize,
-        reprintOfId: earlier?.id ?? null,
-        snapshot,
-        summary,
-        printedBy: scope.userId,
-        printedAt: this.clock.now(),
-      })
-      .returning();
-    await recordAudit(this.db, scope, {
-      action: 'print.logged',
-      entity: input.type,
-      entityId: input.id,
-      patientId,
-      details: { printId: row!.id, version, paperSize: input.paperSize },
+        details: { printId: logged!.id, version, paperSize: input.paperSize },
+      });
+      return logged!;
     });
-    return this.entry(row!, scope.userId !== null ? { id: scope.userId, name: scope.userName ?? '' } : null);
+    return this.entry(row, scope.userId !== null ? { id: scope.userId, name: scope.userName ?? '' } : null);
   }
 
   private entry(row: LogRow, printedBy: { id: number; name: string } | null): PrintLogEntry {
