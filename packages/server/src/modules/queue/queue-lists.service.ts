@@ -94,9 +94,9 @@ export class QueueListsService {
   }
 
   /**
-   * One patient's visits, newest first (the queue's, the board's and the file's). `audit`:
-   * the read is recorded in the page's own statement. `patientRead`: the caller reads the live patient itself,
-   * which answers 404 (the board, the file); otherwise this checks it first.
+   * One patient's visits, newest first (the queue's, the board's and the file's). `audit`: the read is recorded in
+   * the page's own statement. `patientRead`: the caller reads the live patient itself, which answers 404 (the
+   * board, the file); otherwise this checks it first.
    */
   async ofPatient(
     scope: RequestContext,
