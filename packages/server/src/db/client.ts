@@ -443,15 +443,16 @@ export function isDatabaseDown(error: unknown): boolean {
 /** The durability settings that must be on; one off can lose committed data in a power cut. */
 const DURABILITY_SETTINGS = ['fsync', 'synchronous_commit', 'full_page_writes'];
 
-/** Which of PostgreSQL's durability settings are off (none on PGlite: it has no such promise to keep). */
-export async function durabilitySettingsOff(database: Database): Promise<string[]> {
+/** Which of the named PostgreSQL settings are off (none on PGlite, whose settings promise nothing: see db/upkeep.ts). */
+export async function settingsOff(database: Database, names: readonly string[]): Promise<string[]> {
   if (database.kind !== 'postgres') return [];
-  const result = await database.db.execute(
-    sql`select name, setting from pg_settings where name in ${DURABILITY_SETTINGS}`,
-  );
+  const result = await database.db.execute(sql`select name, setting from pg_settings where name in ${names}`);
   // Both drivers answer `{ rows }`.
   const { rows } = result as unknown as { rows: { name: string; setting: string }[] };
   return rows.filter((r) => r.setting === 'off').map((r) => r.name);
 }
+
+/** Which of PostgreSQL's durability settings are off. */
+export const durabilitySettingsOff = (database: Database) => settingsOff(database, DURABILITY_SETTINGS);
 
 export { sql };

@@ -9,7 +9,7 @@ export function lastSlot(now: Date, hour: number): Date {
 }
 
 /**
- * The embedded database's daily backup at BACKUP_HOUR (local time). Each check asks whether a slot has passed
+ * The embedded database's daily backup at BACKUP_HOUR (local time), followed by its upkeep (app.ts). Each check asks whether a slot has passed
  * since the last backup this process knows of (the status file's `last` run, so a restart after 2 am does not
  * make a second one, and a server that was off at 2 am makes it as soon as it starts). A failed run is
  * recorded and tried again at the next slot. Tests call `check()` with a fake clock instead of waiting.
