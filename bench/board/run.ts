@@ -1,6 +1,9 @@
 // bench/board: the board and the file of a patient with 700 visits and 2,100 exam records of all nine types.
 // Target: each first answer p95 ≤ 50 ms and ≤ 100 KB, on PGlite and PostgreSQL.
 // Run: npx tsx --conditions=source bench/board/run.ts [--db=postgres|pglite]
+//      BENCH_PROFILE=1: a CPU profile of each measured phase alone in /tmp/prof (read it with bench/load/profile.ts)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { examSchemas } from '@basira/shared/exams/exam-definition';
 import { examDefinition } from '@basira/shared/exams/registry';
@@ -26,6 +29,24 @@ const TARGET_P95_MS = 50;
 const TARGET_BYTES = 100 * 1024;
 // A new name when the generated history changes shape: the benchmark database is kept between runs.
 const PATIENT_NAME = 'مريض المجلس الطويل ٢';
+const PROFILE = Boolean(process.env.BENCH_PROFILE);
+
+/** Profiles what `work` runs in this process (the app, and PGlite when it is the database) into /tmp/prof. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!PROFILE) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync('/tmp/prof', { recursive: true });
+    writeFileSync(`/tmp/prof/${name}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
 
 /** The patient with 700 past visits and one waiting today; made once and kept. */
 async function ensureBoardPatient(app: BenchApp): Promise<{ patientId: number; queueId: number }> {
@@ -162,11 +183,13 @@ async function run(kind: BenchDb): Promise<boolean> {
       const times: number[] = [];
       let bytes = 0;
       const cpuUntil = measureCpu();
-      for (let i = 0; i < REQUESTS; i++) {
-        const r = await call(method, url);
-        times.push(r.elapsed);
-        bytes = r.bytes;
-      }
+      await profiled(`board-${kind}-${label.split(' ')[0]}`, async () => {
+        for (let i = 0; i < REQUESTS; i++) {
+          const r = await call(method, url);
+          times.push(r.elapsed);
+          bytes = r.bytes;
+        }
+      });
       const cpu = cpuUntil(REQUESTS);
       const s = summary(times);
       console.log(`${REQUESTS} ${label}, one at a time, over HTTP:`);

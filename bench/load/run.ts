@@ -5,7 +5,7 @@
 // a round-robin proxy, ≥ 1.6× the calls/s of one (saturation variant, no think time).
 // Run: flock /tmp/coord/bench.lock npx tsx --conditions=source bench/load/run.ts
 //      (BENCH_SECONDS, BENCH_USERS, BENCH_PROCESSES=1|2, BENCH_SATURATION=0, BENCH_SATURATION_SECONDS,
-//       BENCH_PROFILE=1 for a CPU profile of each server in /tmp/prof)
+//       BENCH_PROFILE=1 for a CPU profile of each server in /tmp/prof, BENCH_ANALYZE=0 to start without ANALYZE)
 import { Api } from './client.ts';
 import {
   ORG_SLUG,

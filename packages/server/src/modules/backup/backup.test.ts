@@ -63,6 +63,20 @@ async function fingerprint(database: Database): Promise<Record<string, string>> 
   return out;
 }
 
+/** The tables of a PostgreSQL database that no `ANALYZE` has gathered statistics for (autovacuum's does not count). */
+async function unanalyzed(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ relname: string }>(
+      `select relname from pg_stat_user_tables where schemaname = 'public' and last_analyze is null order by 1`,
+    );
+    return rows.map((r) => r.relname);
+  } finally {
+    await client.end();
+  }
+}
+
 function filesOf(dir: string): Record<string, string> {
   if (!existsSync(dir)) return {};
   return Object.fromEntries(
@@ -163,6 +177,11 @@ describe(`backup and restore (${dbKind})`, () => {
     const result = await restoreBackup(backup.file, target, { force: false, say: (l) => said.push(l) });
     expect(result.replaced).toBeNull();
     expect(said.join('\n')).toMatch(/whole/);
+    // pg_dump carries no planner statistics: the restore gathers them before any plan is made.
+    if (target.databaseUrl) {
+      expect(await unanalyzed(target.databaseUrl)).toEqual([]);
+      expect(said.join('\n')).toMatch(/statistics gathered/);
+    }
 
     const restored = await openTarget();
     try {
@@ -362,6 +381,7 @@ describe.skipIf(dbKind !== 'pglite')('moving the embedded database to PostgreSQL
       say: (l) => lines.push(l),
     });
     expect(report.tables.find((x) => x.name === 'patients')?.rows).toBeGreaterThanOrEqual(5);
+    expect(await unanalyzed(serverUrl.toString())).toEqual([]);
     const tables = report.tables.map((x) => x.name);
     expect(tables.indexOf('organizations')).toBeLessThan(tables.indexOf('patients'));
     expect(tables.indexOf('patients')).toBeLessThan(tables.indexOf('queue_entries'));

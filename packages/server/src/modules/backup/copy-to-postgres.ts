@@ -2,6 +2,7 @@ import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, sql } from '../../db/client.ts';
+import { analyze } from './restore.ts';
 
 type Rows = Record<string, unknown>[];
 
@@ -45,8 +46,9 @@ export interface CopyReport {
 
 /**
  * Copies the embedded database of `dataDir` into an empty PostgreSQL database (migrated here first): every table
- * in foreign-key order, in one transaction, then each identity sequence set past the largest id. The uploads are
- * copied to `uploadsTo` when given (otherwise they stay where they are, for a server with the same DATA_DIR).
+ * in foreign-key order, in one transaction, then each identity sequence set past the largest id, then the planner's
+ * statistics gathered. The uploads are copied to `uploadsTo` when given (otherwise they stay where they are, for a
+ * server with the same DATA_DIR).
  */
 export async function copyToPostgres(options: {
   dataDir: string;
@@ -121,6 +123,7 @@ export async function copyToPostgres(options: {
     } finally {
       await client.end();
     }
+    await analyze(options.to, options.say);
 
     let uploadsCopiedTo: string | null = null;
     if (options.uploadsTo) {
