@@ -18,7 +18,7 @@ import { dbKind, startTestApp, userWith, type TestApp, type TestOrg } from '../.
 import { readArchive } from './backup-archive.ts';
 import type { BackupWritten } from './backup-files.ts';
 import { copyToPostgres } from './copy-to-postgres.ts';
-import { restoreBackup, RestoreRefused, type RestoreTarget } from './restore.ts';
+import { analyze, restoreBackup, RestoreRefused, type RestoreTarget } from './restore.ts';
 
 /**
  * Backup and restore on the database the suite runs on (TEST_DB): a clinic seeded through the API, backed up,
@@ -269,6 +269,12 @@ describe(`backup and restore (${dbKind})`, () => {
       await restored.close();
     }
   }, 120_000);
+});
+
+it('a restore whose statistics cannot be gathered is still a restore: it says to run ANALYZE', async () => {
+  const said: string[] = [];
+  await analyze('postgres://postgres@127.0.0.1:1/nowhere', (line) => said.push(line));
+  expect(said).toEqual([expect.stringMatching(/^The data is restored, but .* run ANALYZE/)]);
 });
 
 describe('the administrator’s backup routes', () => {
