@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { durabilitySettingsOff, openDatabase, settingsOff, type Database } from './db/client.ts';
+import { openDatabase, startupWarnings, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { packageRoot } from './lib/paths.ts';
 import { registerAuth, requirePermissionDeclarations, type RouteEntry } from './plugins/auth.ts';
@@ -224,17 +224,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   });
 
   database.setLog(app.log);
-  for (const setting of await durabilitySettingsOff(database))
-    app.log.warn(
-      { setting },
-      `PostgreSQL's ${setting} is off: a crash or power cut can lose committed records`,
-    );
-  // Without autovacuum nothing reclaims dead rows or refreshes the planner's statistics: stale statistics once sent
-  // the doctor's worklist through the patients' whole primary key, 3 s a call (bench/README, load).
-  if ((await settingsOff(database, ['autovacuum'])).length > 0)
-    app.log.warn(
-      "PostgreSQL's autovacuum is off: turn it on, or run VACUUM (ANALYZE) on this database every night",
-    );
+  for (const warning of await startupWarnings(database)) app.log.warn(warning);
   const events = new EventHub(database, app.log);
   await events.start();
   const countries = await CountryDirectory.load(database.db);

@@ -5,12 +5,13 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import {
-  durabilitySettingsOff,
+  EMBEDDED_DURABILITY_WARNING,
   guardEmbedded,
   isDatabaseDown,
   isEmbeddedFailure,
   openDatabase,
   sql,
+  startupWarnings,
 } from './client.ts';
 
 describe('embedded database lock', () => {
@@ -94,16 +95,34 @@ onPostgres('durability settings', () => {
     const url = inject('databaseUrl')!;
     const name = new URL(url).pathname.slice(1);
     const admin = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
-    const before = await durabilitySettingsOff(admin);
+    const before = await startupWarnings(admin);
     await admin.db.execute(sql.raw(`ALTER DATABASE ${name} SET synchronous_commit = off`));
     try {
       // New connections to the database read the setting.
       const fresh = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
-      expect(await durabilitySettingsOff(fresh)).toEqual([...before, 'synchronous_commit'].sort());
+      expect((await startupWarnings(fresh)).sort()).toEqual(
+        [
+          ...before,
+          "PostgreSQL's synchronous_commit is off: a crash or power cut can lose committed records",
+        ].sort(),
+      );
       await fresh.close();
     } finally {
       await admin.db.execute(sql.raw(`ALTER DATABASE ${name} RESET synchronous_commit`));
       await admin.close();
+    }
+  });
+});
+
+describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded database at start', () => {
+  it('is said not to flush its writes (PGlite runs with fsync off)', async () => {
+    const opened = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const { rows } = (await opened.db.execute(sql`SHOW fsync`)) as unknown as { rows: { fsync: string }[] };
+      expect(rows).toEqual([{ fsync: 'off' }]);
+      expect(await startupWarnings(opened)).toEqual([EMBEDDED_DURABILITY_WARNING]);
+    } finally {
+      await opened.close();
     }
   });
 });
