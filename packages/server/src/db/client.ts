@@ -458,10 +458,7 @@ async function settingsOff(database: Database, names: readonly string[]): Promis
   const result = await database.db.execute(sql`select name, setting from pg_settings where name in ${names}`);
   // Both drivers answer `{ rows }`.
   const { rows } = result as unknown as { rows: { name: string; setting: string }[] };
-  return rows
-    .filter((r) => r.setting === 'off')
-    .map((r) => r.name)
-    .sort();
+  return rows.filter((r) => r.setting === 'off').map((r) => r.name);
 }
 
 /**
