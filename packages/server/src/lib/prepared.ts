@@ -11,8 +11,12 @@ import { rowMapper, type OrderedField } from './row-mapper.ts';
 // the column's own type; drizzle sends it as a parameter either way.
 export type Bind = <T>(name: string, value: T) => T;
 
-/** Values in place: the query is built for this request only. */
-export const asIs: Bind = (_name, value) => value;
+/**
+ * Values in place: the query is built for this request only. An array is one parameter, as it is when prepared
+ * (drizzle's `sql` would spread it into a list).
+ */
+export const asIs: Bind = (_name, value) =>
+  Array.isArray(value) ? (sql.param(value) as unknown as typeof value) : value;
 
 interface Preparable<Result> {
   prepare(name: string): { execute(values: Record<string, unknown>): Promise<Result> };

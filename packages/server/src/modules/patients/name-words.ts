@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { patientNameWords } from '../../db/schema.ts';
+import { escapeLike } from '../../lib/like.ts';
+import { runPrepared } from '../../lib/prepared.ts';
+import { inOrg } from '../../lib/tenant.ts';
 
 /** Words shorter than this are not worth correcting (and would match too much). */
 export const MIN_LEXICON_WORD = 2;
@@ -62,4 +65,40 @@ export async function lookUpWords(
       },
     ]),
   );
+}
+
+/** At most this many lexicon words stand for a search's words (`expandWords`); past it, the trigram index. */
+export const EXPANSION_LIMIT = 500;
+
+/**
+ * The lexicon's words that contain each search word, in one statement: a name contains the search word (`LIKE
+ * '%word%'`) exactly when one of its words is among them, since the lexicon holds every name's words (each write of
+ * a name adds them; migration 0018 filled any gap). Undefined when together they pass `EXPANSION_LIMIT`.
+ */
+export async function expandWords(
+  db: Db,
+  orgId: number,
+  words: string[],
+): Promise<Map<string, string[]> | undefined> {
+  if (words.length === 0) return new Map();
+  const found = await runPrepared(
+    db,
+    `name_words_expand_${words.length}`,
+    (bind) =>
+      db
+        .select({ word: patientNameWords.word })
+        .from(patientNameWords)
+        .where(
+          inOrg(
+            patientNameWords,
+            bind('orgId', orgId),
+            or(...words.map((w, i) => like(patientNameWords.word, bind(`word${i}`, `%${escapeLike(w)}%`)))),
+          ),
+        )
+        .limit(bind('limit', EXPANSION_LIMIT + 1)),
+    // Planned with each call's text, so that the lexicon's trigram index serves it.
+    { plan: 'per-call' },
+  );
+  if (found.length > EXPANSION_LIMIT) return undefined;
+  return new Map(words.map((word) => [word, found.map((r) => r.word).filter((w) => w.includes(word))]));
 }

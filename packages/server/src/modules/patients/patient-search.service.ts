@@ -28,6 +28,7 @@ import { nationalPrefixes, parsePhone } from '@basira/shared/patients/phone';
 import { digitsOnly, looksNumeric, normalizeName } from '@basira/shared/search/arabic-normalize';
 import type { Db } from '../../db/client.ts';
 import { patients } from '../../db/schema.ts';
+import { escapeLike } from '../../lib/like.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { addToDay, birthDateForAge, localDay, startOfDay } from '@basira/shared/dates/calendar';
@@ -35,7 +36,7 @@ import { pageMeta, totalColumn } from '../../lib/pages.ts';
 import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { CountryDirectory } from './country-directory.ts';
-import { lookUpWords, MIN_LEXICON_WORD } from './name-words.ts';
+import { expandWords, lookUpWords, MIN_LEXICON_WORD } from './name-words.ts';
 import { toPatient, toSummary, type PatientRow, type SummaryRow } from './patient-view.ts';
 
 /**
@@ -51,6 +52,12 @@ interface Stage {
   rankFor?: string;
 }
 
+/**
+ * A stage that needs a lookup first (the "contains" stage, the lexicon's words): resolved when the search reaches
+ * it, at most once; undefined when nothing can match it.
+ */
+type PlannedStage = Stage | (() => Promise<Stage | undefined>);
+
 /** Conditions a search's rows must also meet (the list page's filters), and the name of their SQL's shape. */
 interface Extra {
   shape: string;
@@ -62,8 +69,8 @@ interface Extra {
  * ordered index counts cheaply (see `searchCount`). `fuzzyFrom`: the text whose misspelt words may be corrected.
  */
 interface SearchPlan {
-  stages: Stage[];
-  matches: SQL;
+  stages: PlannedStage[];
+  matches: () => Promise<SQL | undefined>;
   countFirst?: SQL;
   fuzzyFrom?: string;
 }
@@ -83,8 +90,6 @@ const LARGEST_FILE_NUMBER = 2_147_483_647;
 const CANDIDATES_PER_ROW = 4;
 /** Relevance ranks this many matches at most (20 filter pages); past it, refine or sort by name. */
 export const RELEVANCE_WINDOW = 500;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const summaryColumns = {
   id: patients.id,
@@ -139,7 +144,7 @@ export class PatientSearchService {
   async typeahead(scope: RequestContext, text: string | undefined): Promise<PatientSummary[]> {
     const search = text?.trim() ?? '';
     if ([...search].length < TYPEAHEAD_MIN_LENGTH) return [];
-    const plan = this.plan(search);
+    const plan = this.plan(this.db, scope.orgId, search);
     if (!plan) return [];
     const { rows } = await this.collect<SummaryRow & { id: number; nameNorm: string }>(
       this.db,
@@ -163,14 +168,14 @@ export class PatientSearchService {
       where: (bind) => this.filterConditions(scope, query, today, bind),
     };
     const extra = filters.where(asIs);
+    const db = this.db;
     const search = query.search?.trim() ?? '';
-    const plan = search ? this.plan(search) : undefined;
+    const plan = search ? this.plan(db, scope.orgId, search) : undefined;
     const sort: PatientSort = query.sort ?? (plan ? 'relevance' : 'newest');
 
     // The stages of a search and the count run one after the other, not in a transaction: each is bounded, and
     // a row written between two of them is at worst found by the later one. Scans without ORDER BY read rows in
     // table order, stable because the pool runs with synchronized sequential scans off (db/client.ts).
-    const db = this.db;
     let rows: PatientRow[];
     let total: number;
     let cap = PATIENT_COUNT_CAP;
@@ -216,7 +221,7 @@ export class PatientSearchService {
       rows = found;
       total = found[0]?.total ?? (offset > 0 ? await this.cappedCount(db, scope.orgId, extra) : 0);
     } else {
-      const where = and(plan.matches, extra);
+      const where = and(await plan.matches(), extra);
       total = await this.searchCount(db, scope.orgId, plan, extra);
       // A search with few matches: sort those (bounded by the cap). Reading an index in order and filtering
       // would walk every non-matching name first (e.g. all Latin names before the Arabic ones).
@@ -300,11 +305,11 @@ export class PatientSearchService {
   }
 
   /** The stages for a search text and the condition any match meets (for the total). */
-  private plan(search: string): SearchPlan | undefined {
+  private plan(db: Db, orgId: number, search: string): SearchPlan | undefined {
     if (looksNumeric(search)) return this.numberPlan(search);
     const q = normalizeName(search);
     if (!q) return undefined;
-    return { ...namePlan(q), fuzzyFrom: q };
+    return { ...namePlan(db, orgId, q), fuzzyFrom: q };
   }
 
   private numberPlan(search: string): SearchPlan | undefined {
@@ -333,7 +338,8 @@ export class PatientSearchService {
           ordered: [column, ...recentFirst],
         });
     if (stages.length === 0) return undefined;
-    return { stages, matches: or(...stages.map((s) => s.where(asIs)))! };
+    const matches = or(...stages.map((s) => s.where(asIs)));
+    return { stages, matches: () => Promise.resolve(matches) };
   }
 
   /**
@@ -344,15 +350,17 @@ export class PatientSearchService {
   private async collect<T extends { id: number; nameNorm: string }>(
     db: Db,
     orgId: number,
-    plan: { stages: Stage[]; fuzzyFrom?: string },
+    plan: { stages: PlannedStage[]; fuzzyFrom?: string },
     extra: Extra | undefined,
     limit: number,
     columns?: typeof summaryColumns,
   ): Promise<{ rows: T[]; nearFrom?: number | undefined; nearOf?: string }> {
     const rows: T[] = [];
-    const runStages = async (stages: Stage[]) => {
-      for (const stage of stages) {
+    const runStages = async (stages: PlannedStage[]) => {
+      for (const planned of stages) {
         if (rows.length >= limit) return;
+        const stage = typeof planned === 'function' ? await planned() : planned;
+        if (!stage) continue;
         const need = limit - rows.length;
         const found = rows.map((r) => r.id);
         const where = (bind: Bind) =>
@@ -393,7 +401,7 @@ export class PatientSearchService {
     if (rows.length < limit && plan.fuzzyFrom) {
       const corrected = await this.correct(db, orgId, plan.fuzzyFrom, rows);
       const exact = rows.length;
-      if (corrected) await runStages(namePlan(corrected).stages);
+      if (corrected) await runStages(namePlan(db, orgId, corrected).stages);
       if (corrected && rows.length > exact) return { rows, nearFrom: exact, nearOf: corrected };
     }
     return { rows };
@@ -442,7 +450,8 @@ export class PatientSearchService {
       const first = await this.cappedCount(db, orgId, and(plan.countFirst, extra), cap);
       if (first > cap) return first;
     }
-    return this.cappedCount(db, orgId, and(plan.matches, extra), cap);
+    const matches = await plan.matches();
+    return matches ? this.cappedCount(db, orgId, and(matches, extra), cap) : 0;
   }
 
   /** How many live rows match, counting no further than `cap + 1` (so a common name costs a bounded scan). */
@@ -527,34 +536,62 @@ const filterShape = (q: PatientFilterQuery) =>
     .join('_') || 'none';
 
 /**
- * The name stages of a normalised search text, and the condition every one of their rows meets.
- * The "contains" stage asks the trigram index for each word separately (`%word%`): a whole phrase would add
- * word-boundary trigrams (" ال") that nearly every name has, which costs several times more.
+ * The name stages of a normalised search text, and the condition every one of their rows meets. The "contains"
+ * stage (`containsStage`) is made when the search reaches it: it needs the lexicon's words first.
  */
-function namePlan(q: string): SearchPlan {
+function namePlan(db: Db, orgId: number, q: string): SearchPlan {
   const e = escapeLike(q);
   const name = patients.nameNorm;
   const prefix = (bind: Bind) => like(name, bind('prefix', `${e}%`));
   // The exact name sorts first among the names it starts (namesakes by their last visit): one ordered range reads
   // both, exact matches first.
-  const stages: Stage[] = [{ shape: 'prefix', where: prefix, ordered: [name, ...recentFirst] }];
+  const stages: PlannedStage[] = [{ shape: 'prefix', where: prefix, ordered: [name, ...recentFirst] }];
   if (q.length < TRIGRAM_MIN) {
     const wordStart = (bind: Bind) => like(name, bind('wordStart', `% ${e}%`));
     stages.push({ shape: 'word_start', where: wordStart, rankFor: q });
-    return { stages, matches: or(prefix(asIs), wordStart(asIs))!, countFirst: prefix(asIs) };
+    const matches = or(prefix(asIs), wordStart(asIs));
+    return { stages, matches: () => Promise.resolve(matches), countFirst: prefix(asIs) };
   }
   const words = q.split(' ');
-  const containsIn = (column: PgColumn) => (bind: Bind) =>
-    and(...words.map((w, i) => like(column, bind(`word${i}`, `%${escapeLike(w)}%`))))!;
-  const contains = containsIn(name);
-  // Then children by their guardian's name (a parent asks for their child's file by their own name).
-  const guardian = containsIn(patients.guardianNameNorm);
-  stages.push(
-    { shape: `contains_${words.length}`, where: contains, rankFor: q },
-    { shape: `guardian_${words.length}`, where: guardian, rankFor: q },
-  );
+  let resolved: Promise<Stage | undefined> | undefined;
+  const contains = () => (resolved ??= containsStage(db, orgId, q, words));
+  // Then children by their guardian's name (a parent asks for their child's file by their own name); guardians'
+  // words are not in the lexicon, so the trigram index reads them.
+  const guardian = (bind: Bind) =>
+    and(...words.map((w, i) => like(patients.guardianNameNorm, bind(`word${i}`, `%${escapeLike(w)}%`))))!;
+  stages.push(contains, { shape: `guardian_${words.length}`, where: guardian, rankFor: q });
   // A name that starts with the text contains each of its words: the prefix is part of the matches.
-  return { stages, matches: or(contains(asIs), guardian(asIs))!, countFirst: prefix(asIs) };
+  const matches = async () => or((await contains())?.where(asIs), guardian(asIs));
+  return { stages, matches, countFirst: prefix(asIs) };
+}
+
+const wordsOfName = sql`string_to_array(${patients.nameNorm}, ' ')`;
+
+/**
+ * Names that contain every word of the text. A word of three letters or more is looked up in the lexicon first
+ * (`expandWords`) and found as any of the name words that contain it, through the words index; a shorter one,
+ * or all of them when the lexicon has too many words for them, by LIKE and the trigram index, each word
+ * separately (`%word%`: a whole phrase would add word-boundary trigrams, " ال", that nearly every name has).
+ * Undefined when a word is in no name.
+ */
+async function containsStage(db: Db, orgId: number, q: string, words: string[]): Promise<Stage | undefined> {
+  const expandable = words.filter((w) => w.length >= TRIGRAM_MIN);
+  const expanded = await expandWords(db, orgId, expandable);
+  const nameWords = words.map((w) => expanded?.get(w));
+  if (nameWords.some((found) => found?.length === 0)) return undefined;
+  return {
+    shape: `contains_${nameWords.map((found) => (found ? 'w' : 'l')).join('')}`,
+    where: (bind) =>
+      and(
+        ...words.map((w, i) => {
+          const found = nameWords[i];
+          return found
+            ? sql`${wordsOfName} && ${bind(`words${i}`, found)}::text[]`
+            : like(patients.nameNorm, bind(`word${i}`, `%${escapeLike(w)}%`));
+        }),
+      )!,
+    rankFor: q,
+  };
 }
 
 interface Ranked {

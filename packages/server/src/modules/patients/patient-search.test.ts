@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Patient, PatientSummary } from '@basira/shared/patients/patients.schemas';
 import { FakeClock } from '../../lib/clock.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { EXPANSION_LIMIT } from './name-words.ts';
 
 const clock = new FakeClock(new Date('2026-03-01T08:00:00Z'));
 let t: TestApp;
@@ -147,6 +149,29 @@ describe('typeahead finds a patient however the name was typed', () => {
       `/api/mo/patient/filter?page=1&search=${encodeURIComponent('جاسم')}`,
     );
     expect(total.map((p) => p.name)).toEqual(['كريم عباس جاسم', 'يوسف كريم عباس']);
+  });
+
+  it("finds a word inside a name's longer word through the lexicon, a renamed patient by the new name", async () => {
+    const org = await t.newOrg();
+    // More lexicon words containing "kar" than a search expands (as a clinic's lexicon of many names would have),
+    // written before the patients' own words: the search must not stop at the first EXPANSION_LIMIT of them.
+    await t.database.db.execute(sql`
+      INSERT INTO patient_name_words (org_id, word)
+      SELECT ${org.id}::int, 'kar' || lpad(g::text, 4, '0') FROM generate_series(1, ${EXPANSION_LIMIT}) AS g`);
+    const c = clinic(t, org);
+    const karim = await c.patient({ name: 'Abdulkarim Salih' });
+    await c.patient({ name: 'Salih Hadi' });
+    const names = async (text: string) =>
+      (await c.ok<PatientSummary[]>('GET', `/api/mo/patient?search=${encodeURIComponent(text)}`)).map(
+        (p) => p.name,
+      );
+    expect(await names('kar salih')).toEqual(['Abdulkarim Salih']);
+    expect(await names('dulkar sal')).toEqual(['Abdulkarim Salih']);
+
+    await c.ok('POST', `/api/mo/patient/${karim.id}`, { name: 'Abdulkarim Zubaidi', version: karim.version });
+    expect(await names('karim ubaid')).toEqual(['Abdulkarim Zubaidi']);
+    expect(await names('ubaid')).toEqual(['Abdulkarim Zubaidi']);
+    expect(await names('karim salih')).toEqual([]);
   });
 
   it('tolerates a misspelt word when nothing else matches (similarity on the name words)', async () => {

@@ -9,6 +9,7 @@ import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import { digitsOnly, looksNumeric, normalizeName } from '@basira/shared/search/arabic-normalize';
 import type { Db } from '../../db/client.ts';
 import { patients, queueEntries, queueScreenOrder } from '../../db/schema.ts';
+import { escapeLike } from '../../lib/like.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { auditedRead, type AuditEntry } from '../audit/audit.service.ts';
@@ -26,7 +27,6 @@ import {
   withPatientsLatest,
 } from './queue-view.ts';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const newestFirst = [desc(queueEntries.date), desc(queueEntries.id)];
 const OPEN = [QUEUE_STATUS.Waiting, QUEUE_STATUS.WithDoctor];
 
