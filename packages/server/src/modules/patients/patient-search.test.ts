@@ -167,6 +167,9 @@ describe('typeahead finds a patient however the name was typed', () => {
       );
     expect(await names('kar salih')).toEqual(['Abdulkarim Salih']);
     expect(await names('dulkar sal')).toEqual(['Abdulkarim Salih']);
+    // The words are bound as an array: a word spelt like SQL's NULL stays a word.
+    await c.patient({ name: 'Null Hadi' });
+    expect(await names('hadi null')).toEqual(['Null Hadi']);
 
     await c.ok('POST', `/api/mo/patient/${karim.id}`, { name: 'Abdulkarim Zubaidi', version: karim.version });
     expect(await names('karim ubaid')).toEqual(['Abdulkarim Zubaidi']);
