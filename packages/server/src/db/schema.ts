@@ -265,7 +265,7 @@ export const patients = pgTable(
       .where(sql`${t.deletedAt} IS NULL`),
     // Each name's words, for the "contains" stage of the search: the typed words, expanded to the lexicon's words
     // that contain them, found as whole words. The trigram index reads every posting of the common trigrams
-    // inside a rare word ("دال", "لام" in عبدالامير): 7.5 ms for 7,874 names at 1M, 1.6 ms this way. Not partial:
+    // inside a rare word ("دال", "لام" in عبدالامير): a full name took 10.1 ms at 1M, 1.5 ms this way. Not partial:
     // the planner reads how common each word is from a whole index's statistics only, and with them reads a
     // common family name by a short sequential scan instead (45,714 names: 7.5 → 0.8 ms).
     index('patients_name_words_idx').using('gin', sql`string_to_array(${t.nameNorm}, ' ')`),
