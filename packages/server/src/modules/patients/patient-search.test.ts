@@ -16,13 +16,14 @@ afterAll(() => t.close());
 
 /** A fresh organization with these patients registered. */
 async function clinicWith(...patients: Record<string, unknown>[]) {
-  const c = clinic(t, await t.newOrg());
+  const org = await t.newOrg();
+  const c = clinic(t, org);
   const made: Patient[] = [];
   for (const p of patients) made.push(await c.patient(p));
   const typeahead = (text: string) =>
     c.ok<PatientSummary[]>('GET', `/api/mo/patient?search=${encodeURIComponent(text)}`);
   const names = async (text: string) => (await typeahead(text)).map((p) => p.name);
-  return { c, made, typeahead, names };
+  return { org, c, made, typeahead, names };
 }
 
 describe('typeahead finds a patient however the name was typed', () => {
@@ -152,19 +153,14 @@ describe('typeahead finds a patient however the name was typed', () => {
   });
 
   it("finds a word inside a name's longer word through the lexicon, a renamed patient by the new name", async () => {
-    const org = await t.newOrg();
+    const { org, c, names } = await clinicWith();
     // More lexicon words containing "kar" than a search expands (as a clinic's lexicon of many names would have),
     // written before the patients' own words: the search must not stop at the first EXPANSION_LIMIT of them.
     await t.database.db.execute(sql`
       INSERT INTO patient_name_words (org_id, word)
       SELECT ${org.id}::int, 'kar' || lpad(g::text, 4, '0') FROM generate_series(1, ${EXPANSION_LIMIT}) AS g`);
-    const c = clinic(t, org);
     const karim = await c.patient({ name: 'Abdulkarim Salih' });
     await c.patient({ name: 'Salih Hadi' });
-    const names = async (text: string) =>
-      (await c.ok<PatientSummary[]>('GET', `/api/mo/patient?search=${encodeURIComponent(text)}`)).map(
-        (p) => p.name,
-      );
     expect(await names('kar salih')).toEqual(['Abdulkarim Salih']);
     expect(await names('dulkar sal')).toEqual(['Abdulkarim Salih']);
     // The words are bound as an array: a word spelt like SQL's NULL stays a word.
