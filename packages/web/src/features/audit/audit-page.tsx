@@ -18,7 +18,7 @@ import {
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   AUDIT_ACTIONS,
   AUDIT_READ_ACTIONS,
@@ -36,6 +36,7 @@ import { useFormatters } from '../../lib/format.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { canAny } from '../../lib/session-local.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { auditListQuery, auditUsersQuery, type AuditFilters } from './audit.queries.ts';
 
@@ -80,7 +81,7 @@ const OUTCOME_COLORS: Record<AuditOutcome, string> = {
 export function AuditPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchParamsUpdate();
   const filters = filtersFrom(params);
   const list = useQuery(auditListQuery(filters));
   useLoadFailure(list.error, pathTo('userPortal'));
@@ -88,14 +89,16 @@ export function AuditPage() {
   const [picked, setPicked] = useState<PatientSummary | null>(null);
   const actionLabel = useActionLabel();
 
-  const set = (changes: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes))
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, String(value));
-    if (!('page' in changes)) next.delete('page');
-    setParams(next, { replace: !('page' in changes) });
-  };
+  const set = (changes: Record<string, string | number | undefined>) =>
+    updateParams(
+      (next) => {
+        for (const [key, value] of Object.entries(changes))
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, String(value));
+        if (!('page' in changes)) next.delete('page');
+      },
+      { replace: !('page' in changes) },
+    );
 
   const meta = list.data?.meta;
   const rows = list.data?.data ?? [];
@@ -226,7 +229,7 @@ export function AuditPage() {
               size="compact-sm"
               onClick={() => {
                 setPicked(null);
-                setParams(new URLSearchParams(), { replace: true });
+                updateParams(() => new URLSearchParams(), { replace: true });
               }}
             >
               {t('audit.clear')}

@@ -15,7 +15,7 @@ import '@mantine/dates/styles.css';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { PHYSICAL } from '../../lib/hotkeys.ts';
 import {
   PATIENTS_PER_PAGE,
@@ -29,6 +29,7 @@ import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import {
   activeFilterCount,
   filtersFromParams,
@@ -57,7 +58,7 @@ export function PatientListPage() {
   const me = useMe();
   const navigate = useNavigate();
   const routeSearch = useParams().search ?? '';
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchParamsUpdate();
   const [text, setText] = useState(routeSearch);
   const [debounced] = useDebouncedValue(text, 250);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -116,25 +117,28 @@ export function PatientListPage() {
   /** The form was opened from elsewhere (?new=1&name=…&from=queue): those parameters are spent. */
   const closeForm = () => {
     setEditing(null);
-    if (params.has('new')) {
-      const rest = new URLSearchParams(params);
-      for (const key of ['new', 'name', 'from']) rest.delete(key);
-      setParams(rest, { replace: true });
-    }
+    if (params.has('new'))
+      updateParams(
+        (latest) => {
+          for (const key of ['new', 'name', 'from']) latest.delete(key);
+        },
+        { replace: true },
+      );
   };
 
-  const setFilters = (next: FilterValues) => {
-    const rest = new URLSearchParams(params);
-    for (const key of FILTER_KEYS) rest.delete(key);
-    rest.delete('page');
-    for (const key of FILTER_KEYS) if (next[key] !== undefined) rest.set(key, String(next[key]));
-    setParams(rest, { replace: true });
-  };
-  const setPage = (next: number) => {
-    const rest = new URLSearchParams(params);
-    rest.set('page', String(next));
-    setParams(rest);
-  };
+  const setFilters = (next: FilterValues) =>
+    updateParams(
+      (latest) => {
+        for (const key of FILTER_KEYS) latest.delete(key);
+        latest.delete('page');
+        for (const key of FILTER_KEYS) if (next[key] !== undefined) latest.set(key, String(next[key]));
+      },
+      { replace: true },
+    );
+  const setPage = (next: number) =>
+    updateParams((latest) => {
+      latest.set('page', String(next));
+    });
 
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
@@ -168,7 +172,9 @@ export function PatientListPage() {
               <SegmentedControl
                 size="xs"
                 value={showDeleted ? 'deleted' : 'active'}
-                onChange={(value) => setParams(value === 'deleted' ? { view: 'deleted' } : {})}
+                onChange={(value) =>
+                  updateParams(() => new URLSearchParams(value === 'deleted' ? { view: 'deleted' } : {}))
+                }
                 data={[
                   { value: 'active', label: t('patients.active') },
                   { value: 'deleted', label: t('patients.deletedView') },

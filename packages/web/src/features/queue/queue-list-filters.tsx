@@ -16,10 +16,10 @@ import { doctorsQuery } from './queue.queries.ts';
 type View = 'today' | 'booked';
 
 /** Today's queue, or the visits booked (and recalls set) for the coming days, soonest first. */
-function viewFilters(view: View, today: string, filters: ListFilters): ListFilters {
+function viewFilters(view: View, today: string): Partial<ListFilters> {
   return view === 'today'
-    ? { ...filters, from: today, to: today, status: undefined }
-    : { ...filters, from: addToDay(today, 1), to: undefined, status: [QUEUE_STATUS.Waiting] };
+    ? { from: today, to: today, status: undefined }
+    : { from: addToDay(today, 1), to: undefined, status: [QUEUE_STATUS.Waiting] };
 }
 
 /** The view the dates show (status chips may narrow either); none for other dates. */
@@ -37,7 +37,8 @@ export function QueueListFilters({
   onSearch,
 }: {
   filters: ListFilters;
-  onFilters: (next: ListFilters) => void;
+  /** The filters that change; the others stay as the address has them. */
+  onFilters: (changes: Partial<ListFilters>) => void;
   /** The search box's text as typed (the list follows it once typing pauses). */
   search: string;
   onSearch: (text: string) => void;
@@ -45,15 +46,14 @@ export function QueueListFilters({
   const { t } = useTranslation();
   const doctors = useQuery(doctorsQuery);
   const today = dayIn(useMe()?.organization.timeZone);
-  const set = <K extends keyof ListFilters>(key: K, value: ListFilters[K]) =>
-    onFilters({ ...filters, [key]: value });
+  const set = <K extends keyof ListFilters>(key: K, value: ListFilters[K]) => onFilters({ [key]: value });
   return (
     <>
       {/* The view and the status chips share a line: the list's first rows stay on the first screen. */}
       <Group gap="md" wrap="wrap">
         <SegmentedControl
           value={viewOf(filters, today)}
-          onChange={(view) => onFilters(viewFilters(view as View, today, filters))}
+          onChange={(view) => onFilters(viewFilters(view as View, today))}
           data={[
             { value: 'today', label: t('queue.views.today') },
             { value: 'booked', label: t('queue.views.booked') },

@@ -18,7 +18,8 @@ export interface QueueListProps {
   filters: ListFilters;
   page: number;
   permissions: readonly string[] | undefined;
-  onFilters: (next: ListFilters) => void;
+  /** The filters that change; the others stay as the address has them. */
+  onFilters: (changes: Partial<ListFilters>) => void;
   onPage: (page: number) => void;
   onEdit: (entry: QueueEntry) => void;
 }
@@ -34,7 +35,7 @@ export function QueueList({ filters, page, permissions, onFilters, onPage, onEdi
   useLoadFailure(list.error, pathTo('userPortal'));
 
   useEffect(() => {
-    if (debounced !== (filters.search ?? '')) onFilters({ ...filters, search: debounced || undefined });
+    if (debounced !== (filters.search ?? '')) onFilters({ search: debounced || undefined });
   }, [debounced]);
 
   const meta = list.data?.meta;

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { PatientSummary } from '@basira/shared/patients/patients.schemas';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { IconPrinter, IconStethoscope } from '../../components/icons.tsx';
@@ -13,6 +13,7 @@ import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { boardEntry, boardLink, type BoardState } from './queue-actions.ts';
 import { QueueForm } from './queue-form.tsx';
 import { queueFiltersFromParams, queueFiltersToParams, type ListFilters } from './queue-list-params.ts';
@@ -30,7 +31,7 @@ export function QueuePage() {
   const { t } = useTranslation();
   const me = useMe();
   const permissions = me?.permissions;
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchParamsUpdate();
   const updateId = positiveId(params.get('id'));
   const patientId = positiveId(params.get('patientId'));
   const today = dayIn(me?.organization.timeZone);
@@ -49,20 +50,20 @@ export function QueuePage() {
 
   const filters = queueFiltersFromParams(params, today);
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const setFilters = (next: ListFilters) =>
-    setParams(queueFiltersToParams(next, today, params), { replace: true });
-  const setPage = (next: number) => {
-    const rest = new URLSearchParams(params);
-    rest.set('page', String(next));
-    setParams(rest);
-  };
-  const withoutForm = () => {
-    const rest = new URLSearchParams(params);
-    rest.delete('id');
-    rest.delete('patientId');
-    rest.delete('book');
-    setParams(rest);
-  };
+  const setFilters = (changes: Partial<ListFilters>) =>
+    updateParams(
+      (latest) =>
+        queueFiltersToParams({ ...queueFiltersFromParams(latest, today), ...changes }, today, latest),
+      { replace: true },
+    );
+  const setPage = (next: number) =>
+    updateParams((latest) => {
+      latest.set('page', String(next));
+    });
+  const withoutForm = () =>
+    updateParams((latest) => {
+      for (const key of ['id', 'patientId', 'book']) latest.delete(key);
+    });
 
   const summary: PatientSummary | null = patient.data
     ? {
@@ -156,11 +157,11 @@ export function QueuePage() {
               onFilters={setFilters}
               onPage={setPage}
               onEdit={(row) => {
-                const rest = new URLSearchParams(params);
-                rest.delete('patientId');
-                rest.delete('book');
-                rest.set('id', String(row.id));
-                setParams(rest);
+                updateParams((latest) => {
+                  latest.delete('patientId');
+                  latest.delete('book');
+                  latest.set('id', String(row.id));
+                });
                 window.scrollTo({ top: 0 });
               }}
             />

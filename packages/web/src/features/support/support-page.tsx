@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import {
   SUPPORT_DESK,
   SUPPORT_STATUS_FILTERS,
@@ -18,6 +18,7 @@ import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { SupportStatusBadge, SupportTypeBadge } from './support-badges.tsx';
 import { SupportRequestCard } from './support-request-card.tsx';
 import { notificationTargetQuery, supportListQuery } from './support.queries.ts';
@@ -76,7 +77,7 @@ function SupportDesk({ scope }: { scope: Scope }) {
   const isDesk = can(me?.permissions, SUPPORT_DESK);
   const location = useLocation();
   const notificationId = idOf(useParams().notificationId);
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchParamsUpdate();
 
   const page = Math.max(1, Number(params.get('page')) || 1);
   const typeParam = params.get('type');
@@ -100,13 +101,15 @@ function SupportDesk({ scope }: { scope: Scope }) {
   const [chosen, setChosen] = useState<number | null | undefined>(undefined);
   const openId = chosen === undefined ? (targetId ?? null) : chosen;
 
-  const setFilter = (key: 'type' | 'status', value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    next.delete('page');
-    setParams(next, { replace: true });
-  };
+  const setFilter = (key: 'type' | 'status', value: string | null) =>
+    updateParams(
+      (next) => {
+        if (value) next.set(key, value);
+        else next.delete(key);
+        next.delete('page');
+      },
+      { replace: true },
+    );
 
   const meta = list.data?.meta;
   return (
@@ -136,11 +139,11 @@ function SupportDesk({ scope }: { scope: Scope }) {
           <Pagination
             total={meta.lastPage}
             value={page}
-            onChange={(next) => {
-              const nextParams = new URLSearchParams(params);
-              nextParams.set('page', String(next));
-              setParams(nextParams);
-            }}
+            onChange={(next) =>
+              updateParams((latest) => {
+                latest.set('page', String(next));
+              })
+            }
             getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
             getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
           />
