@@ -161,6 +161,12 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
       }
     ).rows;
     const today = localDay(new Date(), org!.timeZone);
+    // The queue searched over every day: by a common family name (45,714 of the large clinic's names), and by the
+    // printed patient's whole name (a few).
+    const [{ name: printedName }] = rowsOf<{ name: string }>(
+      await db.execute(sql`SELECT name FROM patients WHERE id = ${printed.patientId}`),
+    ) as [{ name: string }];
+    const queueSearch = (text: string) => `/api/mo/queue/filter?page=1&search=${encodeURIComponent(text)}`;
     // The audit list first: the exam index and the print log write an audit row per request (a read of a patient's
     // data), tens of thousands in a run, and the list counts the whole log.
     const specs: PageSpec[] = [
@@ -188,6 +194,18 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
         key: 'queue-last',
         label: "queue screen, each patient's latest",
         url: '/api/mo/queue/filterLast?page=1',
+        token: admin,
+      },
+      {
+        key: 'queue-family',
+        label: 'queue screen, a family name, any day',
+        url: queueSearch('الساعدي'),
+        token: admin,
+      },
+      {
+        key: 'queue-name',
+        label: "queue screen, a patient's whole name, any day",
+        url: queueSearch(printedName),
         token: admin,
       },
       { key: 'worklist', label: "doctor's worklist", url: '/api/mo/doctor/worklist', token: doctor },
