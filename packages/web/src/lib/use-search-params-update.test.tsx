@@ -14,20 +14,18 @@ function Page() {
 /** As the access guard does, every navigation waits on the route's loader before it renders. */
 function renderBehindLoader(initial: string) {
   let release: () => void = () => {};
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/queue',
-        element: <Page />,
-        HydrateFallback: () => null,
-        loader: () =>
-          new Promise<null>((resolve) => {
-            release = () => resolve(null);
-          }),
-      },
-    ],
-    { initialEntries: [initial] },
-  );
+  const route = (path: string) => ({
+    path,
+    element: <Page />,
+    HydrateFallback: () => null,
+    loader: () =>
+      new Promise<null>((resolve) => {
+        release = () => resolve(null);
+      }),
+  });
+  const router = createMemoryRouter([route('/queue'), route('/patients/:search?')], {
+    initialEntries: [initial],
+  });
   render(<RouterProvider router={router} />);
   return { router, release: () => release() };
 }
@@ -81,5 +79,30 @@ describe('useSearchParamsUpdate', () => {
     );
     await act(async () => release());
     await waitFor(() => expect(router.state.location.search).toBe('?page=2&q=hadi'));
+  });
+
+  it('keeps a path asked for when a parameter changes before it has rendered (the patient list search)', async () => {
+    const { router, release } = renderBehindLoader('/patients?page=3');
+    release();
+    await waitFor(() => expect(screen.getByTestId('search').textContent).toBe('page=3'));
+
+    // The debounced search text goes to the path (back to the first page), then a filter is chosen.
+    act(() =>
+      update(
+        (latest) => {
+          latest.delete('page');
+        },
+        { pathname: '/patients/hadi', replace: true },
+      ),
+    );
+    act(() =>
+      update((latest) => {
+        latest.set('sex', '2');
+      }),
+    );
+    await act(async () => release());
+
+    await waitFor(() => expect(router.state.location.search).toBe('?sex=2'));
+    expect(router.state.location.pathname).toBe('/patients/hadi');
   });
 });

@@ -1,10 +1,11 @@
 import { useCallback, useRef } from 'react';
-import { useLocation, useSearchParams, type NavigateOptions } from 'react-router';
+import { useLocation, useNavigate, useSearchParams, type NavigateOptions } from 'react-router';
 
 export type SearchParamsUpdate = (
   /** Changes `latest` in place, or returns other parameters. */
   change: (latest: URLSearchParams) => URLSearchParams | undefined,
-  options?: NavigateOptions,
+  /** `pathname`: the change also goes to another path (the patient list keeps its search text in the path). */
+  options?: NavigateOptions & { pathname?: string },
 ) => void;
 
 /**
@@ -14,23 +15,25 @@ export type SearchParamsUpdate = (
  * commits only after the route's loader (the access guard) has answered. So a second change made before the
  * first has rendered rebuilds the address from the older parameters and undoes the first. It happened at the
  * queue: "Booked" clicked right after a booking put `patientId` back, and the booking form reopened on the
- * same patient with its button focused. Here each change starts from the last address asked for, until the
- * router commits a location (ours, a redirect, Back), which is then the newest.
+ * same patient with its button focused. Here each change starts from the last address asked for (its path
+ * and its parameters), until the router commits a location (ours, a redirect, Back), which is then the newest.
  */
 export function useSearchParamsUpdate(): [URLSearchParams, SearchParamsUpdate] {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const location = useLocation();
-  const latest = useRef({ key: location.key, search: location.search });
-  if (latest.current.key !== location.key) latest.current = { key: location.key, search: location.search };
+  const latest = useRef({ key: location.key, pathname: location.pathname, search: location.search });
+  if (latest.current.key !== location.key)
+    latest.current = { key: location.key, pathname: location.pathname, search: location.search };
 
   const update = useCallback<SearchParamsUpdate>(
-    (change, options) => {
+    (change, { pathname = latest.current.pathname, ...options } = {}) => {
       const base = new URLSearchParams(latest.current.search);
-      const next = change(base) ?? base;
-      latest.current = { ...latest.current, search: `?${next.toString()}` };
-      setParams(next, options);
+      const search = `?${(change(base) ?? base).toString()}`;
+      latest.current = { ...latest.current, pathname, search };
+      void navigate({ pathname, search }, options);
     },
-    [setParams],
+    [navigate],
   );
   return [params, update];
 }

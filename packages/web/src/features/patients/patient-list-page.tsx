@@ -91,14 +91,11 @@ export function PatientListPage() {
   useEffect(() => {
     if (debounced.trim() === routeSearch.trim()) return;
     const next = debounced.trim();
-    const rest = new URLSearchParams(params);
-    rest.delete('page');
-    const query = rest.toString();
-    void navigate(
-      `${next ? pathTo('patientIndex', { search: next }) : pathTo('patientIndex')}${query ? `?${query}` : ''}`,
-      {
-        replace: true,
+    updateParams(
+      (latest) => {
+        latest.delete('page');
       },
+      { replace: true, pathname: next ? pathTo('patientIndex', { search: next }) : pathTo('patientIndex') },
     );
   }, [debounced]);
 
