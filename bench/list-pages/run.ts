@@ -10,11 +10,14 @@
 //   BENCH_CLINIC=large: the demo clinic grown to 1,000,000 patients and 3,000,000 visits (large-clinic.ts), in
 //   basira_bench_lists_large, made once and kept;
 //   BENCH_PROFILE=1 writes a CPU profile of the server to /tmp/prof; BENCH_SQL=1 prints each page's statements.
+//   BENCH_BARE=1 also answers each page from a bare server (bare-server.ts: node:http, pg, JSON.stringify), to
+//   read the product's server against the least an HTTP server costs on this machine.
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { measureCpu, type CpuSpent } from '../shared/cpu.ts';
-import { configOf, type CapturedStatement } from './sql-capture.ts';
+import type { CapturedStatement } from './sql-capture.ts';
+import { roundOf, roundTrips } from './rounds.ts';
 import type { CapturedPage, Prepared } from './prepare.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -23,6 +26,8 @@ const CONNECTIONS = 10;
 const TARGET_RATIO = 0.5;
 const TARGET_P95_MS = 25;
 const LARGE = process.env.BENCH_CLINIC === 'large';
+/** Also each page from the bare server (bare-server.ts): what the least HTTP server reaches on this machine. */
+const BARE = Boolean(process.env.BENCH_BARE);
 const DATABASE_URL =
   process.env.BENCH_DATABASE_URL ??
   `postgres://postgres@127.0.0.1:5432/basira_bench_lists${LARGE ? '_large' : ''}`;
@@ -55,7 +60,7 @@ function child<T>(file: string, profile = false) {
       process_.on('message', onMessage);
       process_.send('cpu');
     });
-  return { message, close, cpuMicros };
+  return { message, close, cpuMicros, send: (m: unknown) => process_.send(m as never) };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -95,54 +100,9 @@ async function http(base: string, slug: string, page: CapturedPage, seconds: num
   return figures(times, seconds);
 }
 
-type Step =
-  | { kind: 'wave'; statements: CapturedStatement[] }
-  | { kind: 'transaction'; statements: CapturedStatement[] };
-
-/**
- * The request's statements as it sent them: a transaction (BEGIN … COMMIT) on one connection, other statements
- * through the pool, those the request had in flight together (a `Promise.all`) sent together.
- */
-function steps(statements: CapturedStatement[]): Step[] {
-  const out: Step[] = [];
-  for (let i = 0; i < statements.length; i++) {
-    const s = statements[i]!;
-    if (/^\s*begin\b/i.test(s.text)) {
-      const end = statements.findIndex((t, j) => j > i && /^\s*(commit|rollback)\b/i.test(t.text));
-      const last = end === -1 ? statements.length - 1 : end;
-      out.push({ kind: 'transaction', statements: statements.slice(i, last + 1) });
-      i = last;
-      continue;
-    }
-    const previous = out.at(-1);
-    if (previous?.kind === 'wave' && previous.statements.every((p) => s.start < p.end))
-      previous.statements.push(s);
-    else out.push({ kind: 'wave', statements: [s] });
-  }
-  return out;
-}
-
-/** Round trips a request waits for: one per wave, one per statement of a transaction. */
-const roundTrips = (statements: CapturedStatement[]) =>
-  steps(statements).reduce((n, step) => n + (step.kind === 'wave' ? 1 : step.statements.length), 0);
-
 /** The page's own SQL: its statements replayed back to back by 10 clients through a pool of 10, as the server's. */
 async function replay(pool: pg.Pool, page: CapturedPage, seconds: number): Promise<Figures> {
-  const plan = steps(page.statements);
-  const round = async () => {
-    for (const step of plan) {
-      if (step.kind === 'wave') {
-        await Promise.all(step.statements.map((s) => pool.query(configOf(s))));
-        continue;
-      }
-      const client = await pool.connect();
-      try {
-        for (const s of step.statements) await client.query(configOf(s));
-      } finally {
-        client.release();
-      }
-    }
-  };
+  const round = roundOf(pool, page.statements);
   const times: number[] = [];
   const until = performance.now() + seconds * 1000;
   await Promise.all(
@@ -187,6 +147,24 @@ const pages = prepared.pages.filter((p) => !wanted || wanted.includes(p.key));
 const server = child<{ base: string }>('./server.ts', Boolean(process.env.BENCH_PROFILE));
 const { base } = await server.message;
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: CONNECTIONS });
+const bare = BARE ? child<{ base: string }>('./bare-server.ts') : undefined;
+bare?.send({ pages });
+const bareBase = bare && (await bare.message).base;
+
+/** A page over HTTP, measured with the CPU its server process spent a request. */
+async function measured(
+  process_: { cpuMicros(): Promise<number> },
+  base_: string,
+  page: CapturedPage,
+): Promise<{ web: Figures; cpuMs: number; webCpu: CpuSpent }> {
+  await http(base_, prepared.slug, page, WARM_UP_SECONDS);
+  const cpuBefore = await process_.cpuMicros();
+  const webCpuUntil = measureCpu();
+  const web = await http(base_, prepared.slug, page, SECONDS);
+  const webCpu = webCpuUntil(web.perSecond * SECONDS);
+  const cpuMs = ((await process_.cpuMicros()) - cpuBefore) / 1000 / (web.perSecond * SECONDS);
+  return { web, cpuMs, webCpu };
+}
 
 interface Row {
   page: CapturedPage;
@@ -200,6 +178,8 @@ interface Row {
   /** The load generator's and PostgreSQL's CPU per request over HTTP, and per round of the replay. */
   webCpu: CpuSpent;
   sqlCpu: CpuSpent | undefined;
+  /** BENCH_BARE: the same statements answered by the bare server. */
+  bare: { web: Figures; cpuMs: number; webCpu: CpuSpent } | undefined;
 }
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 const rows: Row[] = [];
@@ -214,12 +194,7 @@ try {
       const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
       console.log(`  the audit log holds ${rows[0]!.n} rows`);
     }
-    await http(base, prepared.slug, page, WARM_UP_SECONDS);
-    const cpuBefore = await server.cpuMicros();
-    const webCpuUntil = measureCpu();
-    const web = await http(base, prepared.slug, page, SECONDS);
-    const webCpu = webCpuUntil(web.perSecond * SECONDS);
-    const cpuMs = ((await server.cpuMicros()) - cpuBefore) / 1000 / (web.perSecond * SECONDS);
+    const { web, cpuMs, webCpu } = await measured(server, base, page);
     let sql: Figures | undefined;
     let sqlCpu: CpuSpent | undefined;
     if (page.statements.length > 0) {
@@ -230,7 +205,9 @@ try {
     }
     const ratio = sql ? web.perSecond / sql.perSecond : NaN;
     const pass = ratio >= TARGET_RATIO && web.p95 <= TARGET_P95_MS;
-    rows.push({ page, web, sql, ratio, pass, cpuMs, webCpu, sqlCpu });
+    const bareFigures =
+      bare && bareBase && sql ? await measured(bare, bareBase, { ...page, url: `/${page.key}` }) : undefined;
+    rows.push({ page, web, sql, ratio, pass, cpuMs, webCpu, sqlCpu, bare: bareFigures });
     console.log(
       `  HTTP ${web.perSecond.toFixed(0)} req/s, p50 ${web.p50.toFixed(1)} ms, p95 ${web.p95.toFixed(1)} ms, ` +
         `the server's CPU ${cpuMs.toFixed(3)} ms a request` +
@@ -248,10 +225,17 @@ try {
             `(steal ${percent(sqlCpu.steal)})`
           : ''),
     );
+    if (bareFigures && sql)
+      console.log(
+        `  the bare server: ${bareFigures.web.perSecond.toFixed(0)} req/s, p95 ${bareFigures.web.p95.toFixed(1)} ms, ` +
+          `its CPU ${bareFigures.cpuMs.toFixed(3)} ms a request (the load generator ${bareFigures.webCpu.selfMs.toFixed(3)}, ` +
+          `PostgreSQL ${bareFigures.webCpu.postgresMs.toFixed(3)}); ratio ${percent(bareFigures.web.perSecond / sql.perSecond)}`,
+      );
   }
 } finally {
   await pool.end();
   await server.close();
+  await bare?.close();
 }
 
 const cell = (text: string, width: number) => text.padEnd(width);
@@ -294,6 +278,22 @@ for (const { page, cpuMs, webCpu, sqlCpu } of rows)
       .join(' ')
       .padEnd(23)} ${percent(webCpu.steal)}${sqlCpu ? ` / ${percent(sqlCpu.steal)}` : ''}`,
   );
+if (BARE) {
+  console.log(
+    `\nthe bare server (node:http, pg, JSON.stringify) against the product's, on the same statements: req/s, ` +
+      `its share of the SQL rounds/s, and the server process's CPU ms a request`,
+  );
+  console.log(
+    `${cell('page', 36)} ${cell('bare req/s', 10)} ${cell('ratio', 7)} ${cell('CPU ms', 7)} ${cell('ours req/s', 10)} ${cell('ratio', 7)} ${cell('CPU ms', 7)}`,
+  );
+  for (const r of rows)
+    if (r.bare && r.sql)
+      console.log(
+        `${cell(r.page.label, 36)} ${cell(r.bare.web.perSecond.toFixed(0), 10)} ` +
+          `${cell(percent(r.bare.web.perSecond / r.sql.perSecond), 7)} ${cell(r.bare.cpuMs.toFixed(3), 7)} ` +
+          `${cell(r.web.perSecond.toFixed(0), 10)} ${cell(percent(r.ratio), 7)} ${cell(r.cpuMs.toFixed(3), 7)}`,
+      );
+}
 const listPages = rows.filter((r) => !r.page.floor);
 const passed = listPages.filter((r) => r.pass).length;
 console.log(
