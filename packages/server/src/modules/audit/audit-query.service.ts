@@ -11,7 +11,7 @@ import { addToDay, startOfDay } from '@basira/shared/dates/calendar';
 import type { Db } from '../../db/client.ts';
 import { auditLog, patients, users } from '../../db/schema.ts';
 import { isoTime } from '../../lib/iso-time.ts';
-import { countUpToCap, pageWithTotal, totalColumn } from '../../lib/pages.ts';
+import { countUpToCap, pageWithTotal, totalUpToCap } from '../../lib/pages.ts';
 import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { RequestContext } from '../../types.ts';
@@ -45,7 +45,7 @@ export class AuditQueryService {
           ip: auditLog.ip,
           requestId: auditLog.requestId,
           outcome: auditLog.outcome,
-          total: totalColumn(countUpToCap(this.db, matching(bind))),
+          total: totalUpToCap(matching(bind)),
         })
         .from(auditLog)
         // Names only from this organization's rows: an id asked of another organization shows no name.

@@ -32,7 +32,7 @@ import { escapeLike } from '../../lib/like.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { addToDay, birthDateForAge, localDay, startOfDay } from '@basira/shared/dates/calendar';
-import { pageMeta, totalColumn } from '../../lib/pages.ts';
+import { pageMeta, totalUpToCap } from '../../lib/pages.ts';
 import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { CountryDirectory } from './country-directory.ts';
@@ -204,12 +204,13 @@ export class PatientSearchService {
         db
           .select({
             ...getTableColumns(patients),
-            total: totalColumn(
-              this.cappedCountQuery(
+            total: totalUpToCap(
+              this.liveMatching(
                 db,
                 bind('orgId', scope.orgId),
                 this.filterConditions(scope, query, today, bind),
               ),
+              PATIENT_COUNT_CAP,
             ),
           })
           .from(patients)
@@ -466,13 +467,19 @@ export class PatientSearchService {
   }
 
   private cappedCountQuery(db: Db, orgId: number, where: SQL | undefined, cap = PATIENT_COUNT_CAP) {
-    const limited = db
-      .select({ one: sql`1` })
-      .from(patients)
-      .where(this.liveInOrg(orgId, where))
+    const limited = this.liveMatching(db, orgId, where)
       .limit(cap + 1)
       .as('limited');
     return db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  }
+
+  /** The live patients matching `where`, each as a constant: what a count counts. */
+  private liveMatching(db: Db, orgId: number, where: SQL | undefined) {
+    return db
+      .select({ one: sql`1` })
+      .from(patients)
+      .where(this.liveInOrg(orgId, where))
+      .$dynamic();
   }
 
   /** The search text with each unknown word replaced by the closest known one, or undefined if none changed. */

@@ -7,7 +7,7 @@ import { QUEUE_STATUS, queueStatus, type QueueStatusId } from '@basira/shared/qu
 import type { Db } from '../../db/client.ts';
 import { patients, queueEntries, users } from '../../db/schema.ts';
 import { isoOf, isoTime } from '../../lib/iso-time.ts';
-import { countUpToCap, totalColumn } from '../../lib/pages.ts';
+import { countUpToCap, totalUpToCap } from '../../lib/pages.ts';
 import type { auditedRead } from '../audit/audit.service.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -109,7 +109,7 @@ export function selectEntriesWithTotal(
   audit?: ReturnType<typeof auditedRead>,
 ) {
   return (audit ? db.with(audit) : db)
-    .select({ ...listedColumns, total: totalColumn(countEntries(db, orgId, patientJoin, ...conditions)) })
+    .select({ ...listedColumns, total: totalUpToCap(matchingEntries(db, orgId, patientJoin, conditions)) })
     .from(queueEntries)
     .innerJoin(patients, patientJoin)
     .leftJoin(doctor, withDoctor)
@@ -118,15 +118,17 @@ export function selectEntriesWithTotal(
 
 /** The matching entries counted up to the lists' cap (a page of a clinic's 3,000,000 visits stays bounded). */
 export function countEntries(db: Db, orgId: number, patientJoin: SQL, ...conditions: (SQL | undefined)[]) {
-  return countUpToCap(
-    db,
-    db
-      .select({ one: sql`1` })
-      .from(queueEntries)
-      .innerJoin(patients, patientJoin)
-      .where(liveEntries(orgId, conditions))
-      .$dynamic(),
-  );
+  return countUpToCap(db, matchingEntries(db, orgId, patientJoin, conditions));
+}
+
+/** The matching entries, each as a constant: what `countEntries` and `totalUpToCap` count. */
+function matchingEntries(db: Db, orgId: number, patientJoin: SQL, conditions: (SQL | undefined)[]) {
+  return db
+    .select({ one: sql`1` })
+    .from(queueEntries)
+    .innerJoin(patients, patientJoin)
+    .where(liveEntries(orgId, conditions))
+    .$dynamic();
 }
 
 export const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
