@@ -9,7 +9,8 @@
 //   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/basira_bench_lists, dropped and made afresh);
 //   BENCH_CLINIC=large: the demo clinic grown to 1,000,000 patients and 3,000,000 visits (large-clinic.ts), in
 //   basira_bench_lists_large, made once and kept;
-//   BENCH_PROFILE=1 writes a CPU profile of the server to /tmp/prof; BENCH_SQL=1 prints each page's statements.
+//   BENCH_PROFILE=1 writes a CPU profile of the server (and of the bare server) to /tmp/prof; BENCH_SQL=1 prints
+//   each page's statements.
 //   BENCH_BARE=1 also answers each page from a bare server (bare-server.ts: node:http, pg, JSON.stringify), to
 //   read the product's server against the least an HTTP server costs on this machine.
 import { fork } from 'node:child_process';
@@ -147,7 +148,9 @@ const pages = prepared.pages.filter((p) => !wanted || wanted.includes(p.key));
 const server = child<{ base: string }>('./server.ts', Boolean(process.env.BENCH_PROFILE));
 const { base } = await server.message;
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: CONNECTIONS });
-const bare = BARE ? child<{ base: string }>('./bare-server.ts') : undefined;
+const bare = BARE
+  ? child<{ base: string }>('./bare-server.ts', Boolean(process.env.BENCH_PROFILE))
+  : undefined;
 bare?.send({ pages });
 const bareBase = bare && (await bare.message).base;
 
