@@ -29,6 +29,9 @@ interface MappedRows {
   customResultMapper?: unknown;
 }
 
+/** How a prepared statement is planned (`runPrepared`). */
+export type Plan = 'once' | 'per-call';
+
 const byDatabase = new WeakMap<
   Db,
   Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>
@@ -50,7 +53,7 @@ export function runPrepared<Result>(
   db: Db,
   name: string,
   build: (bind: Bind) => Preparable<Result>,
-  { plan = 'once' }: { plan?: 'once' | 'per-call' } = {},
+  { plan = 'once' }: { plan?: Plan | undefined } = {},
 ): Promise<Result> {
   const values: Record<string, unknown> = {};
   const query = build((key, value) => {

@@ -15,7 +15,7 @@ import type { RequestContext } from '../../types.ts';
 import { auditedRead, type AuditEntry } from '../audit/audit.service.ts';
 import { addToDay, dayRange, localDay, startOfDay } from '@basira/shared/dates/calendar';
 import { pageWithTotal } from '../../lib/pages.ts';
-import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
+import { asIs, runPrepared, type Bind, type Plan } from '../../lib/prepared.ts';
 import { findLivePatient } from '../patients/patients.service.ts';
 import {
   countEntries,
@@ -54,17 +54,17 @@ export class QueueListsService {
   }
 
   /**
-   * A page of entries with its total. `shape` names the SQL that `conditions` make (see `runPrepared`): the page is
-   * then a prepared statement, its values bound per request. Without it (a text search, whose words vary) the
-   * query is built for the request. `patientJoin`: every entry, or each patient's latest (`withPatientsLatest`).
-   * `audit`: the page records its reading in its own statement (`auditedRead`).
+   * A page of entries with its total, as a prepared statement (`runPrepared`): `statement.shape` names the SQL that
+   * `conditions` make, whose values are bound per request; `statement.plan` as `runPrepared`'s. `patientJoin`:
+   * every entry, or each patient's latest (`withPatientsLatest`). `audit`: the page records its reading in its own
+   * statement (`auditedRead`).
    */
   private async page(
     scope: RequestContext,
     page: number,
     perPage: number,
     order: SQL[],
-    shape: string | undefined,
+    statement: { shape: string; plan?: Plan },
     conditions: (bind: Bind) => (SQL | undefined)[],
     patientJoin = withPatient,
     audit?: AuditEntry,
@@ -81,8 +81,8 @@ export class QueueListsService {
         .orderBy(...order)
         .limit(bind('limit', perPage))
         .offset(bind('offset', offset));
-    const name = shape && `queue_page_${shape}${audit ? '_audited' : ''}`;
-    const rows = await (name ? runPrepared(this.db, name, query) : query(asIs));
+    const name = `queue_page_${statement.shape}${audit ? '_audited' : ''}`;
+    const rows = await runPrepared(this.db, name, query, { plan: statement.plan });
     const today = this.today(scope);
     const count = () => countEntries(this.db, scope.orgId, patientJoin, ...conditions(asIs));
     return pageWithTotal(rows, page, perPage, count, (r) => toEntry(r, today), true);
@@ -90,7 +90,7 @@ export class QueueListsService {
 
   /** `GET /api/mo/queue?page=`: every entry, newest first. */
   list(scope: RequestContext, page: number) {
-    return this.page(scope, page, QUEUE_PER_PAGE, newestFirst, 'all', () => []);
+    return this.page(scope, page, QUEUE_PER_PAGE, newestFirst, { shape: 'all' }, () => []);
   }
 
   /**
@@ -115,7 +115,7 @@ export class QueueListsService {
       page,
       perPage,
       newestFirst,
-      exceptId === undefined ? 'patient' : 'patient_except',
+      { shape: exceptId === undefined ? 'patient' : 'patient_except' },
       (bind) => [
         eq(queueEntries.patientId, bind('patientId', patientId)),
         exceptId === undefined ? undefined : ne(queueEntries.id, bind('exceptId', exceptId)),
@@ -149,7 +149,7 @@ export class QueueListsService {
       query.page,
       QUEUE_PER_PAGE,
       longestWaitingFirst,
-      filters.shape && `filter_${filters.shape}`,
+      { shape: `filter_${filters.shape}`, plan: filters.plan },
       (bind) => [filters.conditions(bind)],
     );
   }
@@ -162,7 +162,7 @@ export class QueueListsService {
       query.page,
       QUEUE_PER_PAGE,
       longestWaitingFirst,
-      filters.shape && `last_${filters.shape}`,
+      { shape: `last_${filters.shape}`, plan: filters.plan },
       (bind) => [filters.conditions(bind)],
       withPatientsLatest,
     );
@@ -210,25 +210,25 @@ export class QueueListsService {
   }
 
   /**
-   * The filter's conditions, and the shape of their SQL: which filters are present (and how many statuses).
-   * A text search has no shape: its words vary in number.
+   * The filter's conditions, and the shape of their SQL: which filters are present (and how many statuses), and
+   * the patient text's (`patientText`). A search is planned per call, with its patterns.
    */
   private filters(scope: RequestContext, q: QueueFilterQuery) {
     const today = this.today(scope);
     // Days that include today also show the recalls that have fallen due since.
     const coversToday = (!q.from || q.from <= today) && (!q.to || q.to >= today);
     const hasDays = Boolean(q.from || q.to);
-    const shape = q.search
-      ? undefined
-      : [
-          `s${q.status?.length ?? 0}`,
-          q.from ? 'f' : '',
-          q.to ? 't' : '',
-          hasDays && coversToday ? 'r' : '',
-          q.doctorId ? 'd' : '',
-          q.examType ? 'e' : '',
-          q.isRewaiting === undefined ? '' : 'w',
-        ].join('');
+    const text = q.search ? patientText(q.search) : undefined;
+    const shape = [
+      `s${q.status?.length ?? 0}`,
+      q.from ? 'f' : '',
+      q.to ? 't' : '',
+      hasDays && coversToday ? 'r' : '',
+      q.doctorId ? 'd' : '',
+      q.examType ? 'e' : '',
+      q.isRewaiting === undefined ? '' : 'w',
+      text ? `_${text.shape}` : '',
+    ].join('');
     const conditions = (bind: Bind) => {
       const days = and(
         q.from ? gte(queueEntries.date, bind('from', startOfDay(q.from, scope.timeZone))) : undefined,
@@ -247,23 +247,40 @@ export class QueueListsService {
         q.isRewaiting === undefined
           ? undefined
           : eq(queueEntries.isRewaiting, bind('isRewaiting', q.isRewaiting)),
-        q.search ? patientText(q.search) : undefined,
+        text?.condition(bind),
       );
     };
-    return { shape, conditions };
+    const plan: Plan = text ? 'per-call' : 'once';
+    return { shape, plan, conditions };
   }
 }
 
-/** The patient text of a queue filter: file number or phone prefix for numbers, name words otherwise. */
-function patientText(search: string): SQL | undefined {
+/**
+ * The patient text of a queue filter: file number or phone prefix for numbers, name words otherwise. `shape`
+ * names its SQL (which of file number and phone; how many words), and its values are bound: the statement's SQL
+ * is built once per shape, not per request (bench/list-pages, the queue searched).
+ */
+function patientText(
+  search: string,
+): { shape: string; condition: (bind: Bind) => SQL | undefined } | undefined {
   if (looksNumeric(search)) {
     const digits = digitsOnly(search).replace(/^0+/, '');
-    return or(
-      digits.length <= 9 ? eq(patients.fileNumber, Number(digits)) : undefined,
-      digits.length >= 3 ? like(patients.phone, `%${digits}%`) : undefined,
-    );
+    const byFile = digits.length <= 9;
+    const byPhone = digits.length >= 3;
+    return {
+      shape: `n${byFile ? 'f' : ''}${byPhone ? 'p' : ''}`,
+      condition: (bind) =>
+        or(
+          byFile ? eq(patients.fileNumber, bind('fileNumber', Number(digits))) : undefined,
+          byPhone ? like(patients.phone, bind('phone', `%${digits}%`)) : undefined,
+        ),
+    };
   }
   const words = normalizeName(search).split(' ').filter(Boolean);
   if (words.length === 0) return undefined;
-  return and(...words.map((w) => like(patients.nameNorm, `%${escapeLike(w)}%`)));
+  return {
+    shape: `w${words.length}`,
+    condition: (bind) =>
+      and(...words.map((w, i) => like(patients.nameNorm, bind(`word${i}`, `%${escapeLike(w)}%`)))),
+  };
 }

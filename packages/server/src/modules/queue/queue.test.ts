@@ -409,6 +409,12 @@ describe('lists', () => {
     expect(await ids('to=2026-02-28')).toEqual([s1.id]);
     expect(await ids(`search=${encodeURIComponent('ساره')}`)).toEqual([s1.id, s2.id]);
     expect(await ids('search=0770%20555')).toEqual([s1.id, s2.id]);
+    // A search's statement is prepared per shape (how many words; file number, phone): other words, their rows.
+    expect(await ids('search=omar')).toEqual([o1.id]);
+    expect(await ids(`search=${encodeURIComponent('كريم ساره')}`)).toEqual([s1.id, s2.id]);
+    expect(await ids(`search=${encodeURIComponent('كريم omar')}`)).toEqual([]);
+    expect(await ids('search=0770%20999')).toEqual([]);
+    expect(await ids(`search=${encodeURIComponent('ساره')}&status=1`, 'filterLast')).toEqual([s2.id]);
     expect(await ids('examType=Lasik')).toEqual([o1.id]);
     expect(await ids('')).toHaveLength(3);
     expect(await ids('', 'filterLast')).toEqual([s2.id, o1.id]);
