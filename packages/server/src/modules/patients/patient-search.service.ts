@@ -1,18 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  isNull,
-  like,
-  lte,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, like, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   PATIENT_COUNT_CAP,
@@ -37,7 +23,14 @@ import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { CountryDirectory } from './country-directory.ts';
 import { expandWords, lookUpWords, MIN_LEXICON_WORD } from './name-words.ts';
-import { toPatient, toSummary, type PatientRow, type SummaryRow } from './patient-view.ts';
+import { isoTime } from '../../lib/iso-time.ts';
+import {
+  patientViewColumns,
+  toPatient,
+  toSummary,
+  type PatientViewRow,
+  type SummaryRow,
+} from './patient-view.ts';
 
 /**
  * A rank stage. `ordered`: the first rows that match in that (index) order. Otherwise a bounded set of
@@ -99,9 +92,15 @@ const summaryColumns = {
   birthDate: patients.birthDate,
   isMale: patients.isMale,
   alerts: patients.alerts,
-  lastQueueAt: patients.lastQueueAt,
+  lastQueueAt: isoTime<string | null>(patients.lastQueueAt),
   // Not shown: the words of the names found are known words (`correct`).
   nameNorm: patients.nameNorm,
+};
+
+/** What a search's stages select: the typeahead's summaries, or the filter page's whole records. */
+const searchColumns = {
+  summary: summaryColumns,
+  full: { ...patientViewColumns, nameNorm: patients.nameNorm },
 };
 
 /** "Born the same day" for the duplicate check; a year either side when either date stands for an age. */
@@ -152,7 +151,7 @@ export class PatientSearchService {
       plan,
       undefined,
       TYPEAHEAD_LIMIT,
-      summaryColumns,
+      'summary',
     );
     const today = this.today(scope);
     return rows.map((r) => toSummary(r, today));
@@ -176,7 +175,7 @@ export class PatientSearchService {
     // The stages of a search and the count run one after the other, not in a transaction: each is bounded, and
     // a row written between two of them is at worst found by the later one. Scans without ORDER BY read rows in
     // table order, stable because the pool runs with synchronized sequential scans off (db/client.ts).
-    let rows: PatientRow[];
+    let rows: PatientViewRow[];
     let total: number;
     let cap = PATIENT_COUNT_CAP;
     let nearMatchesOf: string | undefined;
@@ -190,7 +189,14 @@ export class PatientSearchService {
       const [counted, ranked] = await Promise.all([
         this.searchCount(db, scope.orgId, plan, extra, cap),
         offset < window
-          ? this.collect<PatientRow>(db, scope.orgId, plan, filters, window)
+          ? this.collect<PatientViewRow & { nameNorm: string }>(
+              db,
+              scope.orgId,
+              plan,
+              filters,
+              window,
+              'full',
+            )
           : { rows: [], nearFrom: undefined },
       ]);
       total = counted;
@@ -203,7 +209,7 @@ export class PatientSearchService {
       const page = (bind: Bind) =>
         db
           .select({
-            ...getTableColumns(patients),
+            ...patientViewColumns,
             total: totalUpToCap(
               this.liveMatching(
                 db,
@@ -228,7 +234,7 @@ export class PatientSearchService {
       // would walk every non-matching name first (e.g. all Latin names before the Arabic ones).
       const sortMatches = total <= PATIENT_COUNT_CAP;
       rows = await db
-        .select()
+        .select(patientViewColumns)
         .from(patients)
         .where(this.liveInOrg(scope.orgId, where))
         .orderBy(...sortOrder(sort, sortMatches))
@@ -354,7 +360,7 @@ export class PatientSearchService {
     plan: { stages: PlannedStage[]; fuzzyFrom?: string },
     extra: Extra | undefined,
     limit: number,
-    columns?: typeof summaryColumns,
+    columns: keyof typeof searchColumns,
   ): Promise<{ rows: T[]; nearFrom?: number | undefined; nearOf?: string }> {
     const rows: T[] = [];
     const runStages = async (stages: PlannedStage[]) => {
@@ -373,12 +379,22 @@ export class PatientSearchService {
         const shape = [
           'patient_search',
           stage.shape,
-          columns ? 'summary' : 'full',
+          columns,
           extra?.shape ?? 'none',
           found.length ? 'after' : 'first',
         ].join('_');
         if (stage.ordered) {
-          rows.push(...(await this.select<T>(db, shape, orgId, () => columns, where, stage.ordered, need)));
+          rows.push(
+            ...(await this.select<T>(
+              db,
+              shape,
+              orgId,
+              () => searchColumns[columns],
+              where,
+              stage.ordered,
+              need,
+            )),
+          );
           continue;
         }
         const candidates = await this.select<T & Ranked>(
@@ -386,7 +402,7 @@ export class PatientSearchService {
           shape,
           orgId,
           (bind) => ({
-            ...(columns ?? getTableColumns(patients)),
+            ...searchColumns[columns],
             ...rankColumns(stage.rankFor ?? '', bind),
           }),
           where,
@@ -416,7 +432,7 @@ export class PatientSearchService {
     db: Db,
     shape: string,
     orgId: number,
-    columns: (bind: Bind) => Record<string, PgColumn | SQL.Aliased | SQL> | undefined,
+    columns: (bind: Bind) => Record<string, PgColumn | SQL.Aliased | SQL>,
     where: (bind: Bind) => SQL | undefined,
     order: (SQL | PgColumn)[],
     limit: number,
@@ -425,9 +441,11 @@ export class PatientSearchService {
       db,
       shape,
       (bind) => {
-        const selected = columns(bind);
-        const base = selected ? db.select(selected as typeof summaryColumns) : db.select();
-        const query = base.from(patients).where(this.liveInOrg(bind('orgId', orgId), where(bind)));
+        // Typed as any one selection: the caller says what its rows are (T).
+        const query = db
+          .select(columns(bind) as typeof summaryColumns)
+          .from(patients)
+          .where(this.liveInOrg(bind('orgId', orgId), where(bind)));
         return (order.length ? query.orderBy(...order) : query).limit(bind('limit', limit));
       },
       { plan: 'per-call' },

@@ -268,6 +268,11 @@ describe('filter', () => {
       `search=${encodeURIComponent(made[3]!.name)}`,
     ])
       expect((await page(q)).json().data[0]).toEqual(record);
+    const [summary] = await c.ok<PatientSummary[]>(
+      'GET',
+      `/api/mo/patient?search=${encodeURIComponent(made[3]!.name)}`,
+    );
+    expect(summary!.lastQueueAt).toBe(record.lastQueueAt);
 
     const bad = await page('ageFrom=40&ageTo=20&lastVisitFrom=x&sort=bogus');
     expect(bad.statusCode).toBe(422);

@@ -1,10 +1,49 @@
 import type { Patient, PatientAlerts, PatientSummary } from '@basira/shared/patients/patients.schemas';
-import type { patients } from '../../db/schema.ts';
+import { patients } from '../../db/schema.ts';
 import { ageOn } from '@basira/shared/dates/calendar';
-import { isoOf } from '../../lib/iso-time.ts';
+import { isoOf, isoTime } from '../../lib/iso-time.ts';
 import type { CountryDirectory } from './country-directory.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
+
+/**
+ * What a list of whole records selects: the columns `toPatient` shows (not the search's normalised copies nor who
+ * changed the record), times read as text (`isoTime`). A page of the patient list decoded 9 unshown columns and
+ * made 100 `Date`s from text and back again (bench/list-pages, issue 17).
+ */
+export const patientViewColumns = {
+  id: patients.id,
+  fileNumber: patients.fileNumber,
+  name: patients.name,
+  countryId: patients.countryId,
+  phone: patients.phone,
+  phone2: patients.phone2,
+  birthDate: patients.birthDate,
+  birthDateApproximate: patients.birthDateApproximate,
+  isMale: patients.isMale,
+  nationalId: patients.nationalId,
+  address: patients.address,
+  occupation: patients.occupation,
+  referralSource: patients.referralSource,
+  guardianName: patients.guardianName,
+  guardianPhone: patients.guardianPhone,
+  alerts: patients.alerts,
+  notes: patients.notes,
+  lastQueueAt: isoTime<string | null>(patients.lastQueueAt),
+  deletedAt: isoTime<string | null>(patients.deletedAt),
+  mergedIntoId: patients.mergedIntoId,
+  version: patients.version,
+  createdAt: isoTime(patients.createdAt),
+  updatedAt: isoTime(patients.updatedAt),
+};
+
+type Timed<Row, Key extends keyof Row> = Omit<Row, Key> & { [K in Key]: Row[K] | string };
+
+/** A record as `toPatient` reads it: a stored row (its times `Date`s), or one of `patientViewColumns` (text). */
+export type PatientViewRow = Timed<
+  Pick<PatientRow, keyof typeof patientViewColumns>,
+  'lastQueueAt' | 'deletedAt' | 'createdAt' | 'updatedAt'
+>;
 
 const NO_ALERTS: PatientAlerts = { allergies: null, diabetes: false, hypertension: false, other: null };
 
@@ -19,7 +58,7 @@ export function hasAlerts(alerts: PatientAlerts): boolean {
 const iso = (d: Date | string | null) => (d === null ? null : isoOf(d));
 
 /** A stored row as the API shows it; `today` is the organization's day (for the age). */
-export function toPatient(row: PatientRow, countries: CountryDirectory, today: string): Patient {
+export function toPatient(row: PatientViewRow, countries: CountryDirectory, today: string): Patient {
   const alerts = alertsOf(row.alerts);
   return {
     id: row.id,
@@ -46,8 +85,8 @@ export function toPatient(row: PatientRow, countries: CountryDirectory, today: s
     deletedAt: iso(row.deletedAt),
     mergedIntoId: row.mergedIntoId,
     version: row.version,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoOf(row.createdAt),
+    updatedAt: isoOf(row.updatedAt),
   };
 }
 
