@@ -10,3 +10,6 @@ export const isoTime = <T extends string | null = string>(timestamp: SQLWrapper)
 
 /** A time read either way (a `Date`, or text from `isoTime`) as the API writes it. */
 export const isoOf = (time: Date | string) => (typeof time === 'string' ? time : time.toISOString());
+
+/** A row whose `Key` times may have been read either way: as `Date`s, or as text by `isoTime`. */
+export type TimesEitherWay<Row, Key extends keyof Row> = Omit<Row, Key> & { [K in Key]: Row[K] | string };

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { EXAM_CHANGED_EVENT, type ExamChanged } from '@basira/shared/events/events.schemas';
 import {
@@ -14,6 +14,7 @@ import { BOARD_EXAMS_PER_TYPE, type Board } from '@basira/shared/queue/board.sch
 import type { Db } from '../../db/client.ts';
 import { examRecords, patientDocuments, patients, queueEntries, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isoOf, isoTime, type TimesEitherWay } from '../../lib/iso-time.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html-sanitizer.ts';
 import { likePattern, pageWithTotal, totalColumn } from '../../lib/pages.ts';
@@ -65,6 +66,15 @@ const recordColumns = {
   createdBy: { id: creator.id, name: creator.name },
   updatedBy: { id: updater.id, name: updater.name },
 };
+/** An index page's records: their times read as text (`isoTime`), not made `Date`s to be formatted back. */
+const listedColumns = {
+  ...recordColumns,
+  row: {
+    ...getTableColumns(examRecords),
+    createdAt: isoTime(examRecords.createdAt),
+    updatedAt: isoTime(examRecords.updatedAt),
+  },
+};
 
 /**
  * Exam records of every type, driven by the type's definition (shared/exams): its schema has validated the body
@@ -107,7 +117,7 @@ export class ExamsService {
     return {
       count,
       rows: (audit ? db.with(audit) : db)
-        .select({ ...recordColumns, total: totalColumn(count) })
+        .select({ ...listedColumns, total: totalColumn(count) })
         .from(examRecords)
         .leftJoin(creator, byCreator)
         .leftJoin(updater, byUpdater)
@@ -125,7 +135,11 @@ export class ExamsService {
     );
   }
 
-  private view(found: { row: Row; createdBy: UserRef; updatedBy: UserRef }): ExamRecord {
+  private view(found: {
+    row: TimesEitherWay<Row, 'createdAt' | 'updatedAt'>;
+    createdBy: UserRef;
+    updatedBy: UserRef;
+  }): ExamRecord {
     const { row } = found;
     return {
       ...(row.data as Data),
@@ -136,8 +150,8 @@ export class ExamsService {
       version: row.version,
       createdBy: found.createdBy?.id ? found.createdBy : null,
       updatedBy: found.updatedBy?.id ? found.updatedBy : null,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
+      createdAt: isoOf(row.createdAt),
+      updatedAt: isoOf(row.updatedAt),
       derived: row.derived ?? null,
     };
   }

@@ -1,7 +1,7 @@
 import type { Patient, PatientAlerts, PatientSummary } from '@basira/shared/patients/patients.schemas';
 import { patients } from '../../db/schema.ts';
 import { ageOn } from '@basira/shared/dates/calendar';
-import { isoOf, isoTime } from '../../lib/iso-time.ts';
+import { isoOf, isoTime, type TimesEitherWay } from '../../lib/iso-time.ts';
 import type { CountryDirectory } from './country-directory.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -37,10 +37,8 @@ export const patientViewColumns = {
   updatedAt: isoTime(patients.updatedAt),
 };
 
-type Timed<Row, Key extends keyof Row> = Omit<Row, Key> & { [K in Key]: Row[K] | string };
-
 /** A record as `toPatient` reads it: a stored row (its times `Date`s), or one of `patientViewColumns` (text). */
-export type PatientViewRow = Timed<
+export type PatientViewRow = TimesEitherWay<
   Pick<PatientRow, keyof typeof patientViewColumns>,
   'lastQueueAt' | 'deletedAt' | 'createdAt' | 'updatedAt'
 >;
