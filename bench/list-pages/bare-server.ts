@@ -8,6 +8,11 @@ import { roundOf } from './rounds.ts';
 import type { CapturedPage } from './prepare.ts';
 
 const pool = new pg.Pool({ connectionString: process.argv[2]!, max: 10 });
+const stopHeapSampling = process.env.BENCH_HEAP
+  ? await (
+      await import('../shared/heap-sampling.ts')
+    ).startHeapSampling(`/tmp/prof/heap-bare-${process.pid}.heapprofile`)
+  : undefined;
 const routes = new Map<string, () => Promise<pg.QueryResult[]>>();
 
 /** Array-mode rows (as drizzle asks for them) become objects, as an answer would carry them. */
@@ -52,5 +57,9 @@ process.on('message', (message) => {
 });
 process.on('disconnect', () => {
   server.close();
-  void pool.end().then(() => process.exit(0));
+  void (async () => {
+    await stopHeapSampling?.();
+    await pool.end();
+    process.exit(0);
+  })();
 });

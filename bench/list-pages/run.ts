@@ -10,10 +10,12 @@
 //   BENCH_CLINIC=large: the demo clinic grown to 1,000,000 patients and 3,000,000 visits (large-clinic.ts), in
 //   basira_bench_lists_large, made once and kept;
 //   BENCH_PROFILE=1 writes a CPU profile of the server (and of the bare server) to /tmp/prof; BENCH_SQL=1 prints
-//   each page's statements.
+//   each page's statements. BENCH_HEAP=1 writes a sampling heap profile of each server, the garbage included
+//   (bench/shared/heap-sampling.ts), to /tmp/prof/heap-*.heapprofile: read it with bench/shared/heap-top.ts.
 //   BENCH_BARE=1 also answers each page from a bare server (bare-server.ts: node:http, pg, JSON.stringify), to
 //   read the product's server against the least an HTTP server costs on this machine.
 import { fork } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { measureCpu, type CpuSpent } from '../shared/cpu.ts';
@@ -22,6 +24,7 @@ import { roundOf, roundTrips } from './rounds.ts';
 import type { CapturedPage, Prepared } from './prepare.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+if (process.env.BENCH_HEAP) mkdirSync('/tmp/prof', { recursive: true });
 const WARM_UP_SECONDS = 2;
 const CONNECTIONS = 10;
 const TARGET_RATIO = 0.5;
