@@ -21,9 +21,9 @@ import { addToDay, birthDateForAge, localDay, startOfDay } from '@basira/shared/
 import { pageMeta, totalUpToCap } from '../../lib/pages.ts';
 import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 import type { CountryDirectory } from './country-directory.ts';
 import { expandWords, lookUpWords, MIN_LEXICON_WORD } from './name-words.ts';
-import { isoTime } from '../../lib/iso-time.ts';
 import {
   patientViewColumns,
   toPatient,
@@ -363,6 +363,7 @@ export class PatientSearchService {
     columns: keyof typeof searchColumns,
   ): Promise<{ rows: T[]; nearFrom?: number | undefined; nearOf?: string }> {
     const rows: T[] = [];
+    const selected = searchColumns[columns];
     const runStages = async (stages: PlannedStage[]) => {
       for (const planned of stages) {
         if (rows.length >= limit) return;
@@ -384,17 +385,7 @@ export class PatientSearchService {
           found.length ? 'after' : 'first',
         ].join('_');
         if (stage.ordered) {
-          rows.push(
-            ...(await this.select<T>(
-              db,
-              shape,
-              orgId,
-              () => searchColumns[columns],
-              where,
-              stage.ordered,
-              need,
-            )),
-          );
+          rows.push(...(await this.select<T>(db, shape, orgId, () => selected, where, stage.ordered, need)));
           continue;
         }
         const candidates = await this.select<T & Ranked>(
@@ -402,7 +393,7 @@ export class PatientSearchService {
           shape,
           orgId,
           (bind) => ({
-            ...searchColumns[columns],
+            ...selected,
             ...rankColumns(stage.rankFor ?? '', bind),
           }),
           where,

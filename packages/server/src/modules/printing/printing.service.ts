@@ -22,7 +22,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
 import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
-import { isoOf, isoTime } from '../../lib/iso-time.ts';
+import { isoOf, isoTime, type TimesEitherWay } from '../../lib/iso-time.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { RequestContext } from '../../types.ts';
 import { auditedRead, recordAudit } from '../audit/audit.service.ts';
@@ -47,9 +47,10 @@ const listed = {
   summary: printLog.summary,
   printedAt: isoTime(printLog.printedAt),
 };
-type LogRow = Omit<typeof printLog.$inferSelect, 'snapshot' | 'orgId' | 'printedBy' | 'printedAt'> & {
-  printedAt: Date | string;
-};
+type LogRow = TimesEitherWay<
+  Omit<typeof printLog.$inferSelect, 'snapshot' | 'orgId' | 'printedBy'>,
+  'printedAt'
+>;
 
 /**
  * What the print views need (the record, the patient, the organization's default print setting), the log of

@@ -6,7 +6,7 @@ import type { QueueEntry, VisitReason } from '@basira/shared/queue/queue.schemas
 import { QUEUE_STATUS, queueStatus, type QueueStatusId } from '@basira/shared/queue/queue-states';
 import type { Db } from '../../db/client.ts';
 import { patients, queueEntries, users } from '../../db/schema.ts';
-import { isoOf, isoTime } from '../../lib/iso-time.ts';
+import { isoOf, isoTime, type TimesEitherWay } from '../../lib/iso-time.ts';
 import { countUpToCap, totalUpToCap } from '../../lib/pages.ts';
 import type { auditedRead } from '../audit/audit.service.ts';
 import { inOrg } from '../../lib/tenant.ts';
@@ -57,8 +57,7 @@ const listedColumns = {
 
 /** A row `toEntry` shows: read by `selectEntries` (times as `Date`s) or by a list page (as text). */
 type ShownRow = {
-  entry: Omit<QueueRow, 'date' | 'statusSince' | 'createdAt' | 'updatedAt'> &
-    Record<'date' | 'statusSince' | 'createdAt' | 'updatedAt', Date | string>;
+  entry: TimesEitherWay<QueueRow, 'date' | 'statusSince' | 'createdAt' | 'updatedAt'>;
   patient: EntryRow['patient'];
   doctorName: string | null;
 };
