@@ -36,6 +36,13 @@ describe('organization days', () => {
     expect(end.toISOString()).toBe('2026-03-29T22:00:00.000Z');
   });
 
+  it('finds a day start once per zone and hands out a Date of its own each time', () => {
+    const first = startOfDay('2026-03-02', 'Asia/Baghdad');
+    first.setTime(0);
+    expect(startOfDay('2026-03-02', 'Asia/Baghdad').toISOString()).toBe('2026-03-01T21:00:00.000Z');
+    expect(startOfDay('2026-03-02', 'Asia/Kathmandu').toISOString()).toBe('2026-03-01T18:15:00.000Z');
+  });
+
   it('counts ages and approximate birth dates in whole years', () => {
     expect(ageOn('2000-03-02', '2026-03-01')).toBe(25);
     expect(ageOn('2000-03-01', '2026-03-01')).toBe(26);
@@ -43,6 +50,17 @@ describe('organization days', () => {
     expect(birthDateForAge(1, '2024-02-29')).toBe('2023-02-28');
     expect(ageOn('2027-01-01', '2026-03-01')).toBeNull();
     expect(monthsOn('2025-07-15', '2026-03-01')).toBe(7);
+    expect(monthsOn('2025-07-15', '2026-03-15')).toBe(8);
+    expect(monthsOn('2025-12-31', '2026-01-30')).toBe(0);
+    // Born on 29 February: a year older on 1 March.
+    expect(ageOn('2000-02-29', '2026-02-28')).toBe(25);
+    expect(ageOn('2000-02-29', '2026-03-01')).toBe(26);
+    for (const notADay of ['2000-3-02', '2000-03-0x', '2000/03/02', '٢٠٠٠-03-02', '2000-03-021', ''])
+      expect([
+        ageOn(notADay, '2026-03-01'),
+        ageOn('2000-03-02', notADay),
+        monthsOn(notADay, '2026-03-01'),
+      ]).toEqual([null, null, null]);
   });
 
   it('starts weeks on the given weekday', () => {

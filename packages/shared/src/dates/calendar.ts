@@ -92,14 +92,27 @@ export function zonedDateTimeToIso(day: string, time: string, timeZone: string):
   return `${d[1]}-${d[2]}-${d[3]}T${pad(Number(t[1]))}:${t[2]}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-/** The instant a local day starts (00:00 there). */
+/** The starts of the days asked in each zone, as epoch milliseconds (`startOfDay`); cleared when it grows large. */
+const dayStarts = new Map<string, number>();
+
+/**
+ * The instant a local day starts (00:00 there). Today's queue and the doctor's worklist ask for today's and
+ * tomorrow's on every request, and each costs two `formatToParts` (about 50 µs a request together): a day's start
+ * in a zone does not change while the process runs, so it is found once.
+ */
 export function startOfDay(day: string, timeZone: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const midnightUtc = Date.UTC(y, m - 1, d);
-  let guess = midnightUtc - zoneOffsetMinutes(new Date(midnightUtc), timeZone) * 60_000;
-  // A DST change between the guess and midnight moves the offset; one correction settles it.
-  guess = midnightUtc - zoneOffsetMinutes(new Date(guess), timeZone) * 60_000;
-  return new Date(guess);
+  const key = `${timeZone} ${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    const midnightUtc = Date.UTC(y, m - 1, d);
+    start = midnightUtc - zoneOffsetMinutes(new Date(midnightUtc), timeZone) * 60_000;
+    // A DST change between the guess and midnight moves the offset; one correction settles it.
+    start = midnightUtc - zoneOffsetMinutes(new Date(start), timeZone) * 60_000;
+    if (dayStarts.size >= 1000) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return new Date(start);
 }
 
 /** A day moved by whole days, weeks or months (a recall "in 3 months" keeps the day of the month, or the last). */
@@ -122,23 +135,40 @@ export function dayRange(day: string, timeZone: string): { start: Date; end: Dat
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * A `YYYY-MM-DD` day as one number (2026-03-01 → 20260301), in the days' own order; NaN when it is not one. Read
+ * digit by digit, not with a RegExp: list pages ask for an age on every row, and a match makes five strings.
+ */
+function dayNumber(day: string): number {
+  if (day.length !== 10 || day[4] !== '-' || day[7] !== '-') return NaN;
+  let n = 0;
+  for (let i = 0; i < 10; i++) {
+    if (i === 4 || i === 7) continue;
+    const digit = day.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return NaN;
+    n = n * 10 + digit;
+  }
+  return n;
+}
+
 /** Whole years from a birth date to a day (both `YYYY-MM-DD`); null for an invalid or future birth date. */
 export function ageOn(birthDate: string | null, day: string): number | null {
-  const b = birthDate ? DAY.exec(birthDate) : null;
-  const n = DAY.exec(day);
-  if (!b || !n || birthDate! > day) return null;
-  const [by, bm, bd] = [Number(b[1]), Number(b[2]), Number(b[3])];
-  const [y, m, d] = [Number(n[1]), Number(n[2]), Number(n[3])];
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+  const born = birthDate ? dayNumber(birthDate) : NaN;
+  const on = dayNumber(day);
+  // False for NaN too. Whole years: 20260301 - 20000302 = 259999, 25 years and the rest of a year.
+  if (!(born <= on)) return null;
+  return Math.floor((on - born) / 10_000);
 }
 
 /** Whole months (for babies: "8 months" says more than "0 years"); null as for `ageOn`. */
 export function monthsOn(birthDate: string | null, day: string): number | null {
-  const b = birthDate ? DAY.exec(birthDate) : null;
-  const n = DAY.exec(day);
-  if (!b || !n || birthDate! > day) return null;
-  const months = (Number(n[1]) - Number(b[1])) * 12 + Number(n[2]) - Number(b[2]);
-  return Number(n[3]) < Number(b[3]) ? months - 1 : months;
+  const born = birthDate ? dayNumber(birthDate) : NaN;
+  const on = dayNumber(day);
+  if (!(born <= on)) return null;
+  // In months: the year's digits count twelve a year, the month's one each (20260301 → 24312 + 3).
+  const inMonths = (n: number) => Math.floor(n / 10_000) * 12 + (Math.floor(n / 100) % 100);
+  const months = inMonths(on) - inMonths(born);
+  return on % 100 < born % 100 ? months - 1 : months;
 }
 
 /** The birth date of someone `age` years old on `day` (an approximate birth date); null for a bad age or day. */
