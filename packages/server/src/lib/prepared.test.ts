@@ -12,26 +12,36 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('runPrepared', () => {
-  it('prepares a shape once and binds each call’s own values', async () => {
+  it('builds and prepares a shape once and binds each call’s own values', async () => {
     const db = t.database.db;
-    let prepares = 0;
+    let builds = 0;
     const byId = (id: number) =>
       runPrepared(db, 'test_country_by_id', (bind: Bind) => {
-        const query = db
-          .select({ id: countries.id })
-          .from(countries)
-          .where(eq(countries.id, bind('id', id)));
-        return {
-          prepare: (name: string) => {
-            prepares++;
-            return query.prepare(name);
-          },
+        const bound = bind('id', id);
+        return () => {
+          builds++;
+          return db.select({ id: countries.id }).from(countries).where(eq(countries.id, bound));
         };
       });
     expect(await byId(105)).toEqual([{ id: 105 }]);
     expect(await byId(1)).toEqual([{ id: 1 }]);
     expect(await byId(100_000)).toEqual([]);
-    expect(prepares).toBe(1);
+    expect(builds).toBe(1);
+  });
+
+  it('refuses a value bound while the query is built: later calls would not bind it', () => {
+    const db = t.database.db;
+    const byId = (id: number) =>
+      runPrepared(
+        db,
+        'test_country_bound_late',
+        (bind: Bind) => () =>
+          db
+            .select({ id: countries.id })
+            .from(countries)
+            .where(eq(countries.id, bind('id', id))),
+      );
+    expect(() => byId(105)).toThrow("'id' is bound while its query is built");
   });
 });
 

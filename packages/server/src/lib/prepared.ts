@@ -18,6 +18,12 @@ export type Bind = <T>(name: string, value: T) => T;
 export const asIs: Bind = (_name, value) =>
   Array.isArray(value) ? (sql.param(value) as unknown as typeof value) : value;
 
+/**
+ * A query, or a part of one, whose values are already bound (`runPrepared`): calling it builds it. Bound with
+ * `asIs`, it is called straight away to build it for one request.
+ */
+export type Built<T> = () => T;
+
 interface Preparable<Result> {
   prepare(name: string): { execute(values: Record<string, unknown>): Promise<Result> };
 }
@@ -42,6 +48,11 @@ const byDatabase = new WeakMap<
  * (each later request only binds its values), and PostgreSQL parses and plans it once per connection. The hot
  * list pages use it: building their SQL on every request was about a sixth of the server's busy time under load,
  * and the notifications page answered 50 % more requests a second prepared (bench/list-pages, issue 17).
+ * `build` binds each of the request's values (`bind(name, value)` returns the placeholder that stands for it) and
+ * returns a function that builds the query from those placeholders: it runs only when the statement is not yet
+ * prepared, since making drizzle's query objects on every request cost about a tenth of the server's time on the
+ * notifications page (bench/list-pages, issue 17, fifteenth step). So every `bind` comes before that function; one
+ * inside it throws, on the first call of its statement.
  * `name` must name one SQL text: whatever changes the text (which conditions are present, how many values a
  * list has) belongs in the name, and every value in a `bind`. Its rows are mapped by `rowMapper`, which
  * decides once per statement what drizzle decides per cell.
@@ -52,20 +63,24 @@ const byDatabase = new WeakMap<
 export function runPrepared<Result>(
   db: Db,
   name: string,
-  build: (bind: Bind) => Preparable<Result>,
+  build: (bind: Bind) => Built<Preparable<Result>>,
   { plan = 'once' }: { plan?: Plan | undefined } = {},
 ): Promise<Result> {
   const values: Record<string, unknown> = {};
+  let binding = true;
   const query = build((key, value) => {
+    if (!binding)
+      throw new Error(`${name}: '${key}' is bound while its query is built; bind it before (runPrepared)`);
     values[key] = value;
     return sql.placeholder(key) as unknown as typeof value;
   });
+  binding = false;
   let statements = byDatabase.get(db);
   if (!statements) byDatabase.set(db, (statements = new Map()));
   let statement = statements.get(name);
   if (!statement) {
     // Unnamed, PostgreSQL parses and plans each call with its values; drizzle's types want a name.
-    statement = query.prepare(plan === 'once' ? name : (undefined as unknown as string));
+    statement = query().prepare(plan === 'once' ? name : (undefined as unknown as string));
     const mapped = statement as MappedRows;
     if (mapped.fields && !mapped.customResultMapper)
       mapped.customResultMapper = rowMapper(mapped.fields, mapped.joinsNotNullableMap);

@@ -8,11 +8,12 @@ import {
   type AuditQuery,
 } from '@basira/shared/audit/audit.schemas';
 import { addToDay, startOfDay } from '@basira/shared/dates/calendar';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { auditLog, patients, users } from '../../db/schema.ts';
 import { isoTime } from '../../lib/iso-time.ts';
 import { countUpToCap, pageWithTotal, totalUpToCap } from '../../lib/pages.ts';
-import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
+import { asIs, runPrepared, type Bind, type Built } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { RequestContext } from '../../types.ts';
 
@@ -24,37 +25,48 @@ export class AuditQueryService {
   constructor(private readonly db: Db) {}
 
   async list(scope: RequestContext, query: AuditQuery): Promise<AuditPage> {
-    const matching = (bind: Bind) =>
-      this.db
-        .select({ one: sql`1` })
-        .from(auditLog)
-        .where(inOrg(auditLog, bind('orgId', scope.orgId), ...this.filters(scope, query, bind)))
-        .$dynamic();
-    const page = (bind: Bind) =>
-      this.db
-        .select({
-          id: auditLog.id,
-          at: isoTime(auditLog.createdAt),
-          userId: auditLog.userId,
-          userName: users.name,
-          action: auditLog.action,
-          entity: auditLog.entity,
-          entityId: auditLog.entityId,
-          patientId: auditLog.patientId,
-          patientName: patients.name,
-          ip: auditLog.ip,
-          requestId: auditLog.requestId,
-          outcome: auditLog.outcome,
-          total: totalUpToCap(matching(bind)),
-        })
-        .from(auditLog)
-        // Names only from this organization's rows: an id asked of another organization shows no name.
-        .leftJoin(users, and(eq(users.id, auditLog.userId), eq(users.orgId, auditLog.orgId)))
-        .leftJoin(patients, and(eq(patients.id, auditLog.patientId), eq(patients.orgId, auditLog.orgId)))
-        .where(inOrg(auditLog, bind('orgId', scope.orgId), ...this.filters(scope, query, bind)))
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(AUDIT_PAGE_SIZE)
-        .offset(bind('offset', (query.page - 1) * AUDIT_PAGE_SIZE));
+    const matching = (bind: Bind) => {
+      const [orgId, filters] = [bind('orgId', scope.orgId), this.filters(scope, query, bind)];
+      return () =>
+        this.db
+          .select({ one: sql`1` })
+          .from(auditLog)
+          .where(inOrg(auditLog, orgId, ...filters()))
+          .$dynamic();
+    };
+    const page = (bind: Bind) => {
+      const [orgId, filters, total] = [
+        bind('orgId', scope.orgId),
+        this.filters(scope, query, bind),
+        matching(bind),
+      ];
+      const offset = bind('offset', (query.page - 1) * AUDIT_PAGE_SIZE);
+      return () =>
+        this.db
+          .select({
+            id: auditLog.id,
+            at: isoTime(auditLog.createdAt),
+            userId: auditLog.userId,
+            userName: users.name,
+            action: auditLog.action,
+            entity: auditLog.entity,
+            entityId: auditLog.entityId,
+            patientId: auditLog.patientId,
+            patientName: patients.name,
+            ip: auditLog.ip,
+            requestId: auditLog.requestId,
+            outcome: auditLog.outcome,
+            total: totalUpToCap(total()),
+          })
+          .from(auditLog)
+          // Names only from this organization's rows: an id asked of another organization shows no name.
+          .leftJoin(users, and(eq(users.id, auditLog.userId), eq(users.orgId, auditLog.orgId)))
+          .leftJoin(patients, and(eq(patients.id, auditLog.patientId), eq(patients.orgId, auditLog.orgId)))
+          .where(inOrg(auditLog, orgId, ...filters()))
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(AUDIT_PAGE_SIZE)
+          .offset(offset);
+    };
     const rows = await runPrepared(this.db, `audit_page_${this.shape(query)}`, page);
     const view = (r: (typeof rows)[number]) => ({
       id: r.id,
@@ -70,7 +82,7 @@ export class AuditQueryService {
       requestId: r.requestId,
       outcome: outcomeOf(r.outcome),
     });
-    const count = () => countUpToCap(this.db, matching(asIs));
+    const count = () => countUpToCap(this.db, matching(asIs)());
     return pageWithTotal(rows, query.page, AUDIT_PAGE_SIZE, count, view, true);
   }
 
@@ -91,21 +103,26 @@ export class AuditQueryService {
       .join('');
   }
 
-  private filters(scope: RequestContext, query: AuditQuery, bind: Bind): (SQL | undefined)[] {
+  private filters(scope: RequestContext, query: AuditQuery, bind: Bind): Built<(SQL | undefined)[]> {
     const { timeZone } = scope;
-    return [
-      query.userId !== undefined ? eq(auditLog.userId, bind('userId', query.userId)) : undefined,
-      query.patientId !== undefined ? eq(auditLog.patientId, bind('patientId', query.patientId)) : undefined,
-      query.action !== undefined ? eq(auditLog.action, bind('action', query.action)) : undefined,
-      query.entity !== undefined ? eq(auditLog.entity, bind('entity', query.entity)) : undefined,
-      query.outcome !== undefined ? eq(auditLog.outcome, bind('outcome', query.outcome)) : undefined,
+    const equal = <T>(column: PgColumn, name: string, value: T | undefined) => {
+      const bound = value === undefined ? undefined : bind(name, value);
+      return () => (bound === undefined ? undefined : eq(column, bound));
+    };
+    const conditions = [
+      equal(auditLog.userId, 'userId', query.userId),
+      equal(auditLog.patientId, 'patientId', query.patientId),
+      equal(auditLog.action, 'action', query.action),
+      equal(auditLog.entity, 'entity', query.entity),
+      equal(auditLog.outcome, 'outcome', query.outcome),
+    ];
+    const from = query.from === undefined ? undefined : bind('from', startOfDay(query.from, timeZone));
+    const to = query.to === undefined ? undefined : bind('to', startOfDay(addToDay(query.to, 1), timeZone));
+    return () => [
+      ...conditions.map((condition) => condition()),
       query.reads ? inArray(auditLog.action, [...AUDIT_READ_ACTIONS]) : undefined,
-      query.from !== undefined
-        ? gte(auditLog.createdAt, bind('from', startOfDay(query.from, timeZone)))
-        : undefined,
-      query.to !== undefined
-        ? lt(auditLog.createdAt, bind('to', startOfDay(addToDay(query.to, 1), timeZone)))
-        : undefined,
+      from === undefined ? undefined : gte(auditLog.createdAt, from),
+      to === undefined ? undefined : lt(auditLog.createdAt, to),
     ];
   }
 }

@@ -58,12 +58,18 @@ export async function recordAudit(db: Db, ctx: RequestContext, entry: AuditEntry
  * The audit row of a read, as a common table expression of the read's own statement:
  * `db.with(auditedRead(db, bind, ctx, entry)).select(…)` returns the rows and records their reading in one statement
  * and one round trip (PostgreSQL runs a data-modifying CTE whether or not the query refers to it). Its values are
- * bound with the statement's `bind`, so a prepared page (`runPrepared`) stays one SQL text.
+ * bound with the statement's `bind`, so a prepared page (`runPrepared`) stays one SQL text; the expression is built
+ when called.
  */
 export function auditedRead(db: Db, bind: Bind, ctx: RequestContext, entry: AuditEntry) {
   const values = auditValues(ctx, entry);
-  return db.$with('audit_row', {}).as(auditInsert((name) => bind(name, values[name]) as never));
+  const bound: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) bound[name] = bind(name, value);
+  return () => db.$with('audit_row', {}).as(auditInsert((name) => bound[name] as never));
 }
+
+/** The common table expression that writes a read's audit row, as `auditedRead` builds it. */
+export type AuditRowCte = ReturnType<ReturnType<typeof auditedRead>>;
 
 /**
  * A write (an `insert … returning` or `update … returning` of `table`) and the audit row of each row it wrote, in

@@ -18,11 +18,11 @@ import { isoOf, isoTime, type TimesEitherWay } from '../../lib/iso-time.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html-sanitizer.ts';
 import { likePattern, pageWithTotal, totalColumn } from '../../lib/pages.ts';
-import { asIs, runPrepared, runPreparedSql, type Bind } from '../../lib/prepared.ts';
+import { asIs, runPrepared, runPreparedSql, type Bind, type Built } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
-import { auditedRead, recordAudit, writeAudited } from '../audit/audit.service.ts';
+import { auditedRead, recordAudit, writeAudited, type AuditRowCte } from '../audit/audit.service.ts';
 import { diagnosesByCodes, drugsByIds } from '../codes/codes.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 
@@ -107,7 +107,7 @@ export class ExamsService {
     definition: ExamDefinition,
     orgId: number,
     conditions: (SQL | undefined)[],
-    audit?: ReturnType<typeof auditedRead>,
+    audit?: AuditRowCte,
   ) {
     const where = this.liveInOrg(definition, orgId, ...conditions);
     const count = db
@@ -172,28 +172,31 @@ export class ExamsService {
     definition: ExamDefinition,
     query: { patientId?: number | undefined; page: number; search?: string | undefined },
   ) {
-    const conditions = (bind: Bind) => [
-      query.patientId !== undefined
-        ? eq(examRecords.patientId, bind('patientId', query.patientId))
-        : undefined,
-      query.search
-        ? ilike(sql`${examRecords.data}::text`, bind('search', likePattern(query.search)))
-        : undefined,
-    ];
-    const audit = (bind: Bind) =>
-      auditedRead(this.db, bind, scope, {
+    const conditions = (bind: Bind): Built<(SQL | undefined)[]> => {
+      const patientId = query.patientId !== undefined ? bind('patientId', query.patientId) : undefined;
+      const search = query.search ? bind('search', likePattern(query.search)) : undefined;
+      return () => [
+        patientId !== undefined ? eq(examRecords.patientId, patientId) : undefined,
+        search !== undefined ? ilike(sql`${examRecords.data}::text`, search) : undefined,
+      ];
+    };
+    const page = (bind: Bind) => {
+      const [orgId, matching] = [bind('orgId', scope.orgId), conditions(bind)];
+      const audit = auditedRead(this.db, bind, scope, {
         action: 'exam.listed',
         entity: definition.type,
         ...(query.patientId !== undefined ? { patientId: query.patientId } : {}),
       });
-    const page = (bind: Bind) =>
-      this.selectPageInOrg(this.db, definition, bind('orgId', scope.orgId), conditions(bind), audit(bind))
-        .rows.orderBy(desc(examRecords.createdAt), desc(examRecords.id))
-        .limit(EXAM_RECORDS_PER_PAGE)
-        .offset(bind('offset', (query.page - 1) * EXAM_RECORDS_PER_PAGE));
+      const offset = bind('offset', (query.page - 1) * EXAM_RECORDS_PER_PAGE);
+      return () =>
+        this.selectPageInOrg(this.db, definition, orgId, matching(), audit())
+          .rows.orderBy(desc(examRecords.createdAt), desc(examRecords.id))
+          .limit(EXAM_RECORDS_PER_PAGE)
+          .offset(offset);
+    };
     const shape = `${definition.type}_${query.patientId !== undefined ? 'patient' : 'all'}_${query.search ? 'search' : 'all'}`;
     const rows = await runPrepared(this.db, `exam_page_${shape}`, page);
-    const count = () => this.selectPageInOrg(this.db, definition, scope.orgId, conditions(asIs)).count;
+    const count = () => this.selectPageInOrg(this.db, definition, scope.orgId, conditions(asIs)()).count;
     return pageWithTotal(rows, query.page, EXAM_RECORDS_PER_PAGE, count, (r) => this.view(r));
   }
 

@@ -75,13 +75,15 @@ export class NotificationsService {
         .where(own(org, user));
     const rows = await runPrepared(this.db, 'notifications_page', (bind) => {
       const [org, user] = [bind('orgId', orgId), bind('userId', userId)];
-      return this.db
-        .select({ ...shown, total: totalColumn(count(org, user)) })
-        .from(notifications)
-        .where(own(org, user))
-        .orderBy(desc(notifications.createdAt), desc(notifications.id))
-        .limit(PER_PAGE)
-        .offset(bind('offset', (page - 1) * PER_PAGE));
+      const offset = bind('offset', (page - 1) * PER_PAGE);
+      return () =>
+        this.db
+          .select({ ...shown, total: totalColumn(count(org, user)) })
+          .from(notifications)
+          .where(own(org, user))
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(PER_PAGE)
+          .offset(offset);
     });
     return pageWithTotal(rows, page, PER_PAGE, () => count(orgId, userId), view);
   }

@@ -84,18 +84,16 @@ export async function expandWords(
   const found = await runPrepared(
     db,
     `name_words_expand_${words.length}`,
-    (bind) =>
-      db
-        .select({ word: patientNameWords.word })
-        .from(patientNameWords)
-        .where(
-          inOrg(
-            patientNameWords,
-            bind('orgId', orgId),
-            or(...words.map((w, i) => like(patientNameWords.word, bind(`word${i}`, `%${escapeLike(w)}%`)))),
-          ),
-        )
-        .limit(bind('limit', EXPANSION_LIMIT + 1)),
+    (bind) => {
+      const patterns = words.map((w, i) => bind(`word${i}`, `%${escapeLike(w)}%`));
+      const [org, limit] = [bind('orgId', orgId), bind('limit', EXPANSION_LIMIT + 1)];
+      return () =>
+        db
+          .select({ word: patientNameWords.word })
+          .from(patientNameWords)
+          .where(inOrg(patientNameWords, org, or(...patterns.map((p) => like(patientNameWords.word, p)))))
+          .limit(limit);
+    },
     // Planned with each call's text, so that the lexicon's trigram index serves it.
     { plan: 'per-call' },
   );

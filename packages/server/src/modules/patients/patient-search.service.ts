@@ -19,7 +19,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { addToDay, birthDateForAge, localDay, startOfDay } from '@basira/shared/dates/calendar';
 import { pageMeta, totalUpToCap } from '../../lib/pages.ts';
-import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
+import { asIs, runPrepared, type Bind, type Built } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { isoTime } from '../../lib/iso-time.ts';
 import type { CountryDirectory } from './country-directory.ts';
@@ -40,7 +40,7 @@ import {
 interface Stage {
   /** Names the stage's SQL text (see `runPrepared`): what varies in it, such as the number of words. */
   shape: string;
-  where: (bind: Bind) => SQL;
+  where: (bind: Bind) => Built<SQL>;
   ordered?: (SQL | PgColumn)[];
   rankFor?: string;
 }
@@ -54,7 +54,7 @@ type PlannedStage = Stage | (() => Promise<Stage | undefined>);
 /** Conditions a search's rows must also meet (the list page's filters), and the name of their SQL's shape. */
 interface Extra {
   shape: string;
-  where: (bind: Bind) => SQL | undefined;
+  where: (bind: Bind) => Built<SQL | undefined>;
 }
 
 /**
@@ -166,7 +166,7 @@ export class PatientSearchService {
       shape: filterShape(query),
       where: (bind) => this.filterConditions(scope, query, today, bind),
     };
-    const extra = filters.where(asIs);
+    const extra = filters.where(asIs)();
     const db = this.db;
     const search = query.search?.trim() ?? '';
     const plan = search ? this.plan(db, scope.orgId, search) : undefined;
@@ -206,24 +206,21 @@ export class PatientSearchService {
       if (total < window) total = Math.max(total, ranked.rows.length);
     } else if (!plan) {
       // Filters only: the rows carry their capped total (one statement), prepared per shape of filters.
-      const page = (bind: Bind) =>
-        db
-          .select({
-            ...patientViewColumns,
-            total: totalUpToCap(
-              this.liveMatching(
-                db,
-                bind('orgId', scope.orgId),
-                this.filterConditions(scope, query, today, bind),
-              ),
-              PATIENT_COUNT_CAP,
-            ),
-          })
-          .from(patients)
-          .where(this.liveInOrg(bind('orgId', scope.orgId), this.filterConditions(scope, query, today, bind)))
-          .orderBy(...sortOrder(sort, false))
-          .limit(perPage)
-          .offset(bind('offset', offset));
+      const page = (bind: Bind) => {
+        const [orgId, where] = [bind('orgId', scope.orgId), filters.where(bind)];
+        const skipped = bind('offset', offset);
+        return () =>
+          db
+            .select({
+              ...patientViewColumns,
+              total: totalUpToCap(this.liveMatching(db, orgId, where()), PATIENT_COUNT_CAP),
+            })
+            .from(patients)
+            .where(this.liveInOrg(orgId, where()))
+            .orderBy(...sortOrder(sort, false))
+            .limit(perPage)
+            .offset(skipped);
+      };
       const found = await runPrepared(db, `patients_filter_${sort}_${filterShape(query)}`, page);
       rows = found;
       total = found[0]?.total ?? (offset > 0 ? await this.cappedCount(db, scope.orgId, extra) : 0);
@@ -330,7 +327,10 @@ export class PatientSearchService {
     if (fileNumber !== undefined)
       stages.push({
         shape: 'file_number',
-        where: (bind) => eq(patients.fileNumber, bind('fileNumber', fileNumber)),
+        where: (bind) => {
+          const bound = bind('fileNumber', fileNumber);
+          return () => eq(patients.fileNumber, bound);
+        },
         ordered: [patients.id],
       });
     const prefixes = nationalPrefixes(search, this.countries.defaultCallingCode()).filter(
@@ -341,11 +341,14 @@ export class PatientSearchService {
       for (const prefix of prefixes)
         stages.push({
           shape: `phone_${column.name}`,
-          where: (bind) => like(column, bind('prefix', `${prefix}%`)),
+          where: (bind) => {
+            const pattern = bind('prefix', `${prefix}%`);
+            return () => like(column, pattern);
+          },
           ordered: [column, ...recentFirst],
         });
     if (stages.length === 0) return undefined;
-    const matches = or(...stages.map((s) => s.where(asIs)));
+    const matches = or(...stages.map((s) => s.where(asIs)()));
     return { stages, matches: () => Promise.resolve(matches) };
   }
 
@@ -371,12 +374,16 @@ export class PatientSearchService {
         if (!stage) continue;
         const need = limit - rows.length;
         const found = rows.map((r) => r.id);
-        const where = (bind: Bind) =>
-          and(
-            stage.where(bind),
-            extra?.where(bind),
-            found.length ? sql`${patients.id} <> ALL(${bind('found', found)}::int[])` : undefined,
-          );
+        const where = (bind: Bind) => {
+          const [matching, filtered] = [stage.where(bind), extra?.where(bind)];
+          const before = found.length ? bind('found', found) : undefined;
+          return () =>
+            and(
+              matching(),
+              filtered?.(),
+              before === undefined ? undefined : sql`${patients.id} <> ALL(${before}::int[])`,
+            );
+        };
         const shape = [
           'patient_search',
           stage.shape,
@@ -385,17 +392,19 @@ export class PatientSearchService {
           found.length ? 'after' : 'first',
         ].join('_');
         if (stage.ordered) {
-          rows.push(...(await this.select<T>(db, shape, orgId, () => selected, where, stage.ordered, need)));
+          rows.push(
+            ...(await this.select<T>(db, shape, orgId, () => () => selected, where, stage.ordered, need)),
+          );
           continue;
         }
         const candidates = await this.select<T & Ranked>(
           db,
           shape,
           orgId,
-          (bind) => ({
-            ...selected,
-            ...rankColumns(stage.rankFor ?? '', bind),
-          }),
+          (bind) => {
+            const ranked = rankColumns(stage.rankFor ?? '', bind);
+            return () => ({ ...selected, ...ranked() });
+          },
           where,
           [],
           need * CANDIDATES_PER_ROW,
@@ -423,8 +432,8 @@ export class PatientSearchService {
     db: Db,
     shape: string,
     orgId: number,
-    columns: (bind: Bind) => Record<string, PgColumn | SQL.Aliased | SQL>,
-    where: (bind: Bind) => SQL | undefined,
+    columns: (bind: Bind) => Built<Record<string, PgColumn | SQL.Aliased | SQL>>,
+    where: (bind: Bind) => Built<SQL | undefined>,
     order: (SQL | PgColumn)[],
     limit: number,
   ): Promise<T[]> {
@@ -432,12 +441,16 @@ export class PatientSearchService {
       db,
       shape,
       (bind) => {
-        // Typed as any one selection: the caller says what its rows are (T).
-        const query = db
-          .select(columns(bind) as typeof summaryColumns)
-          .from(patients)
-          .where(this.liveInOrg(bind('orgId', orgId), where(bind)));
-        return (order.length ? query.orderBy(...order) : query).limit(bind('limit', limit));
+        const [selected, matching] = [columns(bind), where(bind)];
+        const [org, most] = [bind('orgId', orgId), bind('limit', limit)];
+        return () => {
+          // Typed as any one selection: the caller says what its rows are (T).
+          const query = db
+            .select(selected() as typeof summaryColumns)
+            .from(patients)
+            .where(this.liveInOrg(org, matching()));
+          return (order.length ? query.orderBy(...order) : query).limit(most);
+        };
       },
       { plan: 'per-call' },
     ) as Promise<T[]>;
@@ -524,24 +537,29 @@ export class PatientSearchService {
     scope: RequestContext,
     q: PatientFilterQuery,
     today: string,
-    bind: Bind = asIs,
-  ): SQL | undefined {
-    return and(
-      q.isMale === undefined ? undefined : eq(patients.isMale, bind('isMale', q.isMale === 1)),
-      // Age a..b years on the organization's today: born after (today - (b+1) years), on or before (today - a years).
-      q.ageFrom === undefined
-        ? undefined
-        : sql`${patients.birthDate} <= ${bind('bornBy', birthDateForAge(q.ageFrom, today)!)}`,
-      q.ageTo === undefined
-        ? undefined
-        : sql`${patients.birthDate} > ${bind('bornAfter', birthDateForAge(q.ageTo + 1, today)!)}`,
+    bind: Bind,
+  ): Built<SQL | undefined> {
+    const isMale = q.isMale === undefined ? undefined : bind('isMale', q.isMale === 1);
+    const bornBy = q.ageFrom === undefined ? undefined : bind('bornBy', birthDateForAge(q.ageFrom, today)!);
+    const bornAfter =
+      q.ageTo === undefined ? undefined : bind('bornAfter', birthDateForAge(q.ageTo + 1, today)!);
+    const seenFrom =
       q.lastVisitFrom === undefined
         ? undefined
-        : sql`${patients.lastQueueAt} >= ${bind('seenFrom', startOfDay(q.lastVisitFrom, scope.timeZone).toISOString())}`,
+        : bind('seenFrom', startOfDay(q.lastVisitFrom, scope.timeZone).toISOString());
+    const seenBefore =
       q.lastVisitTo === undefined
         ? undefined
-        : sql`${patients.lastQueueAt} < ${bind('seenBefore', startOfDay(addToDay(q.lastVisitTo, 1), scope.timeZone).toISOString())}`,
-    );
+        : bind('seenBefore', startOfDay(addToDay(q.lastVisitTo, 1), scope.timeZone).toISOString());
+    return () =>
+      and(
+        isMale === undefined ? undefined : eq(patients.isMale, isMale),
+        // Age a..b years on the organization's today: born after (today - (b+1) years), on or before (today - a years).
+        bornBy === undefined ? undefined : sql`${patients.birthDate} <= ${bornBy}`,
+        bornAfter === undefined ? undefined : sql`${patients.birthDate} > ${bornAfter}`,
+        seenFrom === undefined ? undefined : sql`${patients.lastQueueAt} >= ${seenFrom}`,
+        seenBefore === undefined ? undefined : sql`${patients.lastQueueAt} < ${seenBefore}`,
+      );
   }
 }
 
@@ -558,27 +576,35 @@ const filterShape = (q: PatientFilterQuery) =>
 function namePlan(db: Db, orgId: number, q: string): SearchPlan {
   const e = escapeLike(q);
   const name = patients.nameNorm;
-  const prefix = (bind: Bind) => like(name, bind('prefix', `${e}%`));
+  const prefix = (bind: Bind) => {
+    const pattern = bind('prefix', `${e}%`);
+    return () => like(name, pattern);
+  };
   // The exact name sorts first among the names it starts (namesakes by their last visit): one ordered range reads
   // both, exact matches first.
   const stages: PlannedStage[] = [{ shape: 'prefix', where: prefix, ordered: [name, ...recentFirst] }];
   if (q.length < TRIGRAM_MIN) {
-    const wordStart = (bind: Bind) => like(name, bind('wordStart', `% ${e}%`));
+    const wordStart = (bind: Bind) => {
+      const pattern = bind('wordStart', `% ${e}%`);
+      return () => like(name, pattern);
+    };
     stages.push({ shape: 'word_start', where: wordStart, rankFor: q });
-    const matches = or(prefix(asIs), wordStart(asIs));
-    return { stages, matches: () => Promise.resolve(matches), countFirst: prefix(asIs) };
+    const matches = or(prefix(asIs)(), wordStart(asIs)());
+    return { stages, matches: () => Promise.resolve(matches), countFirst: prefix(asIs)() };
   }
   const words = q.split(' ');
   let resolved: Promise<Stage | undefined> | undefined;
   const contains = () => (resolved ??= containsStage(db, orgId, q, words));
   // Then children by their guardian's name (a parent asks for their child's file by their own name); guardians'
   // words are not in the lexicon, so the trigram index reads them.
-  const guardian = (bind: Bind) =>
-    and(...words.map((w, i) => like(patients.guardianNameNorm, bind(`word${i}`, `%${escapeLike(w)}%`))))!;
+  const guardian = (bind: Bind) => {
+    const patterns = words.map((w, i) => bind(`word${i}`, `%${escapeLike(w)}%`));
+    return () => and(...patterns.map((p) => like(patients.guardianNameNorm, p)))!;
+  };
   stages.push(contains, { shape: `guardian_${words.length}`, where: guardian, rankFor: q });
   // A name that starts with the text contains each of its words: the prefix is part of the matches.
-  const matches = async () => or((await contains())?.where(asIs), guardian(asIs));
-  return { stages, matches, countFirst: prefix(asIs) };
+  const matches = async () => or((await contains())?.where(asIs)(), guardian(asIs)());
+  return { stages, matches, countFirst: prefix(asIs)() };
 }
 
 const wordsOfName = sql`string_to_array(${patients.nameNorm}, ' ')`;
@@ -597,15 +623,18 @@ async function containsStage(db: Db, orgId: number, q: string, words: string[]):
   if (nameWords.some((found) => found?.length === 0)) return undefined;
   return {
     shape: `contains_${nameWords.map((found) => (found ? 'w' : 'l')).join('')}`,
-    where: (bind) =>
-      and(
-        ...words.map((w, i) => {
-          const found = nameWords[i];
-          return found
-            ? sql`${wordsOfName} && ${bind(`words${i}`, found)}::text[]`
-            : like(patients.nameNorm, bind(`word${i}`, `%${escapeLike(w)}%`));
-        }),
-      )!,
+    where: (bind) => {
+      const conditions = words.map((w, i) => {
+        const found = nameWords[i];
+        if (found) {
+          const known = bind(`words${i}`, found);
+          return () => sql`${wordsOfName} && ${known}::text[]`;
+        }
+        const pattern = bind(`word${i}`, `%${escapeLike(w)}%`);
+        return () => like(patients.nameNorm, pattern);
+      });
+      return () => and(...conditions.map((condition) => condition()))!;
+    },
     rankFor: q,
   };
 }
@@ -620,13 +649,14 @@ interface Ranked {
 
 /** 0: the text starts a word; 1: it is inside; 2: only its words are there, in another order. */
 function rankColumns(q: string, bind: Bind) {
-  return {
+  const [wordStart, text] = [bind('wordStartOf', ` ${q}`), bind('rankedText', q)];
+  return () => ({
     nameNorm: patients.nameNorm,
     lastQueueAt: patients.lastQueueAt,
-    tier: sql<number>`CASE WHEN strpos(' ' || ${patients.nameNorm}, ${bind('wordStartOf', ` ${q}`)}) > 0 THEN 0
-                           WHEN strpos(${patients.nameNorm}, ${bind('rankedText', q)}) > 0 THEN 1 ELSE 2 END`,
-    similarity: sql<number>`similarity(${patients.nameNorm}, ${bind('rankedText', q)})`,
-  };
+    tier: sql<number>`CASE WHEN strpos(' ' || ${patients.nameNorm}, ${wordStart}) > 0 THEN 0
+                           WHEN strpos(${patients.nameNorm}, ${text}) > 0 THEN 1 ELSE 2 END`,
+    similarity: sql<number>`similarity(${patients.nameNorm}, ${text})`,
+  });
 }
 
 function byRank(a: Ranked, b: Ranked): number {

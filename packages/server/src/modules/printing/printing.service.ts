@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { ageOn, localDay } from '@basira/shared/dates/calendar';
 import type { ExamDefinition } from '@basira/shared/exams/exam-definition';
 import { isExamType, type ExamType } from '@basira/shared/exams/exam-types';
@@ -21,7 +21,7 @@ import { patients, printLog, queueEntries, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
-import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
+import { asIs, runPrepared, type Bind, type Built } from '../../lib/prepared.ts';
 import { isoOf, isoTime, type TimesEitherWay } from '../../lib/iso-time.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { RequestContext } from '../../types.ts';
@@ -263,37 +263,41 @@ export class PrintingService {
     scope: RequestContext,
     query: { patientId: number; type?: PrintKind | undefined; page: number },
   ) {
-    const where = (bind: Bind) =>
-      inOrg(
-        printLog,
-        bind('orgId', scope.orgId),
-        eq(printLog.patientId, bind('patientId', query.patientId)),
-        query.type ? eq(printLog.kind, bind('type', query.type)) : undefined,
-      );
-    const counted = (bind: Bind) => this.db.select({ n: count() }).from(printLog).where(where(bind));
-    const audit = (bind: Bind) =>
-      auditedRead(this.db, bind, scope, {
+    const where = (bind: Bind): Built<SQL | undefined> => {
+      const [orgId, patientId] = [bind('orgId', scope.orgId), bind('patientId', query.patientId)];
+      const type = query.type ? bind('type', query.type) : undefined;
+      return () =>
+        inOrg(printLog, orgId, eq(printLog.patientId, patientId), type ? eq(printLog.kind, type) : undefined);
+    };
+    const counted = (bind: Bind) => {
+      const matching = where(bind);
+      return () => this.db.select({ n: count() }).from(printLog).where(matching());
+    };
+    const rows = await runPrepared(this.db, `print_log_page_${query.type ? 'type' : 'any'}`, (bind) => {
+      const [matching, total] = [where(bind), counted(bind)];
+      const audit = auditedRead(this.db, bind, scope, {
         action: 'print.log_viewed',
         entity: 'patient',
         entityId: query.patientId,
         patientId: query.patientId,
       });
-    const rows = await runPrepared(this.db, `print_log_page_${query.type ? 'type' : 'any'}`, (bind) =>
-      this.db
-        .with(audit(bind))
-        .select({ row: listed, userId: users.id, userName: users.name, total: totalColumn(counted(bind)) })
-        .from(printLog)
-        .leftJoin(users, and(eq(users.id, printLog.printedBy), eq(users.orgId, printLog.orgId)))
-        .where(where(bind))
-        .orderBy(desc(printLog.printedAt), desc(printLog.id))
-        .limit(PRINT_LOG_PER_PAGE)
-        .offset(bind('offset', (query.page - 1) * PRINT_LOG_PER_PAGE)),
-    );
+      const offset = bind('offset', (query.page - 1) * PRINT_LOG_PER_PAGE);
+      return () =>
+        this.db
+          .with(audit())
+          .select({ row: listed, userId: users.id, userName: users.name, total: totalColumn(total()) })
+          .from(printLog)
+          .leftJoin(users, and(eq(users.id, printLog.printedBy), eq(users.orgId, printLog.orgId)))
+          .where(matching())
+          .orderBy(desc(printLog.printedAt), desc(printLog.id))
+          .limit(PRINT_LOG_PER_PAGE)
+          .offset(offset);
+    });
     return pageWithTotal(
       rows,
       query.page,
       PRINT_LOG_PER_PAGE,
-      () => counted(asIs),
+      () => counted(asIs)(),
       (r) => this.entry(r.row, r.userId !== null ? { id: r.userId, name: r.userName ?? '' } : null),
     );
   }

@@ -15,7 +15,7 @@ import type { RequestContext } from '../../types.ts';
 import { auditedRead, type AuditEntry } from '../audit/audit.service.ts';
 import { addToDay, dayRange, localDay, startOfDay } from '@basira/shared/dates/calendar';
 import { pageWithTotal } from '../../lib/pages.ts';
-import { asIs, runPrepared, type Bind, type Plan } from '../../lib/prepared.ts';
+import { asIs, runPrepared, type Bind, type Built, type Plan } from '../../lib/prepared.ts';
 import { findLivePatient } from '../patients/patients.service.ts';
 import {
   countEntries,
@@ -65,32 +65,31 @@ export class QueueListsService {
     perPage: number,
     order: SQL[],
     statement: { shape: string; plan?: Plan },
-    conditions: (bind: Bind) => (SQL | undefined)[],
+    conditions: (bind: Bind) => Built<SQL | undefined>,
     patientJoin = withPatient,
     audit?: AuditEntry,
   ) {
     const offset = (page - 1) * perPage;
-    const query = (bind: Bind) =>
-      selectEntriesWithTotal(
-        this.db,
-        bind('orgId', scope.orgId),
-        patientJoin,
-        conditions(bind),
-        audit && auditedRead(this.db, bind, scope, audit),
-      )
-        .orderBy(...order)
-        .limit(bind('limit', perPage))
-        .offset(bind('offset', offset));
+    const query = (bind: Bind) => {
+      const [orgId, matching] = [bind('orgId', scope.orgId), conditions(bind)];
+      const audited = audit && auditedRead(this.db, bind, scope, audit);
+      const [limit, skipped] = [bind('limit', perPage), bind('offset', offset)];
+      return () =>
+        selectEntriesWithTotal(this.db, orgId, patientJoin, [matching()], audited?.())
+          .orderBy(...order)
+          .limit(limit)
+          .offset(skipped);
+    };
     const name = `queue_page_${statement.shape}${audit ? '_audited' : ''}`;
     const rows = await runPrepared(this.db, name, query, { plan: statement.plan });
     const today = this.today(scope);
-    const count = () => countEntries(this.db, scope.orgId, patientJoin, ...conditions(asIs));
+    const count = () => countEntries(this.db, scope.orgId, patientJoin, conditions(asIs)());
     return pageWithTotal(rows, page, perPage, count, (r) => toEntry(r, today), true);
   }
 
   /** `GET /api/mo/queue?page=`: every entry, newest first. */
   list(scope: RequestContext, page: number) {
-    return this.page(scope, page, QUEUE_PER_PAGE, newestFirst, { shape: 'all' }, () => []);
+    return this.page(scope, page, QUEUE_PER_PAGE, newestFirst, { shape: 'all' }, () => () => undefined);
   }
 
   /**
@@ -116,10 +115,15 @@ export class QueueListsService {
       perPage,
       newestFirst,
       { shape: exceptId === undefined ? 'patient' : 'patient_except' },
-      (bind) => [
-        eq(queueEntries.patientId, bind('patientId', patientId)),
-        exceptId === undefined ? undefined : ne(queueEntries.id, bind('exceptId', exceptId)),
-      ],
+      (bind) => {
+        const patient = bind('patientId', patientId);
+        const except = exceptId === undefined ? undefined : bind('exceptId', exceptId);
+        return () =>
+          and(
+            eq(queueEntries.patientId, patient),
+            except === undefined ? undefined : ne(queueEntries.id, except),
+          );
+      },
       withPatient,
       audit,
     );
@@ -150,7 +154,7 @@ export class QueueListsService {
       QUEUE_PER_PAGE,
       longestWaitingFirst,
       { shape: `filter_${filters.shape}`, plan: filters.plan },
-      (bind) => [filters.conditions(bind)],
+      filters.conditions,
     );
   }
 
@@ -163,7 +167,7 @@ export class QueueListsService {
       QUEUE_PER_PAGE,
       longestWaitingFirst,
       { shape: `last_${filters.shape}`, plan: filters.plan },
-      (bind) => [filters.conditions(bind)],
+      filters.conditions,
       withPatientsLatest,
     );
   }
@@ -191,21 +195,26 @@ export class QueueListsService {
     const day = localDay(now, scope.timeZone);
     const { start, end } = dayRange(day, scope.timeZone);
     const { userId } = scope;
-    const rows = await runPrepared(this.db, `queue_worklist_${userId === null ? 'any' : 'user'}`, (bind) =>
-      selectListedEntries(
-        this.db,
+    const rows = await runPrepared(this.db, `queue_worklist_${userId === null ? 'any' : 'user'}`, (bind) => {
+      const [orgId, from, to, at] = [
         bind('orgId', scope.orgId),
-        or(
-          and(gte(queueEntries.date, bind('start', start)), lt(queueEntries.date, bind('end', end))),
-          dueRecall(bind('now', now)),
-        ),
-        inArray(queueEntries.status, OPEN),
-        or(
-          isNull(queueEntries.doctorId),
-          userId === null ? undefined : eq(queueEntries.doctorId, bind('userId', userId)),
-        ),
-      ).orderBy(...longestWaitingFirst),
-    );
+        bind('start', start),
+        bind('end', end),
+        bind('now', now),
+      ];
+      const doctor = userId === null ? undefined : bind('userId', userId);
+      return () =>
+        selectListedEntries(
+          this.db,
+          orgId,
+          or(and(gte(queueEntries.date, from), lt(queueEntries.date, to)), dueRecall(at)),
+          inArray(queueEntries.status, OPEN),
+          or(
+            isNull(queueEntries.doctorId),
+            doctor === undefined ? undefined : eq(queueEntries.doctorId, doctor),
+          ),
+        ).orderBy(...longestWaitingFirst);
+    });
     return { now: now.toISOString(), day, entries: rows.map((r) => toEntry(r, day)) };
   }
 
@@ -229,26 +238,29 @@ export class QueueListsService {
       q.isRewaiting === undefined ? '' : 'w',
       text ? `_${text.shape}` : '',
     ].join('');
-    const conditions = (bind: Bind) => {
-      const days = and(
-        q.from ? gte(queueEntries.date, bind('from', startOfDay(q.from, scope.timeZone))) : undefined,
-        q.to ? lt(queueEntries.date, bind('to', startOfDay(addToDay(q.to, 1), scope.timeZone))) : undefined,
-      );
-      return and(
-        q.status?.length
-          ? inArray(
-              queueEntries.status,
-              q.status.map((status, i) => bind(`status${i}`, status)),
-            )
-          : undefined,
-        days && coversToday ? or(days, dueRecall(bind('now', this.clock.now()))) : days,
-        q.doctorId ? eq(queueEntries.doctorId, bind('doctorId', q.doctorId)) : undefined,
-        q.examType ? sql`${bind('examType', q.examType)} = ANY(${queueEntries.examTypes})` : undefined,
-        q.isRewaiting === undefined
-          ? undefined
-          : eq(queueEntries.isRewaiting, bind('isRewaiting', q.isRewaiting)),
-        text?.condition(bind),
-      );
+    const conditions = (bind: Bind): Built<SQL | undefined> => {
+      const from = q.from ? bind('from', startOfDay(q.from, scope.timeZone)) : undefined;
+      const to = q.to ? bind('to', startOfDay(addToDay(q.to, 1), scope.timeZone)) : undefined;
+      const now = hasDays && coversToday ? bind('now', this.clock.now()) : undefined;
+      const statuses = q.status?.map((status, i) => bind(`status${i}`, status));
+      const doctorId = q.doctorId ? bind('doctorId', q.doctorId) : undefined;
+      const examType = q.examType ? bind('examType', q.examType) : undefined;
+      const isRewaiting = q.isRewaiting === undefined ? undefined : bind('isRewaiting', q.isRewaiting);
+      const patient = text?.condition(bind);
+      return () => {
+        const days = and(
+          from === undefined ? undefined : gte(queueEntries.date, from),
+          to === undefined ? undefined : lt(queueEntries.date, to),
+        );
+        return and(
+          statuses?.length ? inArray(queueEntries.status, statuses) : undefined,
+          now === undefined ? days : or(days, dueRecall(now)),
+          doctorId === undefined ? undefined : eq(queueEntries.doctorId, doctorId),
+          examType === undefined ? undefined : sql`${examType} = ANY(${queueEntries.examTypes})`,
+          isRewaiting === undefined ? undefined : eq(queueEntries.isRewaiting, isRewaiting),
+          patient?.(),
+        );
+      };
     };
     const plan: Plan = text ? 'per-call' : 'once';
     return { shape, plan, conditions };
@@ -262,25 +274,31 @@ export class QueueListsService {
  */
 function patientText(
   search: string,
-): { shape: string; condition: (bind: Bind) => SQL | undefined } | undefined {
+): { shape: string; condition: (bind: Bind) => Built<SQL | undefined> } | undefined {
   if (looksNumeric(search)) {
     const digits = digitsOnly(search).replace(/^0+/, '');
     const byFile = digits.length <= 9;
     const byPhone = digits.length >= 3;
     return {
       shape: `n${byFile ? 'f' : ''}${byPhone ? 'p' : ''}`,
-      condition: (bind) =>
-        or(
-          byFile ? eq(patients.fileNumber, bind('fileNumber', Number(digits))) : undefined,
-          byPhone ? like(patients.phone, bind('phone', `%${digits}%`)) : undefined,
-        ),
+      condition: (bind) => {
+        const fileNumber = byFile ? bind('fileNumber', Number(digits)) : undefined;
+        const phone = byPhone ? bind('phone', `%${digits}%`) : undefined;
+        return () =>
+          or(
+            fileNumber === undefined ? undefined : eq(patients.fileNumber, fileNumber),
+            phone === undefined ? undefined : like(patients.phone, phone),
+          );
+      },
     };
   }
   const words = normalizeName(search).split(' ').filter(Boolean);
   if (words.length === 0) return undefined;
   return {
     shape: `w${words.length}`,
-    condition: (bind) =>
-      and(...words.map((w, i) => like(patients.nameNorm, bind(`word${i}`, `%${escapeLike(w)}%`)))),
+    condition: (bind) => {
+      const patterns = words.map((w, i) => bind(`word${i}`, `%${escapeLike(w)}%`));
+      return () => and(...patterns.map((p) => like(patients.nameNorm, p)));
+    },
   };
 }

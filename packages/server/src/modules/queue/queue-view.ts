@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { patients, queueEntries, users } from '../../db/schema.ts';
 import { isoOf, isoTime, type TimesEitherWay } from '../../lib/iso-time.ts';
 import { countUpToCap, totalUpToCap } from '../../lib/pages.ts';
-import type { auditedRead } from '../audit/audit.service.ts';
+import type { AuditRowCte } from '../audit/audit.service.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { toSummary } from '../patients/patient-view.ts';
@@ -105,7 +105,7 @@ export function selectEntriesWithTotal(
   orgId: number,
   patientJoin: SQL,
   conditions: (SQL | undefined)[],
-  audit?: ReturnType<typeof auditedRead>,
+  audit?: AuditRowCte,
 ) {
   return (audit ? db.with(audit) : db)
     .select({ ...listedColumns, total: totalUpToCap(matchingEntries(db, orgId, patientJoin, conditions)) })

@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isoTime } from '../../lib/iso-time.ts';
 import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
-import { asIs, runPrepared, type Bind } from '../../lib/prepared.ts';
+import { asIs, runPrepared, type Bind, type Built } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
@@ -145,24 +145,32 @@ export class SupportService {
     viewer: SupportViewer,
     query: SupportListQuery,
   ): Promise<{ data: SupportRequest[]; meta: PageMeta }> {
-    const conditions = (bind: Bind) => [
-      query.type ? eq(supportRequests.type, bind('type', query.type)) : undefined,
-      query.status === 'active'
-        ? inArray(supportRequests.status, ['open', 'in_progress'])
-        : query.status
-          ? eq(supportRequests.status, bind('status', query.status))
-          : undefined,
-    ];
-    const page = (bind: Bind) =>
-      selectRequestsWithTotal(this.db, bind('orgId', orgId), viewerOf(viewer, bind), conditions(bind))
-        .rows.orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
-        .limit(PER_PAGE)
-        .offset(bind('offset', (query.page - 1) * PER_PAGE));
+    const conditions = (bind: Bind): Built<(SQL | undefined)[]> => {
+      const type = query.type ? bind('type', query.type) : undefined;
+      const status = query.status && query.status !== 'active' ? bind('status', query.status) : undefined;
+      return () => [
+        type ? eq(supportRequests.type, type) : undefined,
+        query.status === 'active'
+          ? inArray(supportRequests.status, ['open', 'in_progress'])
+          : status === undefined
+            ? undefined
+            : eq(supportRequests.status, status),
+      ];
+    };
+    const page = (bind: Bind) => {
+      const [org, seen, matching] = [bind('orgId', orgId), viewerOf(viewer, bind), conditions(bind)];
+      const offset = bind('offset', (query.page - 1) * PER_PAGE);
+      return () =>
+        selectRequestsWithTotal(this.db, org, seen, matching())
+          .rows.orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
+          .limit(PER_PAGE)
+          .offset(offset);
+    };
     // One prepared statement per shape: the desk or a reporter, and which filters are present.
     const status = query.status === 'active' ? 'active' : query.status ? 'one' : 'any';
     const shape = `${viewer.isDesk ? 'desk' : 'own'}_${query.type ? 'type' : 'any'}_${status}`;
     const rows = await runPrepared(this.db, `support_page_${shape}`, page);
-    const count = () => selectRequestsWithTotal(this.db, orgId, viewer, conditions(asIs)).count;
+    const count = () => selectRequestsWithTotal(this.db, orgId, viewer, conditions(asIs)()).count;
     return pageWithTotal(rows, query.page, PER_PAGE, count, view);
   }
 
