@@ -5,6 +5,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '@basira/server/src/app.ts';
 import { loadConfig } from '@basira/server/src/config.ts';
+import { tuneHeapForServing } from '@basira/server/src/lib/serving-heap.ts';
 
 const config = loadConfig({
   LOG_LEVEL: 'silent',
@@ -13,6 +14,7 @@ const config = loadConfig({
   LOGIN_RATE_PER_ADDRESS_PER_MINUTE: '100000',
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
 });
+tuneHeapForServing();
 const built = await buildApp(config, { print: () => {} });
 const appAddress = await built.app.listen({ port: 0, host: '127.0.0.1' });
 

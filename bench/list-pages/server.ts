@@ -3,7 +3,9 @@
 // sampler, with BENCH_HEAP).
 import { buildApp } from '@basira/server/src/app.ts';
 import { benchConfig } from './config.ts';
+import { tuneHeapForServing } from '@basira/server/src/lib/serving-heap.ts';
 
+tuneHeapForServing();
 const built = await buildApp(benchConfig(process.argv[2]!), { print: () => {} });
 const base = await built.app.listen({ port: 0, host: '127.0.0.1' });
 const stopHeapSampling = process.env.BENCH_HEAP

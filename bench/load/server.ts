@@ -3,6 +3,7 @@
 // two IPC questions: its memory after a forced GC (started with --expose-gc) and its CPU time so far.
 import { buildApp } from '@basira/server/src/app.ts';
 import { serverConfig } from './config.ts';
+import { tuneHeapForServing } from '@basira/server/src/lib/serving-heap.ts';
 
 export type ServerQuestion = { ask: 'memory' } | { ask: 'cpu' };
 export interface ServerMemory {
@@ -11,6 +12,7 @@ export interface ServerMemory {
   external: number;
 }
 
+tuneHeapForServing();
 const built = await buildApp(serverConfig(), { print: () => {} });
 const base = await built.app.listen({ port: 0, host: '127.0.0.1' });
 process.send?.({ base });

@@ -1,7 +1,9 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { tuneHeapForServing } from './lib/serving-heap.ts';
 
 async function main(): Promise<void> {
+  tuneHeapForServing();
   let config;
   try {
     config = loadConfig();
