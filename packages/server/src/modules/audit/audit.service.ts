@@ -56,10 +56,10 @@ export async function recordAudit(db: Db, ctx: RequestContext, entry: AuditEntry
 
 /**
  * The audit row of a read, as a common table expression of the read's own statement:
- * `db.with(auditedRead(db, bind, ctx, entry)).select(…)` returns the rows and records their reading in one statement
+ * `db.with(auditedRead(db, bind, ctx, entry)()).select(…)` returns the rows and records their reading in one statement
  * and one round trip (PostgreSQL runs a data-modifying CTE whether or not the query refers to it). Its values are
  * bound with the statement's `bind`, so a prepared page (`runPrepared`) stays one SQL text; the expression is built
- when called.
+ * when called.
  */
 export function auditedRead(db: Db, bind: Bind, ctx: RequestContext, entry: AuditEntry) {
   const values = auditValues(ctx, entry);
