@@ -10,8 +10,9 @@
 //   BENCH_CLINIC=large: the demo clinic grown to 1,000,000 patients and 3,000,000 visits (large-clinic.ts), in
 //   basira_bench_lists_large, made once and kept;
 //   BENCH_PROFILE=1 writes a CPU profile of the server (and of the bare server) to /tmp/prof; BENCH_SQL=1 prints
-//   each page's statements. BENCH_HEAP=1 writes a sampling heap profile of each server, the garbage included
-//   (bench/shared/heap-sampling.ts), to /tmp/prof/heap-*.heapprofile: read it with bench/shared/heap-top.ts.
+//   each page's statements (BENCH_SQL=full: whole, with their values, to run under EXPLAIN). BENCH_HEAP=1 writes
+//   a sampling heap profile of each server, the garbage included (bench/shared/heap-sampling.ts), to
+//   /tmp/prof/heap-*.heapprofile: read it with bench/shared/heap-top.ts.
 //   BENCH_BARE=1 also answers each page from a bare server (bare-server.ts: node:http, pg, JSON.stringify), to
 //   read the product's server against the least an HTTP server costs on this machine.
 import { fork } from 'node:child_process';
@@ -130,7 +131,9 @@ function describe(page: CapturedPage): string[] {
       `answer ${(page.bytes / 1024).toFixed(1)} KB`,
   ];
   if (process.env.BENCH_SQL) {
-    for (const s of page.statements) lines.push(`    ${short(s)}`);
+    const full = process.env.BENCH_SQL === 'full';
+    for (const s of page.statements)
+      lines.push(full ? `    ${s.text}\n    values: ${JSON.stringify(s.values)}` : `    ${short(s)}`);
     const warm = new Set(page.statements.map((s) => s.text));
     for (const s of page.cold.filter((c) => !warm.has(c.text))) lines.push(`    cold only: ${short(s)}`);
   }
