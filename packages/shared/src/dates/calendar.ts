@@ -115,9 +115,11 @@ export function startOfDay(day: string, timeZone: string): Date {
   return new Date(start);
 }
 
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
 /** A day moved by whole days, weeks or months (a recall "in 3 months" keeps the day of the month, or the last). */
 export function addToDay(day: string, amount: number, unit: 'day' | 'week' | 'month' = 'day'): string {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const d = DAY.exec(day);
   if (!d) return day;
   const [y, m, dd] = [Number(d[1]), Number(d[2]) - 1, Number(d[3])];
   let at: Date;
@@ -132,8 +134,6 @@ export function addToDay(day: string, amount: number, unit: 'day' | 'week' | 'mo
 export function dayRange(day: string, timeZone: string): { start: Date; end: Date } {
   return { start: startOfDay(day, timeZone), end: startOfDay(addToDay(day, 1), timeZone) };
 }
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
  * A `YYYY-MM-DD` day as one number (2026-03-01 → 20260301), in the days' own order; NaN when it is not one. Read
@@ -151,20 +151,25 @@ function dayNumber(day: string): number {
   return n;
 }
 
-/** Whole years from a birth date to a day (both `YYYY-MM-DD`); null for an invalid or future birth date. */
-export function ageOn(birthDate: string | null, day: string): number | null {
+/** A birth date and a day as day numbers (`dayNumber`); null for an invalid or future birth date. */
+function lifeSpan(birthDate: string | null, day: string): { born: number; on: number } | null {
   const born = birthDate ? dayNumber(birthDate) : NaN;
   const on = dayNumber(day);
-  // False for NaN too. Whole years: 20260301 - 20000302 = 259999, 25 years and the rest of a year.
-  if (!(born <= on)) return null;
-  return Math.floor((on - born) / 10_000);
+  return born <= on ? { born, on } : null; // false for NaN too
+}
+
+/** Whole years from a birth date to a day (both `YYYY-MM-DD`); null for an invalid or future birth date. */
+export function ageOn(birthDate: string | null, day: string): number | null {
+  const span = lifeSpan(birthDate, day);
+  // Whole years: 20260301 - 20000302 = 259999, 25 years and the rest of a year.
+  return span && Math.floor((span.on - span.born) / 10_000);
 }
 
 /** Whole months (for babies: "8 months" says more than "0 years"); null as for `ageOn`. */
 export function monthsOn(birthDate: string | null, day: string): number | null {
-  const born = birthDate ? dayNumber(birthDate) : NaN;
-  const on = dayNumber(day);
-  if (!(born <= on)) return null;
+  const span = lifeSpan(birthDate, day);
+  if (!span) return null;
+  const { born, on } = span;
   // In months: the year's digits count twelve a year, the month's one each (20260301 → 24312 + 3).
   const inMonths = (n: number) => Math.floor(n / 10_000) * 12 + (Math.floor(n / 100) % 100);
   const months = inMonths(on) - inMonths(born);
