@@ -2,6 +2,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { LIST_COUNT_CAP, type PageMeta } from '@basira/shared/common/api.schemas';
 import type { Db } from '../db/client.ts';
+import { merged } from './merged.ts';
 
 export function pageMeta(page: number, perPage: number, total: number): PageMeta {
   return { page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) };
@@ -49,7 +50,7 @@ export async function pageWithTotal<Row extends { total: number }, Item>(
     return { data: rows.map(view), meta: pageMeta(page, perPage, total) };
   return {
     data: rows.map(view),
-    meta: { ...pageMeta(page, perPage, LIST_COUNT_CAP), totalIsLowerBound: true },
+    meta: merged(pageMeta(page, perPage, LIST_COUNT_CAP), { totalIsLowerBound: true }),
   };
 }
 

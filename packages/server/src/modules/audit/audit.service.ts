@@ -5,6 +5,7 @@ import { runPreparedSql, type Bind, type Value } from '../../lib/prepared.ts';
 import { auditLog } from '../../db/schema.ts';
 import type { RequestContext } from '../../types.ts';
 import type { AuditOutcome } from '@basira/shared/audit/audit.schemas';
+import { merged } from '../../lib/merged.ts';
 
 export interface AuditEntry {
   action: string;
@@ -98,8 +99,7 @@ export async function writeAudited<T extends PgTable & { id: PgColumn }>(
                ${value('auditRequestId')}, ${value('auditAt')}::timestamptz
         FROM w)
       SELECT * FROM w`,
-    {
-      ...statement.values,
+    merged(statement.values, {
       auditOrgId: ctx.orgId,
       auditUserId: ctx.userId,
       auditRole: ctx.role ?? null,
@@ -109,7 +109,7 @@ export async function writeAudited<T extends PgTable & { id: PgColumn }>(
       auditIp: ctx.ip,
       auditRequestId: ctx.requestId,
       auditAt: (entry.at ?? new Date()).toISOString(),
-    },
+    }),
   );
   return rows.map(
     (raw) =>

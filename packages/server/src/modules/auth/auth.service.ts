@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { duplicateOf, type UsersService } from '../users/users.service.ts';
 import type { Principal, SessionService } from '../../lib/sessions.ts';
 import { LOGIN_FAILED, LOGIN_SUCCEEDED, type SignInThrottle } from './sign-in-throttle.ts';
+import { merged } from '../../lib/merged.ts';
 
 const invalidCredentials = () =>
   new AppError('auth.invalid_credentials', 'These credentials do not match our records.');
@@ -31,12 +32,11 @@ export class AuthService {
    * (holdsAny in shared applies it), which keeps this hot answer small (see bench/api-throughput).
    */
   me(org: Organization, principal: Principal, profile = principal.profile): Me {
-    return {
-      ...profile,
+    return merged(profile, {
       permissions: principal.permissions,
       organization: org,
       session: { idleMinutes: this.idleMinutes, expiresAt: principal.expiresAt.toISOString() },
-    };
+    });
   }
 
   async login(ctx: RequestContext, org: Organization, input: LoginRequest, userAgent: string | undefined) {

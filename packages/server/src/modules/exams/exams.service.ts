@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { examRecords, patientDocuments, patients, queueEntries, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isoOf, isoTime, type TimesEitherWay } from '../../lib/iso-time.ts';
+import { merged } from '../../lib/merged.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html-sanitizer.ts';
 import { likePattern, pageWithTotal, totalColumn } from '../../lib/pages.ts';
@@ -141,8 +142,7 @@ export class ExamsService {
     updatedBy: UserRef;
   }): ExamRecord {
     const { row } = found;
-    return {
-      ...(row.data as Data),
+    return merged(row.data as Data, {
       id: row.id,
       type: row.type,
       patientId: row.patientId,
@@ -153,7 +153,7 @@ export class ExamsService {
       createdAt: isoOf(row.createdAt),
       updatedAt: isoOf(row.updatedAt),
       derived: row.derived ?? null,
-    };
+    });
   }
 
   /** The acting user, as the answer names who saved (from the session: no query). */

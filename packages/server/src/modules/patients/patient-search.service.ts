@@ -31,6 +31,7 @@ import {
   type PatientViewRow,
   type SummaryRow,
 } from './patient-view.ts';
+import { merged } from '../../lib/merged.ts';
 
 /**
  * A rank stage. `ordered`: the first rows that match in that (index) order. Otherwise a bounded set of
@@ -242,11 +243,12 @@ export class PatientSearchService {
     const shownTotal = Math.min(total, cap);
     return {
       data: rows.map((r): Patient => toPatient(r, this.countries, today)),
-      meta: {
-        ...pageMeta(query.page, perPage, shownTotal),
-        totalIsLowerBound: lowerBound,
-        ...(nearMatchesOf === undefined ? {} : { nearMatchesOf }),
-      },
+      meta: merged(
+        pageMeta(query.page, perPage, shownTotal),
+        nearMatchesOf === undefined
+          ? { totalIsLowerBound: lowerBound }
+          : { totalIsLowerBound: lowerBound, nearMatchesOf },
+      ),
     };
   }
 
@@ -298,7 +300,7 @@ export class PatientSearchService {
       const reasons: ('name_birth_date' | 'phone')[] = [];
       if (sameBirth && r.nameNorm === nameNorm && sameBirth.matches(r)) reasons.push('name_birth_date');
       if (phone && (r.phone === phone.e164 || r.phone2 === phone.e164)) reasons.push('phone');
-      return { ...toSummary(r, today), reasons };
+      return merged(toSummary(r, today), { reasons });
     });
   }
 

@@ -20,6 +20,7 @@ import type { EventHub } from '../events/event-hub.ts';
 import type { CountryDirectory } from './country-directory.ts';
 import { addNameWords } from './name-words.ts';
 import { toPatient, type PatientRow } from './patient-view.ts';
+import { merged } from '../../lib/merged.ts';
 
 export const FILE_NUMBER_COUNTER = 'patient_file_number';
 
@@ -286,7 +287,7 @@ export class PatientsService {
       .offset((page - 1) * PATIENTS_PER_PAGE);
     return {
       data: rows.map((r) => this.view(r, scope)),
-      meta: { ...pageMeta(page, PATIENTS_PER_PAGE, count?.n ?? 0), totalIsLowerBound: false },
+      meta: merged(pageMeta(page, PATIENTS_PER_PAGE, count?.n ?? 0), { totalIsLowerBound: false }),
     };
   }
 
