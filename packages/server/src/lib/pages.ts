@@ -2,7 +2,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { LIST_COUNT_CAP, type PageMeta } from '@basira/shared/common/api.schemas';
 import type { Db } from '../db/client.ts';
-import { merged } from './merged.ts';
+import { merged } from '@basira/shared/common/objects';
 
 export function pageMeta(page: number, perPage: number, total: number): PageMeta {
   return { page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) };

@@ -10,6 +10,7 @@ import { cornealAstigmatism } from '../clinical/keratometry.ts';
 import type { IolFormulaResult } from '../clinical/lens-options.ts';
 import { formatDiopters } from '../clinical/rounding.ts';
 import { srkt, srktPredictedRefraction } from '../clinical/srkt.ts';
+import { merged, withDefined } from '../common/objects.ts';
 import { meanKOf, perEye, perEyeSchema } from './common-fields.ts';
 import { defineExam } from './exam-definition.ts';
 import { EXAM_PERMISSIONS } from './exam-types.ts';
@@ -127,11 +128,7 @@ export function iolConstants(lens: LensConstants | undefined): {
         : enteredPacd !== undefined
           ? 'pACD'
           : undefined;
-  return {
-    ...(pACD !== undefined ? { pACD } : {}),
-    ...(surgeonFactor !== undefined ? { surgeonFactor } : {}),
-    ...(constantsFrom !== undefined ? { constantsFrom } : {}),
-  };
+  return withDefined({}, { pACD, surgeonFactor, constantsFrom });
 }
 
 const finite = (result: IolFormulaResult): IolFormulaResult | undefined =>
@@ -224,30 +221,35 @@ export const biometry = defineExam({
         const byFormula =
           iolPower === undefined
             ? undefined
-            : {
-                ...(results.hofferQ && hofferInput
-                  ? { hofferQ: hofferQPredictedRefraction(hofferInput, iolPower) }
-                  : {}),
-                ...(results.holladay1 && holladayInput
-                  ? { holladay1: holladay1PredictedRefraction(holladayInput, iolPower) }
-                  : {}),
-                ...(results.srkt && srktInput ? { srkt: srktPredictedRefraction(srktInput, iolPower) } : {}),
-              };
+            : withDefined(
+                {},
+                {
+                  hofferQ:
+                    results.hofferQ && hofferInput
+                      ? hofferQPredictedRefraction(hofferInput, iolPower)
+                      : undefined,
+                  holladay1:
+                    results.holladay1 && holladayInput
+                      ? holladay1PredictedRefraction(holladayInput, iolPower)
+                      : undefined,
+                  srkt: results.srkt && srktInput ? srktPredictedRefraction(srktInput, iolPower) : undefined,
+                },
+              );
         const chosenRefraction = byFormula?.srkt ?? byFormula?.[recommendedFormula] ?? powersOf(byFormula);
-        return {
-          ...base,
-          ...(results.srkt ? { srkt: results.srkt } : {}),
-          ...(results.hofferQ ? { hofferQ: results.hofferQ } : {}),
-          ...(results.holladay1 ? { holladay1: results.holladay1 } : {}),
-          ...(constants.pACD !== undefined ? { pACD: constants.pACD } : {}),
-          ...(constants.surgeonFactor !== undefined ? { surgeonFactor: constants.surgeonFactor } : {}),
-          ...(constants.constantsFrom ? { constantsFrom: constants.constantsFrom } : {}),
+        return withDefined(base, {
+          srkt: results.srkt,
+          hofferQ: results.hofferQ,
+          holladay1: results.holladay1,
+          pACD: constants.pACD,
+          surgeonFactor: constants.surgeonFactor,
+          constantsFrom: constants.constantsFrom,
           recommendedFormula,
-          ...(formulaSpread !== undefined ? { formulaSpread } : {}),
-          ...(iolPower !== undefined && chosenRefraction !== undefined
-            ? { chosen: { power: iolPower, predictedRefraction: chosenRefraction, byFormula } }
-            : {}),
-        };
+          formulaSpread,
+          chosen:
+            iolPower !== undefined && chosenRefraction !== undefined
+              ? { power: iolPower, predictedRefraction: chosenRefraction, byFormula }
+              : undefined,
+        });
       });
       const warnings: BiometryWarning[] = [];
       for (const side of ['right', 'left'] as const) {
@@ -268,7 +270,7 @@ export const biometry = defineExam({
         const value = difference(kRight, kLeft);
         if (value > MEAN_K_DIFFERENCE_WARNING_D) warnings.push({ code: 'meanKDifference', value });
       }
-      return { ...eyes, warnings };
+      return merged(eyes, { warnings });
     },
   },
   summary(data, derived) {

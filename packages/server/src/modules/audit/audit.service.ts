@@ -5,7 +5,7 @@ import { runPreparedSql, type Bind, type Value } from '../../lib/prepared.ts';
 import { auditLog } from '../../db/schema.ts';
 import type { RequestContext } from '../../types.ts';
 import type { AuditOutcome } from '@basira/shared/audit/audit.schemas';
-import { merged } from '../../lib/merged.ts';
+import { merged } from '@basira/shared/common/objects';
 
 export interface AuditEntry {
   action: string;

@@ -12,7 +12,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { duplicateOf, type UsersService } from '../users/users.service.ts';
 import type { Principal, SessionService } from '../../lib/sessions.ts';
 import { LOGIN_FAILED, LOGIN_SUCCEEDED, type SignInThrottle } from './sign-in-throttle.ts';
-import { merged } from '../../lib/merged.ts';
+import { merged } from '@basira/shared/common/objects';
 
 const invalidCredentials = () =>
   new AppError('auth.invalid_credentials', 'These credentials do not match our records.');

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { examRecords, patientDocuments, patients, queueEntries, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isoOf, isoTime, type TimesEitherWay } from '../../lib/iso-time.ts';
-import { merged } from '../../lib/merged.ts';
+import { merged } from '@basira/shared/common/objects';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html-sanitizer.ts';
 import { likePattern, pageWithTotal, totalColumn } from '../../lib/pages.ts';

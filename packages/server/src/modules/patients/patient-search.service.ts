@@ -31,7 +31,7 @@ import {
   type PatientViewRow,
   type SummaryRow,
 } from './patient-view.ts';
-import { merged } from '../../lib/merged.ts';
+import { merged } from '@basira/shared/common/objects';
 
 /**
  * A rank stage. `ordered`: the first rows that match in that (index) order. Otherwise a bounded set of

@@ -20,7 +20,7 @@ import type { EventHub } from '../events/event-hub.ts';
 import type { CountryDirectory } from './country-directory.ts';
 import { addNameWords } from './name-words.ts';
 import { toPatient, type PatientRow } from './patient-view.ts';
-import { merged } from '../../lib/merged.ts';
+import { merged } from '@basira/shared/common/objects';
 
 export const FILE_NUMBER_COUNTER = 'patient_file_number';
 
