@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuiltApp } from '../app.ts';
@@ -46,10 +47,12 @@ export async function startTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
+  const snapshot = inject('pgliteSnapshot');
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: 'memory://',
     poolSize: 4,
+    ...(snapshot && !config.DATABASE_URL ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}),
   });
   const built = await buildApp(config, {
     database,
