@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -10,6 +11,9 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'src/**/*.fault.test.ts'],
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],
+    // Vitest's default is one file at a time on two cores (cores - 1), but a file here spends much of its time
+    // waiting on its database: two at once, where the cores are few.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
