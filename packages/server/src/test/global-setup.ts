@@ -11,7 +11,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Set when the API suite runs on PostgreSQL: a database made for this run and dropped after it. */
     databaseUrl: string | undefined;
-    /** Set when it runs on PGlite: a migrated, seeded data directory (tar.gz) each test file's database starts from. */
+    /** Set when it runs on PGlite: a migrated, seeded data directory (tar.gz) each file's database starts from. */
     pgliteSnapshot: string | undefined;
   }
 }
