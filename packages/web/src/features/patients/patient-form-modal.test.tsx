@@ -178,4 +178,22 @@ describe('the patient form', () => {
       countryId: 105,
     });
   });
+
+  it('saves on the default country before the list of countries has arrived', async () => {
+    const answers = fetchMock.getMockImplementation()!;
+    // The country list is still on its way (a busy server): the form must not refuse Iraq as unknown.
+    fetchMock.mockImplementation((input, init) =>
+      String(input).includes('/mo/country') ? new Promise<Response>(() => {}) : answers(input, init),
+    );
+    const user = userEvent.setup();
+    const onSaved = renderForm();
+    await user.type(screen.getByTestId('patient-name'), 'Huda Ali');
+    await user.click(screen.getByLabelText(text('patients.female')));
+    await user.type(screen.getByTestId('patient-age'), '30');
+    await user.type(screen.getByTestId('patient-phone'), '07701234567');
+    await user.click(screen.getByTestId('patient-submit'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post![1]!.body))).toMatchObject({ countryId: 105, phone: '0770 123 4567' });
+  });
 });

@@ -110,7 +110,9 @@ function PatientForm({
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSavePatient(patient?.id ?? null);
   const byId = useMemo(() => new Map((countries.data ?? []).map((c) => [c.id, c])), [countries.data]);
-  const isoOf = (id: number) => byId.get(id)?.prefix;
+  // Before the list arrives the default country is Iraq (spec section 3): typing is formatted, and the form
+  // checked, at once. Without this a form sent before the list came was refused as an unknown country.
+  const isoOf = (id: number) => byId.get(id)?.prefix ?? (id === DEFAULT_COUNTRY_ID ? 'IQ' : undefined);
   const form = useSchemaForm({
     schema: creating ? patientCreateSchema(isoOf) : patientUpdateSchema(isoOf),
     initialValues: given
@@ -124,8 +126,7 @@ function PatientForm({
   useEffect(() => onDirtyChange(dirty), [dirty]);
 
   const country = byId.get(Number(values.countryId));
-  // Before the list arrives the default country is Iraq (spec section 3): typing is formatted at once.
-  const iso = country?.prefix ?? (Number(values.countryId) === DEFAULT_COUNTRY_ID ? 'IQ' : undefined);
+  const iso = isoOf(Number(values.countryId));
 
   const set: SetPatientField = (key, value) => {
     form.set(key, value);
