@@ -274,11 +274,15 @@ describe('recall reminders', () => {
     const later = await linkedPatient(c, 6000011, 'Not Yet');
     const now = clock.now();
     const inHours = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
+    // Tomorrow at noon in the clinic's Baghdad time (UTC+3, no summer time), so that the day before the recall is
+    // today at any hour the suite runs (26 hours ahead fell two days ahead from 22:00 local on).
+    const localToday = new Date(now.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+    const tomorrowNoon = new Date(Date.parse(`${localToday}T12:00:00+03:00`) + 24 * 3_600_000).toISOString();
     const recall = await c.queue(patient.id);
-    await c.ok('POST', `/api/mo/queue/rewaiting/${recall.id}`, { date: inHours(26) });
+    await c.ok('POST', `/api/mo/queue/rewaiting/${recall.id}`, { date: tomorrowNoon });
     const far = await c.queue(later.id);
     await c.ok('POST', `/api/mo/queue/rewaiting/${far.id}`, { date: inHours(24 * 5) });
-    // The reminder time is set to one minute ago, local: the reminder of the recall 26 hours away is due.
+    // The reminder time is set to one minute ago, local: the reminder of tomorrow's recall is due.
     const local = new Date(now.getTime() + 3 * 3_600_000 - 60_000).toISOString().slice(11, 16);
     await t.database.db.execute(
       sql`UPDATE organizations SET reminder_time = ${local} WHERE slug = ${o.slug}`,
