@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import { addToDay, localDay } from '@basira/shared/dates/calendar';
 import { ADMIN, ROOT } from './server.ts';
 
 export type Lang = 'ar' | 'en';
@@ -257,9 +258,13 @@ export const test = base.extend<Fixtures & TestOptions>({
 
 export { expect };
 
-/** A local calendar day `offset` days from today, as the date inputs take it. */
+/** The zone an organization is made in unless told otherwise (organizations.service.ts): the test clinics'. */
+export const CLINIC_TIME_ZONE = 'Asia/Baghdad';
+
+/**
+ * A day `offset` days from today on the clinic's calendar, as the date inputs take it. Not the machine's: from
+ * 21:00 UTC the clinic is already on the next day, and "tomorrow" by the machine's date is the clinic's today.
+ */
 export function day(offset: number): string {
-  const at = new Date();
-  at.setDate(at.getDate() + offset);
-  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+  return addToDay(localDay(new Date(), CLINIC_TIME_ZONE), offset);
 }

@@ -282,8 +282,9 @@ describe('recall reminders', () => {
     await c.ok('POST', `/api/mo/queue/rewaiting/${recall.id}`, { date: tomorrowNoon });
     const far = await c.queue(later.id);
     await c.ok('POST', `/api/mo/queue/rewaiting/${far.id}`, { date: inHours(24 * 5) });
-    // The reminder time is set to one minute ago, local: the reminder of tomorrow's recall is due.
-    const local = new Date(now.getTime() + 3 * 3_600_000 - 60_000).toISOString().slice(11, 16);
+    // The reminder time is set to this minute, local: the reminder of tomorrow's recall is due. (Not a minute ago,
+    // which in the first minute of the day is yesterday's 23:59, a reminder time still to come today.)
+    const local = new Date(now.getTime() + 3 * 3_600_000).toISOString().slice(11, 16);
     await t.database.db.execute(
       sql`UPDATE organizations SET reminder_time = ${local} WHERE slug = ${o.slug}`,
     );
