@@ -191,6 +191,15 @@ describe('the doctor page', () => {
     const recalled = await c.queue(p.id);
     await c.ok('POST', `/api/mo/queue/rewaiting/${recalled.id}`, { date: '2026-02-28T20:00:00+03:00' });
     clock.advance(24 * 60 * 60_000);
+    // Missed recalls, set 40 days ago: one fell due on the first day the worklist keeps (30 days before today), one
+    // the evening before it. The first is listed, the longest waiting of the open entries; the second is only in
+    // the bell and the queue's lists.
+    clock.advance(-40 * 24 * 60 * 60_000);
+    const kept = await c.queue(p.id);
+    await c.ok('POST', `/api/mo/queue/rewaiting/${kept.id}`, { date: '2026-01-30T09:00:00+03:00' });
+    const missed = await c.queue(p.id);
+    await c.ok('POST', `/api/mo/queue/rewaiting/${missed.id}`, { date: '2026-01-29T20:00:00+03:00' });
+    clock.advance(40 * 24 * 60 * 60_000);
     // Recalled to tomorrow: not due, not in the list.
     const later = await c.queue(p.id);
     await c.ok('POST', `/api/mo/queue/rewaiting/${later.id}`, { date: '2026-03-02T09:00:00+03:00' });
@@ -202,20 +211,22 @@ describe('the doctor page', () => {
       const { entries, day, now } = res.json().data as { entries: QueueEntry[]; day: string; now: string };
       expect(day).toBe('2026-03-01');
       expect(now).toBe('2026-03-01T07:05:00.000Z');
-      expect(entries.map((e) => e.id)).toEqual([opened.id, recalled.id, mine.id, anyone.id]);
+      expect(entries.map((e) => e.id)).toEqual([opened.id, kept.id, recalled.id, mine.id, anyone.id]);
       expect(entries[0]).toMatchObject({ status: { name: 'WithDoctor' }, waitingSince: null });
-      expect(entries[2]!.waitingSince).toBe('2026-03-01T07:00:00.000Z');
-      // The queue list of today shows the due recall too, in the same order.
+      expect(entries[3]!.waitingSince).toBe('2026-03-01T07:00:00.000Z');
+      // The queue list of today shows the due recalls too, the missed one among them, in the same order.
       const list = await c.ok<QueueEntry[]>(
         'GET',
         '/api/mo/queue/filter?from=2026-03-01&to=2026-03-01&status=1,2',
       );
       expect(list.map((e) => e.id)).toEqual([
         opened.id,
+        missed.id,
+        kept.id,
         recalled.id,
         mine.id,
         anyone.id,
-        ...list.slice(4).map((e) => e.id),
+        ...list.slice(6).map((e) => e.id),
       ]);
     } finally {
       clock.advance(-5 * 60_000);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, like, lt, lte, ne, or, sql, t
 import {
   QUEUE_PER_PAGE,
   REWAITING_LIMIT,
+  WORKLIST_RECALL_DAYS,
   type QueueEntry,
   type QueueFilterQuery,
 } from '@basira/shared/queue/queue.schemas';
@@ -34,7 +35,10 @@ const isOpen = inArray(queueEntries.status, OPEN);
 /** The day's lists: who is with a doctor, then who has waited longest, then the closed visits, newest first. */
 const longestWaitingFirst = [...queueScreenOrder(queueEntries), ...newestFirst];
 
-/** A recall that has fallen due belongs to today's lists whatever day it was first due (not only to the bell). */
+/**
+ * A recall that has fallen due belongs to the queue's lists of today whatever day it was first due (not only to
+ * the bell); the doctor's worklist keeps the last `WORKLIST_RECALL_DAYS` days of them.
+ */
 const dueRecall = (now: Date) =>
   and(
     eq(queueEntries.isRewaiting, true),
@@ -187,27 +191,32 @@ export class QueueListsService {
   }
 
   /**
-   * The doctor page: today's Waiting and WithDoctor entries, and recalls that have fallen due, assigned to me or
-   * to no one; who is with a doctor first, then the longest-waiting.
+   * The doctor page: today's Waiting and WithDoctor entries, and recalls that have fallen due in the last
+   * `WORKLIST_RECALL_DAYS` days, assigned to me or to no one; who is with a doctor first, then the longest-waiting.
    */
   async worklist(scope: RequestContext) {
     const now = this.clock.now();
     const day = localDay(now, scope.timeZone);
     const { start, end } = dayRange(day, scope.timeZone);
+    const recallsSince = startOfDay(addToDay(day, -WORKLIST_RECALL_DAYS), scope.timeZone);
     const { userId } = scope;
     const rows = await runPrepared(this.db, `queue_worklist_${userId === null ? 'any' : 'user'}`, (bind) => {
-      const [orgId, from, to, at] = [
+      const [orgId, from, to, at, since] = [
         bind('orgId', scope.orgId),
         bind('start', start),
         bind('end', end),
         bind('now', now),
+        bind('recallsSince', recallsSince),
       ];
       const doctor = userId === null ? undefined : bind('userId', userId);
       return () =>
         selectListedEntries(
           this.db,
           orgId,
-          or(and(gte(queueEntries.date, from), lt(queueEntries.date, to)), dueRecall(at)),
+          or(
+            and(gte(queueEntries.date, from), lt(queueEntries.date, to)),
+            and(dueRecall(at), gte(queueEntries.date, since)),
+          ),
           inArray(queueEntries.status, OPEN),
           or(
             isNull(queueEntries.doctorId),

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
+import { WORKLIST_RECALL_DAYS, type QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import { IconStethoscope } from '../../components/icons.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
@@ -169,6 +169,11 @@ export function DoctorPage() {
             );
           })}
         </ListTable>
+      )}
+      {worklist.data && (
+        <Text size="xs" c="dimmed" mt="sm" data-testid="doctor-recall-days">
+          {t('doctor.recallDays', { days: WORKLIST_RECALL_DAYS })}
+        </Text>
       )}
     </PageFrame>
   );
