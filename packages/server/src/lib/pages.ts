@@ -8,6 +8,11 @@ export function pageMeta(page: number, perPage: number, total: number): PageMeta
   return { page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) };
 }
 
+/** The meta of a page whose total was counted up to `cap + 1`: past the cap, the cap, marked a lower bound. */
+export function cappedPageMeta(page: number, perPage: number, total: number, cap = LIST_COUNT_CAP) {
+  return merged(pageMeta(page, perPage, Math.min(total, cap)), { totalIsLowerBound: total > cap });
+}
+
 /**
  * A page's total as a column of its rows: the count query runs as an uncorrelated subquery, which PostgreSQL
  * evaluates once (an InitPlan) whatever the number of rows, so a page costs one statement and one round trip
@@ -48,10 +53,7 @@ export async function pageWithTotal<Row extends { total: number }, Item>(
   const total = rows[0]?.total ?? (page > 1 ? ((await count())[0]?.n ?? 0) : 0);
   if (!capped || total <= LIST_COUNT_CAP)
     return { data: rows.map(view), meta: pageMeta(page, perPage, total) };
-  return {
-    data: rows.map(view),
-    meta: merged(pageMeta(page, perPage, LIST_COUNT_CAP), { totalIsLowerBound: true }),
-  };
+  return { data: rows.map(view), meta: cappedPageMeta(page, perPage, total) };
 }
 
 /** Escapes LIKE wildcards in user text. */

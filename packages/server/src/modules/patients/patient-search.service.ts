@@ -18,7 +18,7 @@ import { escapeLike } from '../../lib/like.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { addToDay, birthDateForAge, localDay, startOfDay } from '@basira/shared/dates/calendar';
-import { pageMeta, totalUpToCap } from '../../lib/pages.ts';
+import { cappedPageMeta, totalUpToCap } from '../../lib/pages.ts';
 import { asIs, runPrepared, type Bind, type Built } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { isoTime } from '../../lib/iso-time.ts';
@@ -239,16 +239,10 @@ export class PatientSearchService {
         .limit(perPage)
         .offset(offset);
     }
-    const lowerBound = total > cap;
-    const shownTotal = Math.min(total, cap);
+    const meta = cappedPageMeta(query.page, perPage, total, cap);
     return {
       data: rows.map((r): Patient => toPatient(r, this.countries, today)),
-      meta: merged(
-        pageMeta(query.page, perPage, shownTotal),
-        nearMatchesOf === undefined
-          ? { totalIsLowerBound: lowerBound }
-          : { totalIsLowerBound: lowerBound, nearMatchesOf },
-      ),
+      meta: nearMatchesOf === undefined ? meta : merged(meta, { nearMatchesOf }),
     };
   }
 
