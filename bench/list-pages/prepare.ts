@@ -209,12 +209,27 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
         token: admin,
       },
       { key: 'worklist', label: "doctor's worklist", url: '/api/mo/doctor/worklist', token: doctor },
+      // The bell: every signed-in screen reads it, again on each queue change.
+      { key: 'bell', label: "the bell's recalls", url: '/api/mo/queue/rewaiting', token: doctor },
       { key: 'patients', label: 'patient list', url: '/api/mo/patient/filter?page=1', token: admin },
       {
         key: 'exam-index',
         label: 'exam index (follow-up)',
         url: `/api/mo/exam/followUp?patientId=${followUps.patientId}&page=1`,
         token: admin,
+      },
+      // The consultation's code lists, searched as the doctor types (issue 16): ICD-10 and the formulary.
+      {
+        key: 'diagnoses',
+        label: 'diagnosis codes, searched',
+        url: `/api/mo/code/diagnosis?page=1&search=${encodeURIComponent('glaucoma')}`,
+        token: doctor,
+      },
+      {
+        key: 'drugs',
+        label: 'formulary, searched',
+        url: `/api/mo/code/drug?search=${encodeURIComponent('timo')}`,
+        token: doctor,
       },
       { key: 'notifications', label: 'notifications', url: '/api/hd/notification?page=1', token: admin },
       { key: 'support', label: 'support requests', url: '/api/hd/support?page=1', token: admin },
