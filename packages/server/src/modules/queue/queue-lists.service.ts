@@ -178,14 +178,19 @@ export class QueueListsService {
 
   /** `GET /api/mo/queue/rewaiting`: recalls still waiting, soonest first (the bell splits them by now). */
   async rewaiting(scope: RequestContext): Promise<QueueEntry[]> {
-    const rows = await selectListedEntries(
-      this.db,
-      scope.orgId,
-      eq(queueEntries.isRewaiting, true),
-      eq(queueEntries.status, QUEUE_STATUS.Waiting),
-    )
-      .orderBy(asc(queueEntries.date), asc(queueEntries.id))
-      .limit(REWAITING_LIMIT);
+    // Prepared: every signed-in screen reads the bell, again on each queue change.
+    const rows = await runPrepared(this.db, 'queue_rewaiting', (bind) => {
+      const orgId = bind('orgId', scope.orgId);
+      return () =>
+        selectListedEntries(
+          this.db,
+          orgId,
+          eq(queueEntries.isRewaiting, true),
+          eq(queueEntries.status, QUEUE_STATUS.Waiting),
+        )
+          .orderBy(asc(queueEntries.date), asc(queueEntries.id))
+          .limit(REWAITING_LIMIT);
+    });
     const today = this.today(scope);
     return rows.map((r) => toEntry(r, today));
   }
