@@ -15,6 +15,7 @@ import { organizationsWithout } from '../../lib/organizations.ts';
 import { drugs, organizationDiagnoses } from '../../db/schema.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { pageMeta } from '../../lib/pages.ts';
+import { runPrepared } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
@@ -116,7 +117,18 @@ const asForm = (value: string): Drug['form'] =>
 const asClass = (value: string): Drug['class'] =>
   (DRUG_CLASSES as readonly string[]).includes(value) ? (value as Drug['class']) : 'other';
 
-export const drugView = (row: DrugRow): Drug => {
+/** The columns a drug's view reads (`drugView`); the search reads no others. */
+const drugViewColumns = {
+  id: drugs.id,
+  name: drugs.name,
+  brands: drugs.brands,
+  form: drugs.form,
+  drugClass: drugs.drugClass,
+  defaultDose: drugs.defaultDose,
+  defaultFrequency: drugs.defaultFrequency,
+};
+
+export const drugView = (row: Pick<DrugRow, keyof typeof drugViewColumns>): Drug => {
   const frequency = frequencySchema.safeParse(row.defaultFrequency);
   return {
     id: row.id,
@@ -390,17 +402,22 @@ export class CodesService {
    * hundred rows), as the options screen shows it. A formulary is about a hundred rows, so it is filtered in memory.
    */
   async searchDrugs(orgId: number, search: string | undefined, limit = DRUGS_LIMIT): Promise<Drug[]> {
-    const rows = await this.db
-      .select()
-      .from(drugs)
-      .where(inOrg(drugs, orgId, eq(drugs.isActive, true)))
-      .orderBy(asc(drugs.name), asc(drugs.id));
+    // Prepared: the formulary is searched as the doctor types.
+    const rows = await runPrepared(this.db, 'drugs_active', (bind) => {
+      const org = bind('orgId', orgId);
+      return () =>
+        this.db
+          .select(drugViewColumns)
+          .from(drugs)
+          .where(inOrg(drugs, org, eq(drugs.isActive, true)))
+          .orderBy(asc(drugs.name), asc(drugs.id));
+    });
     const words = searchText(search ?? '')
       .split(' ')
       .filter(Boolean);
     if (words.length === 0) return rows.map(drugView);
     const query = words.join(' ');
-    const ranked: { rank: number; row: DrugRow }[] = [];
+    const ranked: { rank: number; row: (typeof rows)[number] }[] = [];
     for (const row of rows) {
       const names = [row.name, ...row.brands].map(searchText);
       const text = ` ${names.join(' ')} `;
