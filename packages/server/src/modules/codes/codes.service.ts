@@ -238,7 +238,11 @@ export class CodesService {
     orgId: number,
     query: { page: number; search?: string | undefined },
   ): Promise<{ data: DiagnosisRow[]; meta: PageMeta }> {
-    const own = await this.db.select().from(organizationDiagnoses).where(inOrg(organizationDiagnoses, orgId));
+    // Prepared: the list is searched as the doctor types.
+    const own = await runPrepared(this.db, 'diagnoses_own', (bind) => {
+      const org = bind('orgId', orgId);
+      return () => this.db.select().from(organizationDiagnoses).where(inOrg(organizationDiagnoses, org));
+    });
     const favourites = new Set(own.filter((row) => row.isFavourite).map((row) => row.code));
     const customs = own
       .filter((row) => row.isCustom)
