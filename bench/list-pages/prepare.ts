@@ -231,7 +231,16 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
         url: `/api/mo/code/drug?search=${encodeURIComponent('timo')}`,
         token: doctor,
       },
+      // The exam forms' pick lists, all at once as a form asks.
+      { key: 'options', label: 'exam pick lists', url: '/api/mo/option', token: doctor },
       { key: 'notifications', label: 'notifications', url: '/api/hd/notification?page=1', token: admin },
+      // The top bar's count, read by every signed-in screen.
+      {
+        key: 'unread',
+        label: 'notifications, unread count',
+        url: '/api/hd/notification/unread',
+        token: admin,
+      },
       { key: 'support', label: 'support requests', url: '/api/hd/support?page=1', token: admin },
       {
         key: 'print-log',
