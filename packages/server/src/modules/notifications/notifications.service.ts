@@ -99,10 +99,15 @@ export class NotificationsService {
   }
 
   async unreadCount(orgId: number, userId: number): Promise<number> {
-    const [count] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(notifications)
-      .where(own(orgId, userId, not(notifications.isRead)));
+    // Prepared: every signed-in screen reads it, again on each notification of its user.
+    const [count] = await runPrepared(this.db, 'notifications_unread', (bind) => {
+      const [org, user] = [bind('orgId', orgId), bind('userId', userId)];
+      return () =>
+        this.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(notifications)
+          .where(own(org, user, not(notifications.isRead)));
+    });
     return count?.n ?? 0;
   }
 
