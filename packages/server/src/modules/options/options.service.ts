@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { organizationsWithout } from '../../lib/organizations.ts';
 import { examOptions } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { runPrepared } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
@@ -12,7 +13,18 @@ import { recordAudit } from '../audit/audit.service.ts';
 
 type Row = typeof examOptions.$inferSelect;
 
-const view = (row: Row): ExamOption => ({
+/** The columns an option's view reads (`view`); the list reads no others. */
+const viewColumns = {
+  id: examOptions.id,
+  category: examOptions.category,
+  labelAr: examOptions.labelAr,
+  labelEn: examOptions.labelEn,
+  position: examOptions.position,
+  isActive: examOptions.isActive,
+  version: examOptions.version,
+};
+
+const view = (row: Pick<Row, keyof typeof viewColumns>): ExamOption => ({
   id: row.id,
   category: row.category as ExamOption['category'],
   labelAr: row.labelAr,
@@ -46,11 +58,17 @@ export class OptionsService {
   constructor(private readonly db: Db) {}
 
   async list(orgId: number, category?: string): Promise<ExamOption[]> {
-    const rows = await this.db
-      .select()
-      .from(examOptions)
-      .where(inOrg(examOptions, orgId, category ? eq(examOptions.category, category) : undefined))
-      .orderBy(asc(examOptions.category), asc(examOptions.position), asc(examOptions.id));
+    // Prepared: every exam form reads the lists (a few hundred rows).
+    const rows = await runPrepared(this.db, `exam_options_${category ? 'one' : 'all'}`, (bind) => {
+      const org = bind('orgId', orgId);
+      const only = category ? bind('category', category) : undefined;
+      return () =>
+        this.db
+          .select(viewColumns)
+          .from(examOptions)
+          .where(inOrg(examOptions, org, only === undefined ? undefined : eq(examOptions.category, only)))
+          .orderBy(asc(examOptions.category), asc(examOptions.position), asc(examOptions.id));
+    });
     return rows.map(view);
   }
 
