@@ -146,8 +146,9 @@ describe('patient documents', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('bad_request');
     }
-    // The answer can leave before the cut-off file is removed (the parser's error ends the request first): a moment.
-    await expect.poll(uploads).toBe(filesBefore);
+    // The answer can leave before the cut-off file is removed (the parser's error ends the request first): a moment,
+    // given more than poll's default second (the whole PGlite suite on two busy cores once took longer).
+    await expect.poll(uploads, { timeout: 10_000 }).toBe(filesBefore);
     expect(await listed()).toBe(rowsBefore);
   });
 
