@@ -25,7 +25,7 @@ import {
   cpuOf,
   machineCpu,
   memoryOf,
-  postgresCpu,
+  postgresCpuMeter,
   startProxy,
   startServer,
   type Child,
@@ -84,13 +84,13 @@ async function keepStatistics(): Promise<() => Promise<void>> {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
 
-async function cpuNow(servers: Child[], proxy: Child | null) {
+async function cpuNow(servers: Child[], proxy: Child | null, postgres: ReturnType<typeof postgresCpuMeter>) {
   const self = process.cpuUsage();
   return {
     bench: (self.user + self.system) / 1e6,
     servers: await Promise.all(servers.map(cpuOf)),
     proxy: proxy ? await cpuOf(proxy) : 0,
-    postgres: postgresCpu(),
+    postgres: postgres.seconds(),
     machine: machineCpu(),
   };
 }
@@ -145,14 +145,16 @@ async function day(o: DayOptions): Promise<DayResult> {
     const before = await Promise.all(servers.map(memoryOf));
 
     clinic.stopped = false;
-    const cpu0 = await cpuNow(servers, proxy);
+    const postgres = postgresCpuMeter();
+    const cpu0 = await cpuNow(servers, proxy, postgres);
     stats.recording = true;
     const t0 = performance.now();
     runs = users.map((u) => clinic.run(u));
     await sleep(o.seconds * 1000);
     stats.recording = false;
     const elapsed = (performance.now() - t0) / 1000;
-    const cpu1 = await cpuNow(servers, proxy);
+    const cpu1 = await cpuNow(servers, proxy, postgres);
+    postgres.stop();
     clinic.stopped = true;
     await Promise.all(runs);
 
