@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { addToDay, zonedDateTimeToIso, zonedParts } from '@basira/shared/dates/calendar';
 import type { Message, MessagingUser } from '@basira/shared/messaging/messaging.schemas';
 import { FakeClock } from '../../lib/clock.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
@@ -274,19 +275,18 @@ describe('recall reminders', () => {
     const later = await linkedPatient(c, 6000011, 'Not Yet');
     const now = clock.now();
     const inHours = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
-    // Tomorrow at noon in the clinic's Baghdad time (UTC+3, no summer time), so that the day before the recall is
-    // today at any hour the suite runs (26 hours ahead fell two days ahead from 22:00 local on).
-    const localToday = new Date(now.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
-    const tomorrowNoon = new Date(Date.parse(`${localToday}T12:00:00+03:00`) + 24 * 3_600_000).toISOString();
+    // Tomorrow at noon on the clinic's clock, so that the day before the recall is today at any hour the suite
+    // runs (26 hours ahead fell two days ahead from 22:00 local on).
+    const local = zonedParts(now, 'Asia/Baghdad');
+    const tomorrowNoon = zonedDateTimeToIso(addToDay(local.day, 1), '12:00', 'Asia/Baghdad');
     const recall = await c.queue(patient.id);
     await c.ok('POST', `/api/mo/queue/rewaiting/${recall.id}`, { date: tomorrowNoon });
     const far = await c.queue(later.id);
     await c.ok('POST', `/api/mo/queue/rewaiting/${far.id}`, { date: inHours(24 * 5) });
     // The reminder time is set to this minute, local: the reminder of tomorrow's recall is due. (Not a minute ago,
     // which in the first minute of the day is yesterday's 23:59, a reminder time still to come today.)
-    const local = new Date(now.getTime() + 3 * 3_600_000).toISOString().slice(11, 16);
     await t.database.db.execute(
-      sql`UPDATE organizations SET reminder_time = ${local} WHERE slug = ${o.slug}`,
+      sql`UPDATE organizations SET reminder_time = ${local.time} WHERE slug = ${o.slug}`,
     );
 
     expect(await t.recalls.runOnce()).toBe(1);
