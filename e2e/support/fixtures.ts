@@ -3,6 +3,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { addToDay, localDay } from '@basira/shared/dates/calendar';
+import { DEFAULT_TIME_ZONE } from '@basira/shared/organizations/organization.schemas';
 import { ADMIN, ROOT } from './server.ts';
 
 export type Lang = 'ar' | 'en';
@@ -258,13 +259,10 @@ export const test = base.extend<Fixtures & TestOptions>({
 
 export { expect };
 
-/** The zone an organization is made in unless told otherwise (organizations.service.ts): the test clinics'. */
-export const CLINIC_TIME_ZONE = 'Asia/Baghdad';
-
 /**
  * A day `offset` days from today on the clinic's calendar, as the date inputs take it. Not the machine's: from
  * 21:00 UTC the clinic is already on the next day, and "tomorrow" by the machine's date is the clinic's today.
  */
 export function day(offset: number): string {
-  return addToDay(localDay(new Date(), CLINIC_TIME_ZONE), offset);
+  return addToDay(localDay(new Date(), DEFAULT_TIME_ZONE), offset);
 }

@@ -28,6 +28,7 @@ export const organizations = pgTable('organizations', {
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   /** What 'today' means for this clinic, everywhere. */
+  // shared's DEFAULT_TIME_ZONE, written out: drizzle-kit reads this file without the workspace's packages.
   timeZone: text('time_zone').notNull().default('Asia/Baghdad'),
   /** The clinic's phone, as reminders' contact line gives it. */
   phone: text('phone'),

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localDay } from '@basira/shared/dates/calendar';
+import { DEFAULT_TIME_ZONE } from '@basira/shared/organizations/organization.schemas';
 import { EXAM_TYPES } from '@basira/shared/exams/exam-types';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -42,7 +43,7 @@ describe('demo data', () => {
   it('is the same plan on every run', () => {
     const now = new Date('2026-03-10T09:30:00Z');
     const names = (plan: ReturnType<typeof planDemo>) => plan.map((v) => v.patient.person.name).join('|');
-    expect(names(planDemo(now, 'Asia/Baghdad'))).toBe(names(planDemo(now, 'Asia/Baghdad')));
+    expect(names(planDemo(now, DEFAULT_TIME_ZONE))).toBe(names(planDemo(now, DEFAULT_TIME_ZONE)));
   });
 
   it('loads a clinic through the API once, and a second run adds nothing', async () => {
@@ -71,7 +72,7 @@ describe('demo data', () => {
     expect(types.map((t) => t.type).sort()).toEqual([...EXAM_TYPES].sort());
     const entries = await db.select().from(queueEntries).where(eq(queueEntries.orgId, org.id));
     expect(new Set(entries.map((e) => e.status))).toEqual(new Set([1, 2, 3, 4]));
-    const today = entries.filter((e) => e.ticketDay === localDay(startedAt, 'Asia/Baghdad'));
+    const today = entries.filter((e) => e.ticketDay === localDay(startedAt, DEFAULT_TIME_ZONE));
     expect(today.filter((e) => e.status === 1 && !e.isRewaiting).length).toBeGreaterThan(3);
     expect(today.filter((e) => e.status === 2)).toHaveLength(2);
     expect(new Set(today.map((e) => e.ticketNumber)).size).toBe(today.length);

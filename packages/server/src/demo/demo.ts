@@ -5,6 +5,7 @@ import { count, eq, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { localDay } from '@basira/shared/dates/calendar';
+import { DEFAULT_TIME_ZONE } from '@basira/shared/organizations/organization.schemas';
 import {
   EXAM_PERMISSIONS,
   EXAM_TYPES,
@@ -40,7 +41,7 @@ import { planDemo, type PlannedPatient, type PlannedVisit } from './demo-plan.ts
  */
 
 export const DEMO_SLUG = 'demo';
-const TIME_ZONE = 'Asia/Baghdad';
+const TIME_ZONE = DEFAULT_TIME_ZONE;
 const MINUTE = 60_000;
 
 const examPermissions = (types: readonly ExamType[], actions: (keyof ExamPermissions)[]) =>

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { dataOf, versionSchema } from '../common/api.schemas.ts';
 
 /**
+ * The time zone an organization is made in unless told otherwise (the database column's default, the first
+ * organization, the demo and the test clinics): the clinic's calendar day, not the machine's, is "today".
+ */
+export const DEFAULT_TIME_ZONE = 'Asia/Baghdad';
+
+/**
  * The signed-in user's organization (`GET /api/organization`, any signed-in user) and its settings
  * (`POST /api/organization`, Administrator): the clinic's name and phone as messages to patients give them, and
  * the local time the day before a recall at which its Telegram reminder goes.

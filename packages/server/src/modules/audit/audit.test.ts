@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditPage, AuditRow } from '@basira/shared/audit/audit.schemas';
 import { localDay } from '@basira/shared/dates/calendar';
+import { DEFAULT_TIME_ZONE } from '@basira/shared/organizations/organization.schemas';
 import { deleteOrganization } from '../../demo/demo.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
@@ -166,9 +167,9 @@ describe('GET /api/audit', () => {
     const p = await c.patient({ name: 'Paged Patient' });
     const reader = await userWith(t, org, ['show patients']);
     // The reads' days: the loop may cross the clinic's midnight.
-    const firstDay = localDay(new Date(), 'Asia/Baghdad');
+    const firstDay = localDay(new Date(), DEFAULT_TIME_ZONE);
     for (let i = 0; i < 52; i++) await c.ok('GET', `/api/mo/patient/${p.id}`, undefined, reader.token);
-    const lastDay = localDay(new Date(), 'Asia/Baghdad');
+    const lastDay = localDay(new Date(), DEFAULT_TIME_ZONE);
 
     const first = await audit(`userId=${reader.id}&patientId=${p.id}&action=patient.viewed&entity=patient`);
     expect(first.meta).toEqual({ page: 1, perPage: 50, total: 52, lastPage: 2 });

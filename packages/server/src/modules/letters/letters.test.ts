@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LRI, PDI, stripIsolates } from '@basira/shared/clinical/ltr-text';
 import { ageOn, localDay } from '@basira/shared/dates/calendar';
+import { DEFAULT_TIME_ZONE } from '@basira/shared/organizations/organization.schemas';
 import { LETTER_KINDS, type Letter, type LetterTemplate } from '@basira/shared/letters/letters.schemas';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
@@ -113,7 +114,7 @@ describe('letters', () => {
       createdBy: { id: org.adminId, name: 'Admin User' },
     });
     const text = stripIsolates(letter.body);
-    const age = ageOn(BIRTH, localDay(new Date(), 'Asia/Baghdad'));
+    const age = ageOn(BIRTH, localDay(new Date(), DEFAULT_TIME_ZONE));
     expect(text).toContain('<strong>Zainab Kareem</strong>');
     expect(text).toContain(`aged ${age} years`);
     expect(text).toContain(entry.ticketDay.split('-').reverse().join('/'));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { addToDay, zonedDateTimeToIso, zonedParts } from '@basira/shared/dates/calendar';
+import { DEFAULT_TIME_ZONE } from '@basira/shared/organizations/organization.schemas';
 import type { Message, MessagingUser } from '@basira/shared/messaging/messaging.schemas';
 import { FakeClock } from '../../lib/clock.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
@@ -277,8 +278,8 @@ describe('recall reminders', () => {
     const inHours = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
     // Tomorrow at noon on the clinic's clock, so that the day before the recall is today at any hour the suite
     // runs (26 hours ahead fell two days ahead from 22:00 local on).
-    const local = zonedParts(now, 'Asia/Baghdad');
-    const tomorrowNoon = zonedDateTimeToIso(addToDay(local.day, 1), '12:00', 'Asia/Baghdad');
+    const local = zonedParts(now, DEFAULT_TIME_ZONE);
+    const tomorrowNoon = zonedDateTimeToIso(addToDay(local.day, 1), '12:00', DEFAULT_TIME_ZONE);
     const recall = await c.queue(patient.id);
     await c.ok('POST', `/api/mo/queue/rewaiting/${recall.id}`, { date: tomorrowNoon });
     const far = await c.queue(later.id);

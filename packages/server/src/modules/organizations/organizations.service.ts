@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@basira/shared/organizations/organization.schemas';
 import { ADMINISTRATOR } from '@basira/shared/permissions/permissions';
 import type { Db } from '../../db/client.ts';
 import { organizations, rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
@@ -27,7 +28,7 @@ export async function createOrganization(db: Db, input: NewOrganization) {
   return db.transaction(async (tx) => {
     const [org] = await tx
       .insert(organizations)
-      .values({ slug: input.slug, name: input.name, timeZone: input.timeZone ?? 'Asia/Baghdad' })
+      .values({ slug: input.slug, name: input.name, timeZone: input.timeZone ?? DEFAULT_TIME_ZONE })
       .returning();
     const [role] = await tx.insert(roles).values({ orgId: org!.id, name: ADMINISTRATOR }).returning();
     await tx.insert(rolePermissions).values({ orgId: org!.id, roleId: role!.id, permission: ADMINISTRATOR });
