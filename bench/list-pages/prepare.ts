@@ -231,8 +231,14 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
         url: `/api/mo/code/drug?search=${encodeURIComponent('timo')}`,
         token: doctor,
       },
-      // The dashboard, where a sign-in lands, and the queue form's doctors.
+      // The dashboard, where a sign-in lands, its chart of 30 days, and the queue form's doctors.
       { key: 'dashboard', label: 'dashboard', url: '/api/mo/dashboard', token: admin },
+      {
+        key: 'dashboard-visits',
+        label: "dashboard's chart, 30 days",
+        url: '/api/mo/dashboard/visits?days=30',
+        token: admin,
+      },
       { key: 'doctors', label: "the queue form's doctors", url: '/api/mo/queue/doctors', token: admin },
       // The exam forms' pick lists, all at once as a form asks.
       { key: 'options', label: 'exam pick lists', url: '/api/mo/option', token: doctor },

@@ -366,7 +366,9 @@ export const queueEntries = pgTable(
   (t) => [
     uniqueIndex('queue_entries_ticket_uq').on(t.orgId, t.ticketDay, t.ticketNumber),
     index('queue_entries_patient_idx').on(t.orgId, t.patientId, t.date),
-    index('queue_entries_date_idx').on(t.orgId, t.date),
+    // A day's or a range's visits; with the status, the dashboard's chart counts 30 days from the index alone (2,740
+    // visits a day at 3,000,000: the heap's 82,000 rows were most of its 51 ms).
+    index('queue_entries_date_status_idx').on(t.orgId, t.date, t.status),
     index('queue_entries_status_idx').on(t.orgId, t.status, t.date),
     index('queue_entries_rewaiting_idx')
       .on(t.orgId, t.date)

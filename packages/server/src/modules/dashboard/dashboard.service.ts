@@ -122,24 +122,27 @@ export class DashboardService {
     return minutes === null || minutes === undefined ? null : Math.round(Number(minutes) * 10) / 10;
   }
 
-  /** Visits per day (canceled ones left out) and finished ones, for the last `days` days, today included. */
+  /**
+   * Visits per day (canceled ones left out) and finished ones, for the last `days` days, today included. Each
+   * visit falls in its day by the days' starts, found in one sorted array (`width_bucket`), not by converting
+   * every visit's time to the clinic's zone: 30 days of a large clinic are 82,000 visits (bench/list-pages).
+   */
   async visitsPerDay(scope: RequestContext, days: number) {
     const today = localDay(this.clock.now(), scope.timeZone);
     const first = addToDay(today, -(days - 1));
-    const from = startOfDay(first, scope.timeZone);
-    const to = startOfDay(addToDay(today, 1), scope.timeZone);
+    const dayList = Array.from({ length: days }, (_, i) => addToDay(first, i));
+    const starts = [...dayList, addToDay(today, 1)].map((d) => startOfDay(d, scope.timeZone).toISOString());
     const q = queueEntries;
     const result = await this.db.execute(sql`
-      SELECT to_char((${q.date} AT TIME ZONE ${scope.timeZone})::date, 'YYYY-MM-DD') AS day,
+      SELECT width_bucket(${q.date}, ${`{${starts.join(',')}}`}::timestamptz[]) AS bucket,
              count(*) FILTER (WHERE ${q.status} <> ${QUEUE_STATUS.Canceled})::int AS visits,
              count(*) FILTER (WHERE ${q.status} = ${QUEUE_STATUS.Finished})::int AS finished
       FROM ${q}
-      WHERE ${inOrg(q, scope.orgId, gte(q.date, from), lt(q.date, to))}
+      WHERE ${inOrg(q, scope.orgId, gte(q.date, new Date(starts[0]!)), lt(q.date, new Date(starts.at(-1)!)))}
       GROUP BY 1`);
-    const byDay = new Map(rowsOf(result).map((r) => [String(r.day), r]));
-    return Array.from({ length: days }, (_, i) => {
-      const day = addToDay(first, i);
-      const row = byDay.get(day);
+    const byBucket = new Map(rowsOf(result).map((r) => [Number(r.bucket), r]));
+    return dayList.map((day, i) => {
+      const row = byBucket.get(i + 1);
       return { day, visits: Number(row?.visits ?? 0), finished: Number(row?.finished ?? 0) };
     });
   }

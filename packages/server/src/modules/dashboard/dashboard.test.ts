@@ -67,11 +67,15 @@ describe('dashboard', () => {
     });
     expect(d.today.total).toBe(5);
 
+    // Either side of the clinic's midnight (21:00 UTC): each visit counts on its day in Baghdad.
+    await c.queue(old.id, { date: '2026-03-03T23:50:00+03:00' });
+    await c.queue(old.id, { date: '2026-03-04T00:10:00+03:00' });
     const chart = await c.call('GET', '/api/mo/dashboard/visits?days=30');
     const days = chart.json().data as { day: string; visits: number; finished: number }[];
     expect(days).toHaveLength(30);
     expect(days[0]!.day).toBe('2026-02-03');
-    expect(days.at(-1)).toEqual({ day: '2026-03-04', visits: 4, finished: 1 });
+    expect(days.at(-1)).toEqual({ day: '2026-03-04', visits: 5, finished: 1 });
+    expect(days.at(-2)).toEqual({ day: '2026-03-03', visits: 1, finished: 0 });
     expect(days.find((x) => x.day === '2026-03-02')).toEqual({ day: '2026-03-02', visits: 0, finished: 0 });
     expect((await c.call('GET', '/api/mo/dashboard/visits?days=0')).statusCode).toBe(422);
 
