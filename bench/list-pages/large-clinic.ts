@@ -8,6 +8,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { DemoAccount } from '@basira/server/src/demo/demo.ts';
 import type { Db } from '@basira/server/src/db/client.ts';
+import type { VisitReason } from '@basira/shared/queue/queue.schemas';
 import { ensurePatients } from '../patient-search/generate.ts';
 import { rowsOf } from '../shared/bench-app.ts';
 
@@ -20,6 +21,23 @@ const HISTORY_ENDS_DAYS_AGO = 15;
 const VISITS_A_DAY = 2_740;
 /** Tickets of generated days start past any the demo could give. */
 const FIRST_TICKET = 1_000;
+/**
+ * Each generated visit's reason, by share: what brings patients to an eye clinic. Lasik is rare (a clinic that
+ * sends its laser cases elsewhere): 6,000 of the 3,000,000 visits, for the queue filter's rare reason.
+ */
+const REASON_SHARES: [VisitReason, number][] = [
+  ['Spectacles', 0.55],
+  ['Examinations', 0.25],
+  ['FollowUp', 0.148],
+  ['Biometry', 0.05],
+  ['Lasik', 0.002],
+];
+/** A SQL expression picking a reason by `REASON_SHARES` from `draw`, a row's uniform random number. */
+function reasonOf(draw: string): string {
+  let upTo = 0;
+  const cases = REASON_SHARES.map(([reason, share]) => `WHEN ${draw} < ${(upTo += share)} THEN '${reason}'`);
+  return `CASE ${cases.join(' ')} ELSE '${REASON_SHARES[0]![0]}' END`;
+}
 
 export interface LargeClinic {
   databaseUrl: string;
@@ -65,14 +83,14 @@ export async function growToLargeClinic(db: Db, orgId: number, log: (line: strin
       sql.raw(`
       WITH v AS (
         SELECT g, (current_date - (${HISTORY_ENDS_DAYS_AGO} + g / ${VISITS_A_DAY}))::date AS day,
-               random() AS r, ${randomPatient} AS patient_id
+               random() AS r, random() AS reason_draw, ${randomPatient} AS patient_id
         FROM generate_series(${from}, ${to}) g),
       t AS (
         SELECT *, ((day + time '08:00' + r * interval '10 hours') AT TIME ZONE '${tz}') AS at FROM v)
       INSERT INTO queue_entries (org_id, patient_id, ticket_day, ticket_number, date, status, exam_types,
                                  doctor_id, status_since, created_at, updated_at)
       SELECT ${orgId}, patient_id, day, ${FIRST_TICKET} + g % ${VISITS_A_DAY}, at,
-             CASE WHEN random() < 0.94 THEN 3 ELSE 4 END, ARRAY['spectacles']::text[],
+             CASE WHEN random() < 0.94 THEN 3 ELSE 4 END, ARRAY[${reasonOf('reason_draw')}]::text[],
              ${pick(doctors)}, at + interval '40 minutes', at, at + interval '40 minutes'
       FROM t`),
     );

@@ -208,10 +208,18 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
         url: queueSearch(printedName),
         token: admin,
       },
+      {
+        key: 'queue-reason',
+        label: 'queue screen, Lasik visits, any day',
+        url: '/api/mo/queue/filter?page=1&examType=Lasik',
+        token: admin,
+      },
       { key: 'worklist', label: "doctor's worklist", url: '/api/mo/doctor/worklist', token: doctor },
       // The bell: every signed-in screen reads it, again on each queue change.
       { key: 'bell', label: "the bell's recalls", url: '/api/mo/queue/rewaiting', token: doctor },
       { key: 'patients', label: 'patient list', url: '/api/mo/patient/filter?page=1', token: admin },
+      // What an administrator restores from: a handful of deleted patients among the clinic's.
+      { key: 'deleted', label: 'deleted patients', url: '/api/mo/patient/deleted?page=1', token: admin },
       {
         key: 'exam-index',
         label: 'exam index (follow-up)',

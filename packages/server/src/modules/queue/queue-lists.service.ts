@@ -270,13 +270,17 @@ export class QueueListsService {
           statuses?.length ? inArray(queueEntries.status, statuses) : undefined,
           now === undefined ? days : or(days, dueRecall(now)),
           doctorId === undefined ? undefined : eq(queueEntries.doctorId, doctorId),
-          examType === undefined ? undefined : sql`${examType} = ANY(${queueEntries.examTypes})`,
+          examType === undefined ? undefined : sql`${queueEntries.examTypes} @> ARRAY[${examType}]::text[]`,
           isRewaiting === undefined ? undefined : eq(queueEntries.isRewaiting, isRewaiting),
           patient?.(),
         );
       };
     };
-    const plan: Plan = text ? 'per-call' : 'once';
+    // A visit reason's plan depends on how common it is, which PostgreSQL reads from the column's statistics: a
+    // rare one through its index (queue_entries_reasons_idx), a common one by walking the screen's order. A generic
+    // plan would take one way for both. A reason too rare to be in the statistics' sample is planned as 0.5 % of
+    // the visits (PostgreSQL's default), and walked.
+    const plan: Plan = text || q.examType ? 'per-call' : 'once';
     return { shape, plan, conditions };
   }
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "patients_org_deleted_idx" ON "patients" USING btree ("org_id","deleted_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "patients"."deleted_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "queue_entries_reasons_idx" ON "queue_entries" USING gin ("exam_types");
