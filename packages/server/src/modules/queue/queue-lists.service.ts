@@ -59,7 +59,8 @@ export class QueueListsService {
 
   /**
    * A page of entries with its total, as a prepared statement (`runPrepared`): `statement.shape` names the SQL that
-   * `conditions` make, whose values are bound per request; `statement.plan` as `runPrepared`'s. `patientJoin`:
+   * `conditions` make, whose values are bound per request; `statement.plan` as `runPrepared`'s;
+   * `statement.readsPatient`: the conditions read a column of the patient (`selectEntriesWithTotal`). `patientJoin`:
    * every entry, or each patient's latest (`withPatientsLatest`). `audit`: the page records its reading in its own
    * statement (`auditedRead`).
    */
@@ -68,18 +69,19 @@ export class QueueListsService {
     page: number,
     perPage: number,
     order: SQL[],
-    statement: { shape: string; plan?: Plan },
+    statement: { shape: string; plan?: Plan; readsPatient?: boolean },
     conditions: (bind: Bind) => Built<SQL | undefined>,
     patientJoin = withPatient,
     audit?: AuditEntry,
   ) {
     const offset = (page - 1) * perPage;
+    const readsPatient = statement.readsPatient ?? false;
     const query = (bind: Bind) => {
       const [orgId, matching] = [bind('orgId', scope.orgId), conditions(bind)];
       const audited = audit && auditedRead(this.db, bind, scope, audit);
       const [limit, skipped] = [bind('limit', perPage), bind('offset', offset)];
       return () =>
-        selectEntriesWithTotal(this.db, orgId, patientJoin, [matching()], audited?.())
+        selectEntriesWithTotal(this.db, orgId, patientJoin, [matching()], readsPatient, audited?.())
           .orderBy(...order)
           .limit(limit)
           .offset(skipped);
@@ -87,7 +89,7 @@ export class QueueListsService {
     const name = `queue_page_${statement.shape}${audit ? '_audited' : ''}`;
     const rows = await runPrepared(this.db, name, query, { plan: statement.plan });
     const today = this.today(scope);
-    const count = () => countEntries(this.db, scope.orgId, patientJoin, conditions(asIs)());
+    const count = () => countEntries(this.db, scope.orgId, patientJoin, [conditions(asIs)()], readsPatient);
     return pageWithTotal(rows, page, perPage, count, (r) => toEntry(r, today), true);
   }
 
@@ -157,7 +159,7 @@ export class QueueListsService {
       query.page,
       QUEUE_PER_PAGE,
       longestWaitingFirst,
-      { shape: `filter_${filters.shape}`, plan: filters.plan },
+      { shape: `filter_${filters.shape}`, plan: filters.plan, readsPatient: filters.readsPatient },
       filters.conditions,
     );
   }
@@ -170,7 +172,7 @@ export class QueueListsService {
       query.page,
       QUEUE_PER_PAGE,
       longestWaitingFirst,
-      { shape: `last_${filters.shape}`, plan: filters.plan },
+      { shape: `last_${filters.shape}`, plan: filters.plan, readsPatient: filters.readsPatient },
       filters.conditions,
       withPatientsLatest,
     );
@@ -281,7 +283,7 @@ export class QueueListsService {
     // plan would take one way for both. A reason too rare to be in the statistics' sample is planned as 0.5 % of
     // the visits (PostgreSQL's default), and walked.
     const plan: Plan = text || q.examType ? 'per-call' : 'once';
-    return { shape, plan, conditions };
+    return { shape, plan, conditions, readsPatient: text !== undefined };
   }
 }
 

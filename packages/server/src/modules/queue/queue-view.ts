@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { QueueChanged } from '@basira/shared/events/events.schemas';
 import { QUEUE_CHANGED_EVENT } from '@basira/shared/events/events.schemas';
@@ -16,6 +16,7 @@ import { toSummary } from '../patients/patient-view.ts';
 export type QueueRow = typeof queueEntries.$inferSelect;
 
 const doctor = alias(users, 'doctor');
+const deletedPatient = alias(patients, 'deleted_patient');
 
 /** What a queue row shows: the entry, its patient's summary and its doctor's name. */
 const entryColumns = {
@@ -98,17 +99,19 @@ export function selectListedEntries(db: Db, orgId: number, ...conditions: (SQL |
 /**
  * `selectListedEntries` with each row carrying the total of the matching entries: a page in one statement; with
  * `audit` (`auditedRead`), its audit row too. `patientJoin`: `withPatient`, or `withPatientsLatest` for each
- * patient's latest entry only.
+ * patient's latest entry only. `readsPatient`: the conditions read a column of the patient (a name, a phone).
  */
 export function selectEntriesWithTotal(
   db: Db,
   orgId: number,
   patientJoin: SQL,
   conditions: (SQL | undefined)[],
+  readsPatient: boolean,
   audit?: AuditRowCte,
 ) {
+  const matching = matchingEntries(db, orgId, patientJoin, conditions, readsPatient);
   return (audit ? db.with(audit) : db)
-    .select({ ...listedColumns, total: totalUpToCap(matchingEntries(db, orgId, patientJoin, conditions)) })
+    .select({ ...listedColumns, total: totalUpToCap(matching) })
     .from(queueEntries)
     .innerJoin(patients, patientJoin)
     .leftJoin(doctor, withDoctor)
@@ -116,14 +119,49 @@ export function selectEntriesWithTotal(
 }
 
 /** The matching entries counted up to the lists' cap (a page of a clinic's 3,000,000 visits stays bounded). */
-export function countEntries(db: Db, orgId: number, patientJoin: SQL, ...conditions: (SQL | undefined)[]) {
-  return countUpToCap(db, matchingEntries(db, orgId, patientJoin, conditions));
+export function countEntries(
+  db: Db,
+  orgId: number,
+  patientJoin: SQL,
+  conditions: (SQL | undefined)[],
+  readsPatient: boolean,
+) {
+  return countUpToCap(db, matchingEntries(db, orgId, patientJoin, conditions, readsPatient));
 }
 
-/** The matching entries, each as a constant: what `countEntries` and `totalUpToCap` count. */
-function matchingEntries(db: Db, orgId: number, patientJoin: SQL, conditions: (SQL | undefined)[]) {
+/**
+ * The matching entries, each as a constant: what `countEntries` and `totalUpToCap` count. Every entry's patient
+ * is read only where the conditions or the join need it; otherwise a deleted patient's entries are left out by
+ * an anti-join against the clinic's few deleted patients (`patients_org_deleted_idx`): counting a rare visit
+ * reason's 1,001 entries read 1,787 patients in 13.5 ms at 3,000,000 visits, and 3.1 ms this way.
+ */
+function matchingEntries(
+  db: Db,
+  orgId: number,
+  patientJoin: SQL,
+  conditions: (SQL | undefined)[],
+  readsPatient: boolean,
+) {
+  const one = { one: sql`1` };
+  if (patientJoin === withPatient && !readsPatient) {
+    const deleted = db
+      .select(one)
+      .from(deletedPatient)
+      .where(
+        and(
+          eq(deletedPatient.id, queueEntries.patientId),
+          eq(deletedPatient.orgId, orgId),
+          isNotNull(deletedPatient.deletedAt),
+        ),
+      );
+    return db
+      .select(one)
+      .from(queueEntries)
+      .where(inOrg(queueEntries, orgId, notExists(deleted), ...conditions))
+      .$dynamic();
+  }
   return db
-    .select({ one: sql`1` })
+    .select(one)
     .from(queueEntries)
     .innerJoin(patients, patientJoin)
     .where(liveEntries(orgId, conditions))

@@ -456,6 +456,34 @@ describe('lists', () => {
     expect(last.meta.total).toBe(1);
   });
 
+  it('leaves a deleted patient’s visits out of the lists and their totals, and a restore brings them back', async () => {
+    const o = clinic(t, await t.newOrg());
+    const kept = await o.patient({ name: 'Kept Patient' });
+    const gone = await o.patient({ name: 'Gone Patient' });
+    const keptVisit = await o.queue(kept.id, { date: '2026-03-01T09:00:00+03:00', examTypes: ['Lasik'] });
+    const goneVisits = [
+      await o.queue(gone.id, { date: '2026-03-01T10:00:00+03:00', examTypes: ['Lasik'] }),
+      await o.queue(gone.id, { date: '2026-02-20T10:00:00+03:00' }),
+    ];
+    // A patient with an open visit cannot be deleted.
+    for (const visit of goneVisits) await o.ok('POST', `/api/mo/queue/canceled/${visit.id}`);
+    const lists = ['/api/mo/queue?', '/api/mo/queue/filter?', '/api/mo/queue/filter?examType=Lasik&'];
+    const shown = async (list: string, page: number) => {
+      const body = (await o.call('GET', `${list}page=${page}`)).json();
+      return { ids: body.data.map((e: QueueEntry) => e.id), total: body.meta.total };
+    };
+    expect(await shown(lists[2]!, 1)).toEqual({ ids: [keptVisit.id, expect.any(Number)], total: 2 });
+
+    await o.ok('DELETE', `/api/mo/patient/delete/${gone.id}`);
+    for (const list of lists) {
+      expect(await shown(list, 1)).toEqual({ ids: [keptVisit.id], total: 1 });
+      // Past the last page the total is counted on its own.
+      expect(await shown(list, 2)).toEqual({ ids: [], total: 1 });
+    }
+    await o.ok('POST', `/api/mo/patient/restore/${gone.id}`);
+    expect((await shown(lists[0]!, 2)).total).toBe(3);
+  });
+
   it('each patient’s latest follows the visits as they are re-dated, deleted and merged', async () => {
     const o = clinic(t, await t.newOrg());
     const a = await o.patient({ name: 'Latest One' });
