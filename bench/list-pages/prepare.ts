@@ -171,6 +171,13 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
     // data), tens of thousands in a run, and the list counts the whole log.
     const specs: PageSpec[] = [
       { key: 'audit', label: 'audit list', url: '/api/audit?page=1', token: admin },
+      // An auditor's question: one action, rare among the trail's reads.
+      {
+        key: 'audit-action',
+        label: 'audit list, one action',
+        url: '/api/audit?page=1&action=patient.created',
+        token: admin,
+      },
       { key: 'queue', label: 'queue, all entries', url: '/api/mo/queue?page=1', token: admin },
       {
         key: 'queue-today',

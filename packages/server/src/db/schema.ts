@@ -169,6 +169,12 @@ export const auditLog = pgTable(
     // The audit screen's filters (modules/audit/audit-query.service.ts), each newest first.
     index('audit_log_org_patient_idx').on(t.orgId, t.patientId, t.createdAt.desc()),
     index('audit_log_org_user_idx').on(t.orgId, t.userId, t.createdAt.desc()),
+    // What an auditor looks for is rare among a clinic's reads (a deletion, a denied call): without these, a page
+    // of one action walked the trail newest first (3,000,000 rows: 424–570 ms for patient.created, 142–245 ms for an
+    // entity or an outcome no row has). Each costs an audited call one more index entry (3 % of a bare INSERT).
+    index('audit_log_org_action_idx').on(t.orgId, t.action, t.createdAt.desc()),
+    index('audit_log_org_entity_idx').on(t.orgId, t.entity, t.createdAt.desc()),
+    index('audit_log_org_outcome_idx').on(t.orgId, t.outcome, t.createdAt.desc()),
     index('audit_log_login_failures_idx')
       .on(t.orgId, t.subject, t.createdAt)
       .where(sql`${t.action} = 'auth.login_failed'`),
