@@ -131,14 +131,15 @@ export class DashboardService {
     const today = localDay(this.clock.now(), scope.timeZone);
     const first = addToDay(today, -(days - 1));
     const dayList = Array.from({ length: days }, (_, i) => addToDay(first, i));
-    const starts = [...dayList, addToDay(today, 1)].map((d) => startOfDay(d, scope.timeZone).toISOString());
+    const starts = [...dayList, addToDay(today, 1)].map((d) => startOfDay(d, scope.timeZone));
+    const startsArray = `{${starts.map((start) => start.toISOString()).join(',')}}`;
     const q = queueEntries;
     const result = await this.db.execute(sql`
-      SELECT width_bucket(${q.date}, ${`{${starts.join(',')}}`}::timestamptz[]) AS bucket,
+      SELECT width_bucket(${q.date}, ${startsArray}::timestamptz[]) AS bucket,
              count(*) FILTER (WHERE ${q.status} <> ${QUEUE_STATUS.Canceled})::int AS visits,
              count(*) FILTER (WHERE ${q.status} = ${QUEUE_STATUS.Finished})::int AS finished
       FROM ${q}
-      WHERE ${inOrg(q, scope.orgId, gte(q.date, new Date(starts[0]!)), lt(q.date, new Date(starts.at(-1)!)))}
+      WHERE ${inOrg(q, scope.orgId, gte(q.date, starts[0]!), lt(q.date, starts.at(-1)!))}
       GROUP BY 1`);
     const byBucket = new Map(rowsOf(result).map((r) => [Number(r.bucket), r]));
     return dayList.map((day, i) => {
