@@ -41,7 +41,6 @@ import { planDemo, type PlannedPatient, type PlannedVisit } from './demo-plan.ts
  */
 
 export const DEMO_SLUG = 'demo';
-const TIME_ZONE = DEFAULT_TIME_ZONE;
 const MINUTE = 60_000;
 
 const examPermissions = (types: readonly ExamType[], actions: (keyof ExamPermissions)[]) =>
@@ -185,7 +184,7 @@ export async function loadDemo(
     const { org } = await createOrganization(db, {
       slug,
       name: 'عيادة بصيرة التجريبية',
-      timeZone: TIME_ZONE,
+      timeZone: DEFAULT_TIME_ZONE,
       admin: { ...admin, mustChangePassword: false },
     });
     try {
@@ -203,7 +202,7 @@ export async function loadDemo(
         transitions.move(
           {
             orgId: org.id,
-            timeZone: TIME_ZONE,
+            timeZone: DEFAULT_TIME_ZONE,
             userId: doctor.id,
             userName: doctor.name,
             ip: 'demo',
@@ -214,7 +213,7 @@ export async function loadDemo(
           { patientId },
         );
       for (const step of visitSteps(
-        planDemo(now, TIME_ZONE),
+        planDemo(now, DEFAULT_TIME_ZONE),
         { post, open },
         { reception, optometrist, doctors },
       )) {
@@ -386,7 +385,7 @@ async function countDemo(db: Db, orgId: number, now: Date): Promise<DemoCounts> 
   const statuses = { Waiting: 0, WithDoctor: 0, Finished: 0, Canceled: 0 };
   for (const e of entries) statuses[queueStatus(e.status as QueueStatusId).name]++;
   const recalls = entries.filter((e) => e.rewaiting && e.status === QUEUE_STATUS.Waiting);
-  const today = localDay(now, TIME_ZONE);
+  const today = localDay(now, DEFAULT_TIME_ZONE);
   return {
     patients: registered?.n ?? 0,
     visits: entries.length,
