@@ -417,6 +417,23 @@ export function queueScreenOrder(t: {
   ];
 }
 
+/**
+ * Each calendar day's visits in the clinic's time zone, for the dashboard's chart: not canceled (`visits`) and
+ * finished (`finished`). Kept by statement triggers on `queue_entries` and recounted when a clinic's zone changes
+ * (migration 0023), so no write path can forget it; a row exists exactly for a day with a visit not canceled, so
+ * the table is a function of the visits (a copy to PostgreSQL rebuilds it rather than copying it).
+ */
+export const queueDayCounts = pgTable(
+  'queue_day_counts',
+  {
+    orgId: orgIdColumn(),
+    day: date('day', { mode: 'string' }).notNull(),
+    visits: integer('visits').notNull(),
+    finished: integer('finished').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.day] })],
+);
+
 /** Append-only: one row per status change (who, when, from, to), from which waiting times are computed. */
 export const queueStatusEvents = pgTable(
   'queue_status_events',

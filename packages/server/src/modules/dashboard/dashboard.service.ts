@@ -2,7 +2,7 @@ import { and, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import { WEEK_STARTS_ON, type DashboardSummary } from '@basira/shared/dashboard/dashboard.schemas';
 import { QUEUE_STATUS, queueStatuses, type QueueStatusId } from '@basira/shared/queue/queue-states';
 import type { Db } from '../../db/client.ts';
-import { patients, queueEntries, queueStatusEvents } from '../../db/schema.ts';
+import { patients, queueDayCounts, queueEntries, queueStatusEvents } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import {
@@ -123,28 +123,23 @@ export class DashboardService {
   }
 
   /**
-   * Visits per day (canceled ones left out) and finished ones, for the last `days` days, today included. Each
-   * visit falls in its day by the days' starts, found in one sorted array (`width_bucket`), not by converting
-   * every visit's time to the clinic's zone: 30 days of a large clinic are 82,000 visits (bench/list-pages).
+   * Visits per day (canceled ones left out) and finished ones, for the last `days` days, today included: read from
+   * the days' counts the visits' triggers keep (`queue_day_counts`, migration 0023). Counting the visits themselves
+   * read 82,000 index entries for 30 days of a large clinic, 5 ms of PostgreSQL's CPU a call (bench/list-pages).
    */
   async visitsPerDay(scope: RequestContext, days: number) {
     const today = localDay(this.clock.now(), scope.timeZone);
     const first = addToDay(today, -(days - 1));
-    const dayList = Array.from({ length: days }, (_, i) => addToDay(first, i));
-    const starts = [...dayList, addToDay(today, 1)].map((d) => startOfDay(d, scope.timeZone));
-    const startsArray = `{${starts.map((start) => start.toISOString()).join(',')}}`;
-    const q = queueEntries;
-    const result = await this.db.execute(sql`
-      SELECT width_bucket(${q.date}, ${startsArray}::timestamptz[]) AS bucket,
-             count(*) FILTER (WHERE ${q.status} <> ${QUEUE_STATUS.Canceled})::int AS visits,
-             count(*) FILTER (WHERE ${q.status} = ${QUEUE_STATUS.Finished})::int AS finished
-      FROM ${q}
-      WHERE ${inOrg(q, scope.orgId, gte(q.date, starts[0]!), lt(q.date, starts.at(-1)!))}
-      GROUP BY 1`);
-    const byBucket = new Map(rowsOf(result).map((r) => [Number(r.bucket), r]));
-    return dayList.map((day, i) => {
-      const row = byBucket.get(i + 1);
-      return { day, visits: Number(row?.visits ?? 0), finished: Number(row?.finished ?? 0) };
+    const c = queueDayCounts;
+    const rows = await this.db
+      .select({ day: c.day, visits: c.visits, finished: c.finished })
+      .from(c)
+      .where(inOrg(c, scope.orgId, gte(c.day, first), lte(c.day, today)));
+    const byDay = new Map(rows.map((r) => [r.day, r]));
+    return Array.from({ length: days }, (_, i) => {
+      const day = addToDay(first, i);
+      const row = byDay.get(day);
+      return { day, visits: row?.visits ?? 0, finished: row?.finished ?? 0 };
     });
   }
 }

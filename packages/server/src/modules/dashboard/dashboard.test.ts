@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { DashboardSummary } from '@basira/shared/dashboard/dashboard.schemas';
 import { FakeClock } from '../../lib/clock.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
@@ -84,5 +85,56 @@ describe('dashboard', () => {
     expect(theirs).toBe(0);
     const nurse = await userWith(t, org, ['show queues']);
     expect((await c.call('GET', '/api/mo/dashboard', undefined, nurse.token)).statusCode).toBe(403);
+  });
+
+  it("keeps each day's counts as visits are finished, canceled, re-dated and deleted, and recounts a new zone", async () => {
+    const org = await t.newOrg();
+    const c = clinic(t, org);
+    at('2026-03-04T07:00:00Z'); // 10:00 in Baghdad
+    const p = await c.patient({ name: 'Counted Patient' });
+    const finished = await c.queue(p.id);
+    const redated = await c.queue(p.id, { date: '2026-03-02T10:00:00+03:00' });
+    const canceled = await c.queue(p.id);
+    await c.queue(p.id, { date: '2026-03-04T00:10:00+03:00' }); // 21:10 UTC the day before
+    await c.open(finished);
+    await c.ok('POST', `/api/mo/queue/finished/${finished.id}`);
+    const chart = async () =>
+      Object.fromEntries(
+        (
+          await c.ok<{ day: string; visits: number; finished: number }[]>(
+            'GET',
+            '/api/mo/dashboard/visits?days=3',
+          )
+        )
+          .filter((d) => d.visits > 0 || d.finished > 0)
+          .map((d) => [d.day, [d.visits, d.finished]]),
+      );
+    expect(await chart()).toEqual({ '2026-03-02': [1, 0], '2026-03-04': [3, 1] });
+
+    await c.ok('POST', `/api/mo/queue/${redated.id}`, {
+      date: '2026-03-03T10:00:00+03:00',
+      version: redated.version,
+    });
+    await c.ok('POST', `/api/mo/queue/canceled/${canceled.id}`);
+    expect(await chart()).toEqual({ '2026-03-03': [1, 0], '2026-03-04': [2, 1] });
+    await c.ok('DELETE', `/api/mo/queue/${redated.id}`);
+    expect(await chart()).toEqual({ '2026-03-04': [2, 1] });
+
+    // The kept counts are the visits' own, with no row left for a day that has none.
+    const recount = (zone: string) => sql`
+      SELECT (date AT TIME ZONE ${zone})::date::text AS day, count(*)::int AS visits,
+             (count(*) FILTER (WHERE status = 3))::int AS finished
+      FROM queue_entries WHERE org_id = ${org.id} AND status <> 4 GROUP BY 1 ORDER BY 1`;
+    const kept = sql`SELECT day::text AS day, visits, finished FROM queue_day_counts WHERE org_id = ${org.id} ORDER BY day`;
+    const rows = async (query: ReturnType<typeof sql>) =>
+      ((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    expect(await rows(kept)).toEqual(await rows(recount('Asia/Baghdad')));
+    // An operator's new zone moves the visit made at 21:10 UTC back to its UTC day.
+    await t.database.db.execute(sql`UPDATE organizations SET time_zone = 'UTC' WHERE id = ${org.id}`);
+    expect(await rows(kept)).toEqual(await rows(recount('UTC')));
+    expect(await rows(kept)).toEqual([
+      { day: '2026-03-03', visits: 1, finished: 0 },
+      { day: '2026-03-04', visits: 1, finished: 1 },
+    ]);
   });
 });
