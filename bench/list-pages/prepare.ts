@@ -3,7 +3,7 @@
 // notifications, a print history), then runs each list page once in-process and records the SQL it issues.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { localDay } from '@basira/shared/dates/calendar';
+import { addToDay, localDay } from '@basira/shared/dates/calendar';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import { buildApp } from '@basira/server/src/app.ts';
 import { openDatabase } from '@basira/server/src/db/client.ts';
@@ -189,6 +189,20 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
         key: 'queue-waiting',
         label: 'queue screen, today, Waiting',
         url: `/api/mo/queue/filter?page=1&from=${today}&to=${today}&status=${QUEUE_STATUS.Waiting}`,
+        token: admin,
+      },
+      // Days of the past on the queue screen: a day and a month more than a year back (the large clinic's history
+      // covers three years; the demo's, two weeks, where these pages find nothing).
+      {
+        key: 'queue-past-day',
+        label: 'queue screen, a day a year ago',
+        url: `/api/mo/queue/filter?page=1&from=${addToDay(today, -400)}&to=${addToDay(today, -400)}`,
+        token: admin,
+      },
+      {
+        key: 'queue-past-month',
+        label: 'queue screen, a month a year ago',
+        url: `/api/mo/queue/filter?page=1&from=${addToDay(today, -430)}&to=${addToDay(today, -400)}`,
         token: admin,
       },
       {

@@ -100,6 +100,7 @@ export function selectListedEntries(db: Db, orgId: number, ...conditions: (SQL |
  * `selectListedEntries` with each row carrying the total of the matching entries: a page in one statement; with
  * `audit` (`auditedRead`), its audit row too. `patientJoin`: `withPatient`, or `withPatientsLatest` for each
  * patient's latest entry only. `readsPatient`: the conditions read a column of the patient (a name, a phone).
+ * `among`: a condition on the rows alone, not on the total (the page's candidates, `selectEntryIds`).
  */
 export function selectEntriesWithTotal(
   db: Db,
@@ -107,7 +108,7 @@ export function selectEntriesWithTotal(
   patientJoin: SQL,
   conditions: (SQL | undefined)[],
   readsPatient: boolean,
-  audit?: AuditRowCte,
+  { audit, among }: { audit?: AuditRowCte | undefined; among?: SQL | undefined } = {},
 ) {
   const matching = matchingEntries(db, orgId, patientJoin, conditions, readsPatient);
   return (audit ? db.with(audit) : db)
@@ -115,7 +116,17 @@ export function selectEntriesWithTotal(
     .from(queueEntries)
     .innerJoin(patients, patientJoin)
     .leftJoin(doctor, withDoctor)
-    .where(liveEntries(orgId, conditions));
+    .where(liveEntries(orgId, [...conditions, among]));
+}
+
+/** The ids of the entries that meet `conditions`, their patient live; callers add order and limit. */
+export function selectEntryIds(db: Db, orgId: number, patientJoin: SQL, conditions: (SQL | undefined)[]) {
+  return db
+    .select({ id: queueEntries.id })
+    .from(queueEntries)
+    .innerJoin(patients, patientJoin)
+    .where(liveEntries(orgId, conditions))
+    .$dynamic();
 }
 
 /** The matching entries counted up to the lists' cap (a page of a clinic's 3,000,000 visits stays bounded). */

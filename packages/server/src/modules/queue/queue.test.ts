@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { QueueEntry, QueueEntryDetail } from '@basira/shared/queue/queue.schemas';
 import {
   QUEUE_ACTIONS,
@@ -560,6 +560,51 @@ describe('lists', () => {
     const past = (await o.call('GET', '/api/mo/queue?page=41')).json();
     expect(past.data).toHaveLength(3);
     expect(past.meta).toEqual({ ...capped, page: 41 });
+  });
+
+  it('a past day in the screen’s order: who is with a doctor, the longest waiting, then the closed newest first', async () => {
+    // Read from the open and the closed visits apart (screenPageCandidates): the page and the next one must be the
+    // visits of the day in the one order, the ties of a time broken by the later id first.
+    const other = await t.newOrg();
+    const o = clinic(t, other);
+    const p = await o.patient({ name: 'Past Day' });
+    const insert = (rows: SQL) =>
+      t.database.db.execute(sql`
+        INSERT INTO queue_entries (org_id, patient_id, ticket_day, ticket_number, date, status, status_since)
+        SELECT ${other.id}::int, ${p.id}::int, v.day::date, v.n, v.at::timestamptz, v.status::smallint,
+               v.since::timestamptz
+        FROM (${rows}) v(day, n, at, status, since)`);
+    // 28 closed visits of 3 June 2025 in Baghdad, two at each minute; three open; one either side of the day.
+    await insert(sql`
+      SELECT '2025-06-03', g, timestamptz '2025-06-03 08:00+03' + (g / 2) * interval '1 minute', 3 + g % 2,
+             timestamptz '2025-06-03 12:00+03'
+      FROM generate_series(1, 28) g`);
+    await insert(sql`VALUES
+      ('2025-06-03', 101, '2025-06-03 09:00+03', 2, '2025-06-03 09:40+03'),
+      ('2025-06-03', 102, '2025-06-03 09:00+03', 1, '2025-06-03 09:30+03'),
+      ('2025-06-03', 103, '2025-06-03 09:10+03', 1, '2025-06-03 08:00+03'),
+      ('2025-06-02', 104, '2025-06-02 23:59+03', 3, '2025-06-02 23:59+03'),
+      ('2025-06-04', 105, '2025-06-04 00:00+03', 1, '2025-06-04 00:00+03')`);
+    const day = await t.database.db
+      .select()
+      .from(queueEntries)
+      .where(
+        and(
+          eq(queueEntries.orgId, other.id),
+          sql`${queueEntries.date} >= '2025-06-03 00:00+03' AND ${queueEntries.date} < '2025-06-04 00:00+03'`,
+        ),
+      );
+    const open = (n: number) => day.find((e) => e.ticketNumber === n)!.id;
+    const closed = day
+      .filter((e) => e.status > 2)
+      .sort((a, b) => b.date.getTime() - a.date.getTime() || b.id - a.id)
+      .map((e) => e.id);
+    const expected = [open(101), open(103), open(102), ...closed];
+    const page = (n: number) => o.call('GET', `/api/mo/queue/filter?page=${n}&from=2025-06-03&to=2025-06-03`);
+    const [first, second] = [(await page(1)).json(), (await page(2)).json()];
+    expect([...first.data, ...second.data].map((e: QueueEntry) => e.id)).toEqual(expected);
+    expect(first.meta).toEqual({ page: 1, perPage: 25, total: 31, lastPage: 2 });
+    expect(second.data).toHaveLength(6);
   });
 
   it('the booked view: visits booked and recalls set for the coming days, soonest first, none of today', async () => {
