@@ -19,6 +19,7 @@ import { fork } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { SESSION_OPTIONS } from '@basira/server/src/db/client.ts';
 import { measureCpu, type CpuSpent } from '../shared/cpu.ts';
 import type { CapturedStatement } from './sql-capture.ts';
 import { roundOf, roundTrips } from './rounds.ts';
@@ -153,7 +154,8 @@ const pages = prepared.pages.filter((p) => !wanted || wanted.includes(p.key));
 
 const server = child<{ base: string }>('./server.ts', Boolean(process.env.BENCH_PROFILE));
 const { base } = await server.message;
-const pool = new pg.Pool({ connectionString: DATABASE_URL, max: CONNECTIONS });
+// The replay's connections have the app's settings, so that PostgreSQL plans its statements as it plans the app's.
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: CONNECTIONS, options: SESSION_OPTIONS });
 const bare = BARE
   ? child<{ base: string }>('./bare-server.ts', Boolean(process.env.BENCH_PROFILE))
   : undefined;

@@ -128,12 +128,15 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded database at st
 });
 
 onPostgres('pool connections', () => {
-  it('run with synchronized sequential scans off (stable table-order reads for search stages)', async () => {
+  it('run with synchronized sequential scans off (stable table-order reads) and no parallel workers (pages stop at their LIMIT)', async () => {
     const opened = await openDatabase({ databaseUrl: inject('databaseUrl')!, dataDir: 'memory://' });
     try {
-      const result = await opened.db.execute(sql`SHOW synchronize_seqscans`);
-      expect((result as unknown as { rows: { synchronize_seqscans: string }[] }).rows).toEqual([
-        { synchronize_seqscans: 'off' },
+      const show = async (name: string) =>
+        ((await opened.db.execute(sql.raw(`SHOW ${name}`))) as unknown as { rows: Record<string, string>[] })
+          .rows;
+      expect(await show('synchronize_seqscans')).toEqual([{ synchronize_seqscans: 'off' }]);
+      expect(await show('max_parallel_workers_per_gather')).toEqual([
+        { max_parallel_workers_per_gather: '0' },
       ]);
     } finally {
       await opened.close();

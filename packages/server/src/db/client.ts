@@ -220,6 +220,18 @@ const CONNECT_TIMEOUT_MS = 2_000;
 const RECONNECT_MAX_MS = 1_000;
 const reconnectDelay = (attempt: number) => Math.min(100 * 2 ** attempt, RECONNECT_MAX_MS);
 
+/**
+ * The settings of every connection the app opens to PostgreSQL, set once per connection instead of `SET LOCAL` in a
+ * transaction per statement (three round trips each):
+ * - `synchronize_seqscans=off`: scans without ORDER BY (search stages, capped counts) read rows in table order; with
+ *   synchronized scans a scan may start where a concurrent one is, and the same search could answer different rows.
+ * - `max_parallel_workers_per_gather=0`: the app's statements are pages that stop at their LIMIT, and a parallel
+ *   plan's workers do not stop with them. The queue searched by a family name over a month a year back (1,000,000
+ *   patients, 3,000,000 visits) read 440,000 buffers and took 2.1 s with two workers, 270 ms without; under load the
+ *   workers also take the cores that other requests wait for (docs/decisions.md, bench/list-pages).
+ */
+export const SESSION_OPTIONS = '-c synchronize_seqscans=off -c max_parallel_workers_per_gather=0';
+
 async function openPostgres(url: string, max: number, queryTimeoutMs: number): Promise<Database> {
   let log = STDERR_LOG;
   const pool = new pg.Pool({
@@ -227,10 +239,7 @@ async function openPostgres(url: string, max: number, queryTimeoutMs: number): P
     max,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
-    // Scans without ORDER BY (search stages, capped counts) read rows in table order; with synchronized scans a
-    // scan may start where a concurrent one is, and the same search could answer different rows. Set once per
-    // connection instead of `SET LOCAL` in a transaction per search (three round trips each).
-    options: '-c synchronize_seqscans=off',
+    options: SESSION_OPTIONS,
     // The server cancels a statement past it; the client gives up on a connection that no longer answers.
     statement_timeout: queryTimeoutMs,
     query_timeout: queryTimeoutMs + 1_000,
