@@ -185,12 +185,7 @@ export class QueueListsService {
       query.page,
       QUEUE_PER_PAGE,
       longestWaitingFirst,
-      {
-        shape: `filter_${filters.shape}`,
-        plan: filters.plan,
-        readsPatient: filters.readsPatient,
-        openThenClosed: filters.openThenClosed,
-      },
+      { shape: `filter_${filters.shape}`, ...filters.statement },
       filters.conditions,
     );
   }
@@ -203,12 +198,7 @@ export class QueueListsService {
       query.page,
       QUEUE_PER_PAGE,
       longestWaitingFirst,
-      {
-        shape: `last_${filters.shape}`,
-        plan: filters.plan,
-        readsPatient: filters.readsPatient,
-        openThenClosed: filters.openThenClosed,
-      },
+      { shape: `last_${filters.shape}`, ...filters.statement },
       filters.conditions,
       withPatientsLatest,
     );
@@ -272,7 +262,8 @@ export class QueueListsService {
 
   /**
    * The filter's conditions, and the shape of their SQL: which filters are present (and how many statuses), and
-   * the patient text's (`patientText`). A search is planned per call, with its patterns.
+   * the patient text's (`patientText`). A search is planned per call, with its patterns. `statement`: the rest of
+   * what `page` is told about the statement.
    */
   private filters(scope: RequestContext, q: QueueFilterQuery) {
     const today = this.today(scope);
@@ -322,7 +313,7 @@ export class QueueListsService {
     // Days without today: a page is read from the open and the closed entries apart (`screenPageCandidates`). With
     // today, the recalls due join the days by an OR that no index range serves, and today's visits lead the order.
     const openThenClosed = hasDays && !coversToday;
-    return { shape, plan, conditions, readsPatient: text !== undefined, openThenClosed };
+    return { shape, conditions, statement: { plan, readsPatient: text !== undefined, openThenClosed } };
   }
 }
 
