@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, idTextSchema, isoDateSchema, pageOf, queryIntSchema } from '../common/api.schemas.ts';
+import { dataOf, idTextSchema, isoDateSchema, pageNumberSchema, pageOf } from '../common/api.schemas.ts';
 
 /**
  * The audit trail (docs/audit.md): `GET /api/audit?userId=&patientId=&action=&entity=&from=&to=&page=` for holders
@@ -121,7 +121,7 @@ const nameText = z.string().trim().min(1).max(100);
 
 export const auditQuerySchema = z
   .object({
-    page: queryIntSchema(1, 100_000).default(1),
+    page: pageNumberSchema,
     userId: idTextSchema.optional(),
     patientId: idTextSchema.optional(),
     action: nameText.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, pageOf, queryIntSchema } from '../common/api.schemas.ts';
+import { dataOf, pageNumberSchema, pageOf } from '../common/api.schemas.ts';
 
 /**
  * The two code lists a consultation draws on (issue 16): diagnoses (ICD-10, chapter VII and the eye codes outside
@@ -66,7 +66,7 @@ export const diagnosisRowSchema = z.object({
 export type DiagnosisRow = z.infer<typeof diagnosisRowSchema>;
 export const diagnosisPageSchema = pageOf(diagnosisRowSchema);
 export const diagnosisQuerySchema = z.object({
-  page: queryIntSchema(1, 100_000).default(1),
+  page: pageNumberSchema,
   search: z.string().trim().max(100).optional(),
 });
 

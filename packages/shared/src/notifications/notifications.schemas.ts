@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, pageOf, queryIntSchema } from '../common/api.schemas.ts';
+import { dataOf, pageNumberSchema, pageOf } from '../common/api.schemas.ts';
 
 /**
  * A user's notifications (spec sections 2, 3, 4): `GET /api/hd/notification?page=` (the caller's own, newest
@@ -46,7 +46,7 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationPageQuerySchema = z.object({
-  page: queryIntSchema(1, 100_000).default(1),
+  page: pageNumberSchema,
 });
 
 export const notificationPageSchema = pageOf(notificationSchema);

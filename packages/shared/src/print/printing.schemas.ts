@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, idSchema, idTextSchema, pageOf, queryIntSchema } from '../common/api.schemas.ts';
+import { dataOf, idSchema, idTextSchema, pageNumberSchema, pageOf } from '../common/api.schemas.ts';
 import { EXAM_PERMISSIONS, EXAM_TYPES } from '../exams/exam-types.ts';
 import type { PermissionName } from '../permissions/permissions.ts';
 import { isMaleSchema } from '../patients/patients.schemas.ts';
@@ -108,7 +108,7 @@ export const printLogResponseSchema = dataOf(printLogEntrySchema);
 export const printLogQuerySchema = z.object({
   patientId: idTextSchema,
   type: z.enum(PRINT_KINDS).optional(),
-  page: queryIntSchema(1, 100_000).default(1),
+  page: pageNumberSchema,
 });
 export const printLogPageSchema = pageOf(printLogEntrySchema);
 export const PRINT_LOG_PER_PAGE = 20;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, pageOf, queryIntSchema, versionSchema } from '../common/api.schemas.ts';
+import { dataOf, pageNumberSchema, pageOf, versionSchema } from '../common/api.schemas.ts';
 import type { NotificationType } from '../notifications/notifications.schemas.ts';
 
 /**
@@ -67,7 +67,7 @@ export const supportUpdateSchema = z.object({
 export type SupportUpdate = z.infer<typeof supportUpdateSchema>;
 
 export const supportListQuerySchema = z.object({
-  page: queryIntSchema(1, 100_000).default(1),
+  page: pageNumberSchema,
   type: z.enum(SUPPORT_TYPES, 'type.invalid').optional(),
   status: z.enum(SUPPORT_STATUS_FILTERS, 'status.invalid').optional(),
 });

@@ -11,6 +11,7 @@ import {
   type QueueStatusId,
 } from '@basira/shared/queue/queue-states';
 import type { Patient } from '@basira/shared/patients/patients.schemas';
+import { MAX_PAGE } from '@basira/shared/common/api.schemas';
 import { auditLog, examRecords, queueEntries, queueStatusEvents } from '../../db/schema.ts';
 import { FakeClock } from '../../lib/clock.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
@@ -560,6 +561,11 @@ describe('lists', () => {
     const past = (await o.call('GET', '/api/mo/queue?page=41')).json();
     expect(past.data).toHaveLength(3);
     expect(past.meta).toEqual({ ...capped, page: 41 });
+    // Deeper pages skip every row before them: past MAX_PAGE a filter narrows the list instead.
+    expect((await o.call('GET', `/api/mo/queue?page=${MAX_PAGE}`)).json().data).toEqual([]);
+    const tooDeep = await o.call('GET', `/api/mo/queue/filter?page=${MAX_PAGE + 1}`);
+    expect(tooDeep.statusCode).toBe(422);
+    expect(Object.keys(tooDeep.json().errors)).toEqual(['page']);
   });
 
   it('a past day in the screen’s order: who is with a doctor, the longest waiting, then the closed newest first', async () => {
