@@ -41,7 +41,7 @@ const BATCH = 2000;
  * Tables whose rows are a function of others', kept by triggers (schema.ts): the target's triggers fill them as
  * the rows they count are copied, and a copy of them besides would count every row twice.
  */
-const KEPT_BY_TRIGGERS = new Set(['queue_day_counts']);
+const KEPT_BY_TRIGGERS = new Set(['queue_day_counts', 'patient_day_counts']);
 
 export interface CopyReport {
   tables: { name: string; rows: number }[];

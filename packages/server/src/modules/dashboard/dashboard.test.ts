@@ -137,4 +137,51 @@ describe('dashboard', () => {
       { day: '2026-03-04', visits: 1, finished: 1 },
     ]);
   });
+
+  it("keeps each day's new patients as they are registered, deleted, restored and merged, and recounts a new zone", async () => {
+    const org = await t.newOrg();
+    const c = clinic(t, org);
+    at('2026-03-03T20:50:00Z'); // 23:50 in Baghdad, Tuesday 3 March
+    const late = await c.patient({ name: 'Registered Before Midnight' });
+    at('2026-03-04T07:00:00Z'); // Wednesday, 10:00 in Baghdad
+    const kept = await c.patient({ name: 'Kept Patient' });
+    const deleted = await c.patient({ name: 'Deleted Patient' });
+    const merged = await c.patient({ name: 'Merged Patient' });
+    const newPatients = async () => (await c.ok<DashboardSummary>('GET', '/api/mo/dashboard')).newPatients;
+    expect(await newPatients()).toEqual({ week: 4, month: 4 });
+
+    await c.ok('DELETE', `/api/mo/patient/delete/${deleted.id}`);
+    await c.ok('POST', '/api/mo/patient/merge', { survivorId: kept.id, mergedId: merged.id });
+    expect(await newPatients()).toEqual({ week: 2, month: 2 });
+    await c.ok('POST', `/api/mo/patient/restore/${deleted.id}`);
+    expect(await newPatients()).toEqual({ week: 3, month: 3 });
+
+    // The kept counts are the live patients' own, with no row for a day that has none.
+    const recount = (zone: string) => sql`
+      SELECT (created_at AT TIME ZONE ${zone})::date::text AS day, count(*)::int AS registered
+      FROM patients WHERE org_id = ${org.id} AND deleted_at IS NULL GROUP BY 1 ORDER BY 1`;
+    const days = sql`SELECT day::text AS day, registered FROM patient_day_counts WHERE org_id = ${org.id} ORDER BY day`;
+    const rows = async (query: ReturnType<typeof sql>) =>
+      ((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    expect(await rows(days)).toEqual([
+      { day: '2026-03-03', registered: 1 },
+      { day: '2026-03-04', registered: 2 },
+    ]);
+    expect(await rows(days)).toEqual(await rows(recount('Asia/Baghdad')));
+    // A registration moved past the clinic's midnight (21:00 UTC) changes its day, and the emptied day goes.
+    await t.database.db.execute(
+      sql`UPDATE patients SET created_at = '2026-03-03T21:10:00Z' WHERE id = ${late.id}`,
+    );
+    expect(await rows(days)).toEqual([{ day: '2026-03-04', registered: 3 }]);
+    // An operator's new zone recounts: 21:10 UTC is still the 3rd in UTC.
+    await t.database.db.execute(sql`UPDATE organizations SET time_zone = 'UTC' WHERE id = ${org.id}`);
+    expect(await rows(days)).toEqual(await rows(recount('UTC')));
+    expect(await rows(days)).toEqual([
+      { day: '2026-03-03', registered: 1 },
+      { day: '2026-03-04', registered: 2 },
+    ]);
+    // A patient removed outright leaves its day's count.
+    await t.database.db.execute(sql`DELETE FROM patients WHERE id = ${late.id}`);
+    expect(await rows(days)).toEqual([{ day: '2026-03-04', registered: 2 }]);
+  });
 });
