@@ -1,8 +1,9 @@
 // BENCH_CLINIC=large: the demo clinic grown to issue 17's large clinic, 1,000,000 patients and 3,000,000 visits
-// (three years of finished and cancelled visits before the demo's two weeks), with an audit trail to match (one
-// row per visit: a clinic's log grows with every read). Bulk INSERT … SELECT generate_series, as patient-search.
-// The database is kept between runs (about 4 minutes to make, plus a minute or two for the triggers that keep each
-// patient's latest visit: migration 0017); the accounts the demo made are kept beside it.
+// (three years of finished and cancelled visits before the demo's two weeks, each with its status history), with
+// an audit trail to match (one row per visit: a clinic's log grows with every read). Bulk INSERT … SELECT
+// generate_series, as patient-search. The database is kept between runs (about 15 minutes to make on this machine,
+// the triggers that keep each visit's patient and day included: migrations 0017 and 0023); the accounts the demo
+// made are kept beside it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -96,6 +97,21 @@ export async function growToLargeClinic(db: Db, orgId: number, log: (line: strin
     );
     log(`  inserted ${to + 1} / ${LARGE_VISITS} visits (${elapsed(t0)})`);
   }
+  // Each generated visit's status history, as the queue's transitions write it: created, then opened and finished
+  // (a finished visit) or canceled. The dashboard's mean wait reads the day's openings and what came before each.
+  await db.execute(
+    sql.raw(`
+    INSERT INTO queue_status_events (org_id, queue_id, from_status, to_status, action, at)
+    SELECT q.org_id, q.id, e.from_status, e.to_status, e.action, q.date + e.after
+    FROM queue_entries q
+    JOIN (VALUES (0, NULL::smallint, 1::smallint, 'create', interval '0'),
+                 (3, 1::smallint, 2::smallint, 'open', interval '20 minutes'),
+                 (3, 2::smallint, 3::smallint, 'finish', interval '35 minutes'),
+                 (4, 1::smallint, 4::smallint, 'cancel', interval '30 minutes'))
+         AS e(status, from_status, to_status, action, after) ON e.status IN (0, q.status)
+    WHERE q.org_id = ${orgId} AND q.ticket_number >= ${FIRST_TICKET}`),
+  );
+  log(`  inserted the visits' status events (${elapsed(t0)})`);
   for (let from = 0; from < AUDIT_ROWS; from += BATCH) {
     const to = Math.min(from + BATCH, AUDIT_ROWS) - 1;
     await db.execute(
@@ -107,7 +123,7 @@ export async function growToLargeClinic(db: Db, orgId: number, log: (line: strin
     );
     log(`  inserted ${to + 1} / ${AUDIT_ROWS} audit rows (${elapsed(t0)})`);
   }
-  for (const table of ['patients', 'queue_entries', 'audit_log'])
+  for (const table of ['patients', 'queue_entries', 'queue_status_events', 'audit_log'])
     await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
   log(`  large clinic made in ${elapsed(t0)}`);
   return `grown to ${patients.toLocaleString('en')} patients, ${LARGE_VISITS.toLocaleString('en')} more visits and ${AUDIT_ROWS.toLocaleString('en')} audit rows (${elapsed(t0)})`;
