@@ -24,8 +24,9 @@ interface SummaryRow {
  * waiting (fallen due, and booked for later), the patients registered this week and this month (from the days'
  * counts their triggers keep, migration 0024; a week can start in the month before), and the mean wait of today's
  * openings (from the moment the entry was due in Waiting, the later of entering Waiting and its date, to being
- * opened, read from the status history). One statement, prepared: four queries run together took four of the
- * pool's connections a request, and building their SQL was a tenth of the server's time (bench/list-pages, issue 17).
+ * opened: `waited_from`, written with each opening, migration 0025). One statement, prepared: four queries run
+ * together took four of the pool's connections a request, and building their SQL was a tenth of the server's time
+ * (bench/list-pages, issue 17).
  */
 function summaryStatement(value: Value) {
   const q = queueEntries;
@@ -52,18 +53,10 @@ function summaryStatement(value: Value) {
              coalesce(sum(${c.registered}) FILTER (WHERE ${c.day} >= ${month}::date), 0)::int AS month
       FROM ${c} WHERE ${c.orgId} = ${orgId}::int AND ${c.day} >= least(${week}::date, ${month}::date)
     ) registered, (
-      SELECT avg(GREATEST(0, EXTRACT(EPOCH FROM (at - GREATEST(prev_at, COALESCE(prev_due, prev_at)))))) / 60 AS minutes
-      FROM (
-        SELECT ${e.action} AS action, ${e.at} AS at,
-               lag(${e.at}) OVER w AS prev_at, lag(${e.dueAt}) OVER w AS prev_due
-        FROM ${e}
-        WHERE ${e.orgId} = ${orgId}::int AND ${e.queueId} IN (
-          SELECT ${e.queueId} FROM ${e}
-          WHERE ${e.orgId} = ${orgId}::int AND ${e.action} = 'open'
-            AND ${e.at} >= ${start}::timestamptz AND ${e.at} < ${end}::timestamptz)
-        WINDOW w AS (PARTITION BY ${e.queueId} ORDER BY ${e.at}, ${e.id})
-      ) history
-      WHERE action = 'open' AND at >= ${start}::timestamptz AND at < ${end}::timestamptz AND prev_at IS NOT NULL
+      SELECT avg(GREATEST(0, EXTRACT(EPOCH FROM (${e.at} - ${e.waitedFrom})))) / 60 AS minutes
+      FROM ${e}
+      WHERE ${e.orgId} = ${orgId}::int AND ${e.action} = 'open' AND ${e.at} >= ${start}::timestamptz
+        AND ${e.at} < ${end}::timestamptz AND ${e.waitedFrom} IS NOT NULL
     ) wait`;
 }
 

@@ -87,6 +87,21 @@ describe('dashboard', () => {
     expect((await c.call('GET', '/api/mo/dashboard', undefined, nurse.token)).statusCode).toBe(403);
   });
 
+  it('counts a recall’s wait from the moment it fell due, not from when it was booked', async () => {
+    const c = clinic(t, await t.newOrg());
+    at('2026-03-04T07:00:00Z');
+    const p = await c.patient({ name: 'Waiting Patient' });
+    const walkIn = await c.queue(p.id);
+    const recall = await c.queue(p.id);
+    at('2026-03-04T07:05:00Z');
+    await c.ok('POST', `/api/mo/queue/rewaiting/${recall.id}`, { date: '2026-03-04T10:30:00+03:00' });
+    at('2026-03-04T07:50:00Z');
+    await c.open(walkIn); // 50 minutes since it was queued
+    await c.ok('POST', `/api/mo/queue/finished/${walkIn.id}`);
+    await c.open(recall); // 20 minutes since 07:30, when it fell due
+    expect((await c.ok<DashboardSummary>('GET', '/api/mo/dashboard')).averageWaitMinutesToday).toBe(35);
+  });
+
   it("keeps each day's counts as visits are finished, canceled, re-dated and deleted, and recounts a new zone", async () => {
     const org = await t.newOrg();
     const c = clinic(t, org);

@@ -113,6 +113,7 @@ export class QueueTransitionsService {
         dueAt: to === QUEUE_STATUS.Waiting ? entry!.date : null,
         actorId: scope.userId,
         note: action === 'rewait' ? (options.note ?? null) : null,
+        waitedFrom: action === 'open' ? waitingSince(scope.orgId, id) : null,
       });
       await refreshLastQueueAt(tx, scope.orgId, entry!.patientId, now);
       await recordAudit(tx, scope, {
@@ -169,4 +170,14 @@ export class QueueTransitionsService {
       { data: toEntry(current, localDay(this.clock.now(), scope.timeZone)) },
     );
   }
+}
+
+/**
+ * Since when the patient of visit `queueId` has been waiting, as its opening records it: the later of the visit's
+ * last event and the moment that event made it due. The visit's row is locked by the move, so no event comes between.
+ */
+function waitingSince(orgId: number, queueId: number): SQL {
+  const e = queueStatusEvents;
+  return sql`(SELECT GREATEST(${e.at}, COALESCE(${e.dueAt}, ${e.at})) FROM ${e}
+    WHERE ${e.orgId} = ${orgId} AND ${e.queueId} = ${queueId} ORDER BY ${e.at} DESC, ${e.id} DESC LIMIT 1)`;
 }
