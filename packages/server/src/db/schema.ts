@@ -471,7 +471,6 @@ export const queueStatusEvents = pgTable(
   },
   (t) => [
     index('queue_status_events_queue_idx').on(t.queueId, t.at),
-    index('queue_status_events_org_at_idx').on(t.orgId, t.at),
     // The dashboard's mean wait of a day: its openings, read from the index alone.
     index('queue_status_events_openings_idx')
       .on(t.orgId, t.at, t.waitedFrom)
