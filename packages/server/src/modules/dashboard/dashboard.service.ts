@@ -79,21 +79,22 @@ export class DashboardService {
       week: startOfWeek(day, WEEK_STARTS_ON),
       month: startOfMonth(day),
     });
-    const counts = row!.statuses;
+    // Aggregates without GROUP BY: always one row.
+    const { statuses, week, month, due, upcoming, minutes } = row!;
     return {
       day,
       timeZone: scope.timeZone,
       today: {
-        total: counts.reduce((a, b) => a + b, 0),
+        total: statuses.reduce((a, b) => a + b, 0),
         byStatus: queueStatuses().map((status) => ({
           status,
-          count: counts[QUEUE_STATUS_IDS.indexOf(status.id)] ?? 0,
+          count: statuses[QUEUE_STATUS_IDS.indexOf(status.id)] ?? 0,
         })),
       },
-      newPatients: { week: row!.week, month: row!.month },
-      recallsDue: row!.due,
-      recallsUpcoming: row!.upcoming,
-      averageWaitMinutesToday: row!.minutes === null ? null : Math.round(Number(row!.minutes) * 10) / 10,
+      newPatients: { week, month },
+      recallsDue: due,
+      recallsUpcoming: upcoming,
+      averageWaitMinutesToday: minutes === null ? null : Math.round(Number(minutes) * 10) / 10,
     };
   }
 
