@@ -1,9 +1,9 @@
 // BENCH_CLINIC=large: the demo clinic grown to issue 17's large clinic, 1,000,000 patients and 3,000,000 visits
 // (three years of finished and cancelled visits before the demo's two weeks, each with its status history), with
-// an audit trail to match (one row per visit: a clinic's log grows with every read). Bulk INSERT … SELECT
-// generate_series, as patient-search. The database is kept between runs (about 15 minutes to make on this machine,
-// the triggers that keep each visit's patient and day included: migrations 0017 and 0023); the accounts the demo
-// made are kept beside it.
+// an audit trail to match (one row per visit: a clinic's log grows with every read), the doctors such a clinic
+// needs, and a full today. Bulk INSERT … SELECT generate_series, as patient-search. The database is kept between
+// runs (about 15 minutes to make on this machine, the triggers that keep each visit's patient and day included:
+// migrations 0017 and 0023); the accounts the demo made are kept beside it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -22,6 +22,14 @@ const HISTORY_ENDS_DAYS_AGO = 15;
 const VISITS_A_DAY = 2_740;
 /** Tickets of generated days start past any the demo could give. */
 const FIRST_TICKET = 1_000;
+/**
+ * A clinic of 2,740 visits a day has tens of doctors, not the demo's two: about 70 visits each a day, so a doctor's
+ * worklist holds a doctor's share of today. The added ones hold the demo's Doctor role and cannot sign in.
+ */
+const LARGE_DOCTORS = 40;
+/** Today's generated visits, by the share of the day so far: the earliest closed, then who is with a doctor, then who waits. */
+const TODAY_CLOSED = 0.7;
+const TODAY_WITH_DOCTOR = 0.05;
 /**
  * Each generated visit's reason, by share: what brings patients to an eye clinic. Lasik is rare (a clinic that
  * sends its laser cases elsewhere): 6,000 of the 3,000,000 visits, for the queue filter's rare reason.
@@ -62,21 +70,129 @@ export function keepLargeClinic(dataDir: string, clinic: LargeClinic): void {
 
 const elapsed = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(0)} s`;
 
+/** The clinic's time zone, its patients' id range (the generated ones are consecutive) and its doctors. */
+async function clinicOf(db: Db, orgId: number) {
+  const [clinic] = rowsOf<{ lo: number; hi: number; tz: string; slug: string; doctors: number[] }>(
+    await db.execute(sql`
+      SELECT (SELECT min(id) FROM patients WHERE org_id = ${orgId})::int AS lo,
+             (SELECT max(id) FROM patients WHERE org_id = ${orgId})::int AS hi,
+             time_zone AS tz, slug,
+             (SELECT array_agg(id ORDER BY id) FROM users WHERE org_id = ${orgId} AND is_doctor) AS doctors
+      FROM organizations WHERE id = ${orgId}`),
+  );
+  const { lo, hi, tz, slug, doctors } = clinic!;
+  return {
+    tz,
+    slug,
+    doctors,
+    randomPatient: `${lo} + floor(random() * ${hi - lo + 1})::int`,
+    randomDoctor: `(ARRAY[${doctors.join(',')}])[1 + floor(random() * ${doctors.length})::int]`,
+  };
+}
+
+/** Doctors up to `LARGE_DOCTORS`, each with the demo's Doctor role; `!` is no password's hash, so none signs in. */
+async function ensureDoctors(db: Db, orgId: number): Promise<number> {
+  const { slug, doctors } = await clinicOf(db, orgId);
+  const missing = LARGE_DOCTORS - doctors.length;
+  if (missing <= 0) return 0;
+  await db.execute(
+    sql.raw(`
+    WITH made AS (
+      INSERT INTO users (org_id, name, email, username, password_hash, is_doctor)
+      SELECT ${orgId},
+             'د. ' || (ARRAY['أحمد','محمد','فاطمة','حسين','زهراء','علي','مريم','عمر'])[1 + g % 8] || ' ' ||
+               (ARRAY['الربيعي','العبيدي','التميمي','الجنابي','الدليمي'])[1 + g % 5],
+             'doctor' || g || '@${slug}.basira.local', 'doctor' || g, '!', true
+      FROM generate_series(1, ${missing}) g
+      RETURNING id)
+    INSERT INTO user_roles (org_id, user_id, role_id)
+    SELECT ${orgId}, made.id, (SELECT id FROM roles WHERE org_id = ${orgId} AND name = 'Doctor') FROM made`),
+  );
+  return missing;
+}
+
+/**
+ * When a generated visit was opened and closed (finished or canceled): 20 and 35 minutes after it was made, or
+ * sooner for a visit of today made less than 40 minutes before `now`, so that nothing happens after now.
+ */
+const openedAt = (made: string, now: string) =>
+  `${made} + least(interval '20 minutes', (${now} - ${made}) / 2)`;
+const closedAt = (made: string, now: string) =>
+  `${openedAt(made, now)} + least(interval '15 minutes', (${now} - ${openedAt(made, now)}) / 2)`;
+/** A visit's status_since: made (Waiting), opened (WithDoctor) or closed. */
+const statusSince = (made: string, status: string, now: string) =>
+  `CASE ${status} WHEN 1 THEN ${made} WHEN 2 THEN ${openedAt(made, now)} ELSE ${closedAt(made, now)} END`;
+
+/**
+ * The status history of the generated visits `which` selects (a condition on `q`), as the queue's transitions
+ * write it: created; opened, waited from its creation (`waited_from`), and, when finished, finished; or canceled.
+ */
+async function writeStatusEvents(db: Db, which: string, now: string) {
+  await db.execute(
+    sql.raw(`
+    INSERT INTO queue_status_events (org_id, queue_id, from_status, to_status, action, at, waited_from)
+    SELECT q.org_id, q.id, e.from_status, e.to_status, e.action,
+           CASE e.action WHEN 'create' THEN q.date WHEN 'open' THEN ${openedAt('q.date', now)}
+                ELSE ${closedAt('q.date', now)} END,
+           CASE WHEN e.action = 'open' THEN q.date END
+    FROM queue_entries q
+    JOIN (VALUES ('create', NULL::smallint, 1::smallint), ('open', 1, 2), ('finish', 2, 3), ('cancel', 1, 4))
+         AS e(action, from_status, to_status)
+      ON e.action = 'create' OR (e.action = 'open' AND q.status IN (2, 3))
+         OR (e.action = 'finish' AND q.status = 3) OR (e.action = 'cancel' AND q.status = 4)
+    WHERE ${which}`),
+  );
+}
+
+/**
+ * Today as full as the history's days (`VISITS_A_DAY`), made once a day (a kept clinic gets its own today on the
+ * day it is run): spread from midnight to now, the earliest closed, then those with a doctor, then those waiting.
+ * The demo's own visits of today stay.
+ */
+export async function fillToday(db: Db, orgId: number): Promise<string> {
+  await ensureDoctors(db, orgId);
+  const { tz, randomPatient, randomDoctor } = await clinicOf(db, orgId);
+  const now = `'${new Date().toISOString()}'::timestamptz`;
+  const today = `(${now} AT TIME ZONE '${tz}')::date`;
+  const generatedToday = `q.org_id = ${orgId} AND q.ticket_day = ${today} AND q.ticket_number >= ${FIRST_TICKET}`;
+  const [{ n }] = rowsOf<{ n: number }>(
+    await db.execute(sql.raw(`SELECT count(*)::int AS n FROM queue_entries q WHERE ${generatedToday}`)),
+  ) as [{ n: number }];
+  if (n > 0) return `today already full (${n} generated visits)`;
+  await db.execute(
+    sql.raw(`
+    WITH v AS (
+      SELECT g, g::float8 / ${VISITS_A_DAY} AS share, random() AS r, random() AS reason_draw,
+             ${randomPatient} AS patient_id, ${today} AS day,
+             ${today}::timestamp AT TIME ZONE '${tz}' AS midnight
+      FROM generate_series(0, ${VISITS_A_DAY - 1}) g),
+    t AS (
+      SELECT *, midnight + share * (${now} - midnight) AS at,
+             CASE WHEN share < ${TODAY_CLOSED} THEN CASE WHEN r < 0.94 THEN 3 ELSE 4 END
+                  WHEN share < ${TODAY_CLOSED + TODAY_WITH_DOCTOR} THEN 2 ELSE 1 END AS status
+      FROM v)
+    INSERT INTO queue_entries (org_id, patient_id, ticket_day, ticket_number, date, status, exam_types,
+                               doctor_id, status_since, created_at, updated_at)
+    SELECT ${orgId}, patient_id, day, ${FIRST_TICKET} + g, at, status, ARRAY[${reasonOf('reason_draw')}]::text[],
+           ${randomDoctor}, ${statusSince('at', 'status', now)}, at, ${statusSince('at', 'status', now)}
+    FROM t`),
+  );
+  await writeStatusEvents(db, generatedToday, now);
+  return `today filled: ${VISITS_A_DAY} generated visits (${TODAY_CLOSED * 100} % closed, ${TODAY_WITH_DOCTOR * 100} % with a doctor, the rest waiting)`;
+}
+
 /** Grows the organization to the large clinic; returns a line for the bench's summary. */
 export async function growToLargeClinic(db: Db, orgId: number, log: (line: string) => void) {
   const t0 = performance.now();
   const patients = await ensurePatients(db, orgId, LARGE_PATIENTS, log);
-  const [span] = rowsOf<{ lo: number; hi: number; tz: string; doctors: number[]; staff: number[] }>(
-    await db.execute(sql`
-      SELECT (SELECT min(id) FROM patients WHERE org_id = ${orgId})::int AS lo,
-             (SELECT max(id) FROM patients WHERE org_id = ${orgId})::int AS hi,
-             (SELECT time_zone FROM organizations WHERE id = ${orgId}) AS tz,
-             (SELECT array_agg(id) FROM users WHERE org_id = ${orgId} AND is_doctor) AS doctors,
-             (SELECT array_agg(id) FROM users WHERE org_id = ${orgId}) AS staff`),
-  );
-  const { lo, hi, tz, doctors, staff } = span!;
-  const randomPatient = `${lo} + floor(random() * ${hi - lo + 1})::int`;
-  const pick = (ids: number[]) => `(ARRAY[${ids.join(',')}])[1 + floor(random() * ${ids.length})::int]`;
+  await ensureDoctors(db, orgId);
+  const { tz, randomPatient, randomDoctor } = await clinicOf(db, orgId);
+  const [{ staff }] = rowsOf<{ staff: number[] }>(
+    await db.execute(
+      sql`SELECT array_agg(id) AS staff FROM users WHERE org_id = ${orgId} AND password_hash <> '!'`,
+    ),
+  ) as [{ staff: number[] }];
+  const now = `'${new Date().toISOString()}'::timestamptz`;
 
   for (let from = 0; from < LARGE_VISITS; from += BATCH) {
     const to = Math.min(from + BATCH, LARGE_VISITS) - 1;
@@ -87,31 +203,20 @@ export async function growToLargeClinic(db: Db, orgId: number, log: (line: strin
                random() AS r, random() AS reason_draw, ${randomPatient} AS patient_id
         FROM generate_series(${from}, ${to}) g),
       t AS (
-        SELECT *, ((day + time '08:00' + r * interval '10 hours') AT TIME ZONE '${tz}') AS at FROM v)
+        SELECT *, ((day + time '08:00' + r * interval '10 hours') AT TIME ZONE '${tz}') AS at,
+               CASE WHEN random() < 0.94 THEN 3 ELSE 4 END AS status FROM v)
       INSERT INTO queue_entries (org_id, patient_id, ticket_day, ticket_number, date, status, exam_types,
                                  doctor_id, status_since, created_at, updated_at)
-      SELECT ${orgId}, patient_id, day, ${FIRST_TICKET} + g % ${VISITS_A_DAY}, at,
-             CASE WHEN random() < 0.94 THEN 3 ELSE 4 END, ARRAY[${reasonOf('reason_draw')}]::text[],
-             ${pick(doctors)}, at + interval '40 minutes', at, at + interval '40 minutes'
+      SELECT ${orgId}, patient_id, day, ${FIRST_TICKET} + g % ${VISITS_A_DAY}, at, status,
+             ARRAY[${reasonOf('reason_draw')}]::text[], ${randomDoctor}, ${statusSince('at', 'status', now)}, at,
+             ${statusSince('at', 'status', now)}
       FROM t`),
     );
     log(`  inserted ${to + 1} / ${LARGE_VISITS} visits (${elapsed(t0)})`);
   }
-  // Each generated visit's status history, as the queue's transitions write it: created, then opened and finished
-  // (a finished visit) or canceled. The dashboard's mean wait reads the day's openings and what came before each.
-  await db.execute(
-    sql.raw(`
-    INSERT INTO queue_status_events (org_id, queue_id, from_status, to_status, action, at)
-    SELECT q.org_id, q.id, e.from_status, e.to_status, e.action, q.date + e.after
-    FROM queue_entries q
-    JOIN (VALUES (0, NULL::smallint, 1::smallint, 'create', interval '0'),
-                 (3, 1::smallint, 2::smallint, 'open', interval '20 minutes'),
-                 (3, 2::smallint, 3::smallint, 'finish', interval '35 minutes'),
-                 (4, 1::smallint, 4::smallint, 'cancel', interval '30 minutes'))
-         AS e(status, from_status, to_status, action, after) ON e.status IN (0, q.status)
-    WHERE q.org_id = ${orgId} AND q.ticket_number >= ${FIRST_TICKET}`),
-  );
+  await writeStatusEvents(db, `q.org_id = ${orgId} AND q.ticket_number >= ${FIRST_TICKET}`, now);
   log(`  inserted the visits' status events (${elapsed(t0)})`);
+  const pick = (ids: number[]) => `(ARRAY[${ids.join(',')}])[1 + floor(random() * ${ids.length})::int]`;
   for (let from = 0; from < AUDIT_ROWS; from += BATCH) {
     const to = Math.min(from + BATCH, AUDIT_ROWS) - 1;
     await db.execute(

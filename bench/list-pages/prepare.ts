@@ -11,7 +11,7 @@ import { loadDemo, type DemoAccount } from '@basira/server/src/demo/demo.ts';
 import { rowsOf } from '../shared/bench-app.ts';
 import { benchConfig } from './config.ts';
 import { captureSql, installSqlCapture, type CapturedStatement } from './sql-capture.ts';
-import { growToLargeClinic, keepLargeClinic, keptLargeClinic } from './large-clinic.ts';
+import { fillToday, growToLargeClinic, keepLargeClinic, keptLargeClinic } from './large-clinic.ts';
 
 const SUPPORT_REQUESTS = 40;
 const PRINTS = 30;
@@ -109,6 +109,8 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
     const doctor = await signIn(account('Doctor').email, account('Doctor').password);
 
     const db = built.database.db;
+    const orgIdOf = async (slug: string) =>
+      rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM organizations WHERE slug = ${slug}`))[0]!.id;
     const most = async (type: string) => {
       const [row] = (
         (await db.execute(sql`
@@ -143,13 +145,11 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
           `${PRINTS} prints of patient ${printed.patientId}'s spectacles`,
       );
       if (LARGE) {
-        const [{ id }] = rowsOf<{ id: number }>(
-          await db.execute(sql`SELECT id FROM organizations WHERE slug = ${slug}`),
-        ) as [{ id: number }];
-        summary.push(await growToLargeClinic(db, id, (line) => console.log(line)));
+        summary.push(await growToLargeClinic(db, await orgIdOf(slug), (line) => console.log(line)));
         keepLargeClinic(config.DATA_DIR, { databaseUrl, slug, accounts });
       }
     }
+    if (LARGE) summary.push(await fillToday(db, await orgIdOf(slug)));
     await db.execute(sql`ANALYZE`);
     summary.push(`the exam index is patient ${followUps.patientId}'s (${followUps.n} follow-up records)`);
 
