@@ -45,6 +45,12 @@ import {
   withPatientsLatest,
 } from './queue-view.ts';
 
+/**
+ * A list's conditions, built once its values are bound; `closed`: for its closed entries only, where a filter may
+ * leave out what only an open entry can meet (`screenPageCandidates`).
+ */
+type Conditions = (only?: { closed?: boolean }) => SQL | undefined;
+
 const newestFirst = [desc(queueEntries.date), desc(queueEntries.id)];
 const OPEN = [QUEUE_STATUS.Waiting, QUEUE_STATUS.WithDoctor];
 
@@ -88,7 +94,7 @@ export class QueueListsService {
     perPage: number,
     order: SQL[],
     statement: { shape: string; plan?: Plan; readsPatient?: boolean; openThenClosed?: boolean },
-    conditions: (bind: Bind) => Built<SQL | undefined>,
+    conditions: (bind: Bind) => Conditions,
     patientJoin = withPatient,
     audit?: AuditEntry,
   ) {
@@ -102,7 +108,18 @@ export class QueueListsService {
       return () => {
         const where = matching();
         const among =
-          reach === undefined ? undefined : screenPageCandidates(this.db, orgId, patientJoin, where, reach);
+          reach === undefined
+            ? undefined
+            : screenPageCandidates(
+                this.db,
+                orgId,
+                patientJoin,
+                { where, ofClosed: matching({ closed: true }) },
+                {
+                  readsPatient,
+                  reach,
+                },
+              );
         return selectEntriesWithTotal(this.db, orgId, patientJoin, [where], readsPatient, {
           audit: audited?.(),
           among,
@@ -281,7 +298,7 @@ export class QueueListsService {
       q.isRewaiting === undefined ? '' : 'w',
       text ? `_${text.shape}` : '',
     ].join('');
-    const conditions = (bind: Bind): Built<SQL | undefined> => {
+    const conditions = (bind: Bind): Conditions => {
       const from = q.from ? bind('from', startOfDay(q.from, scope.timeZone)) : undefined;
       const to = q.to ? bind('to', startOfDay(addToDay(q.to, 1), scope.timeZone)) : undefined;
       const now = hasDays && coversToday ? bind('now', this.clock.now()) : undefined;
@@ -290,14 +307,14 @@ export class QueueListsService {
       const examType = q.examType ? bind('examType', q.examType) : undefined;
       const isRewaiting = q.isRewaiting === undefined ? undefined : bind('isRewaiting', q.isRewaiting);
       const patient = text?.condition(bind);
-      return () => {
+      return ({ closed = false } = {}) => {
         const days = and(
           from === undefined ? undefined : gte(queueEntries.date, from),
           to === undefined ? undefined : lt(queueEntries.date, to),
         );
         return and(
           statuses?.length ? inArray(queueEntries.status, statuses) : undefined,
-          now === undefined ? days : or(days, dueRecall(now)),
+          now === undefined || closed ? days : or(days, dueRecall(now)),
           doctorId === undefined ? undefined : eq(queueEntries.doctorId, doctorId),
           examType === undefined ? undefined : sql`${queueEntries.examTypes} @> ARRAY[${examType}]::text[]`,
           isRewaiting === undefined ? undefined : eq(queueEntries.isRewaiting, isRewaiting),
@@ -310,9 +327,8 @@ export class QueueListsService {
     // plan would take one way for both. A reason too rare to be in the statistics' sample is planned as 0.5 % of
     // the visits (PostgreSQL's default), and walked.
     const plan: Plan = text || q.examType ? 'per-call' : 'once';
-    // Days without today: a page is read from the open and the closed entries apart (`screenPageCandidates`). With
-    // today, the recalls due join the days by an OR that no index range serves, and today's visits lead the order.
-    const openThenClosed = hasDays && !coversToday;
+    // Days: a page is read from the open and the closed entries apart (`screenPageCandidates`).
+    const openThenClosed = hasDays;
     return { shape, conditions, statement: { plan, readsPatient: text !== undefined, openThenClosed } };
   }
 }
@@ -356,22 +372,27 @@ function patientText(
 /**
  * The entries a page in the screen's order (`longestWaitingFirst`) can hold, `reach` being its offset and length:
  * the first `reach` open entries in that order and the first `reach` closed ones, newest first, each read through
- * its own index. The order puts every open entry before the closed ones, so the page is among them. On days that
- * do not include today, the screen's order index would be walked from the clinic's newest closed visit down to the
- * days: a day a year back walked 1,400,000 visits at 3,000,000 (bench/list-pages, issue 17).
+ * its own index and without their patients' rows unless the conditions read them (`selectEntryIds`). The order puts
+ * every open entry before the closed ones, so the page is among them. `ofClosed`: the conditions for the closed
+ * ones, the recalls due (always Waiting) left out, so that the days alone are an index range walked newest first.
+ * The screen's order index alone would be walked from the clinic's newest closed visit down to the days: a day a year
+ * back walked 1,400,000 visits at 3,000,000; and today, read with its due recalls and sorted, read every visit of the
+ * day and its patient (2,760 on a full day, 19 ms; bench/list-pages, issue 17).
  */
 function screenPageCandidates(
   db: Db,
   orgId: number,
   patientJoin: SQL,
-  where: SQL | undefined,
-  reach: number,
+  { where, ofClosed }: { where: SQL | undefined; ofClosed: SQL | undefined },
+  { readsPatient, reach }: { readsPatient: boolean; reach: number },
 ) {
-  const first = (state: SQL, order: SQL[]) =>
-    selectEntryIds(db, orgId, patientJoin, [where, state])
+  const first = (conditions: (SQL | undefined)[], order: SQL[]) =>
+    selectEntryIds(db, orgId, patientJoin, conditions, readsPatient)
       .orderBy(...order)
       .limit(reach);
-  const open = first(isOpen, longestWaitingFirst);
-  const closed = first(notInArray(queueEntries.status, OPEN), newestFirst);
-  return sql`${queueEntries.id} IN (${open} UNION ALL ${closed})`;
+  const open = first([where, isOpen], longestWaitingFirst);
+  const closed = first([ofClosed, notInArray(queueEntries.status, OPEN)], newestFirst);
+  // An array made once, not `IN`: a semi join of the page's rows to the candidates could be driven from the rows,
+  // and today's Waiting were each read with their patient before the candidates were looked up (699 on a full day).
+  return sql`${queueEntries.id} = ANY(ARRAY(${open} UNION ALL ${closed}))`;
 }

@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, isNotNull, isNull, lte, ne, notExists, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { QueueChanged } from '@basira/shared/events/events.schemas';
 import { QUEUE_CHANGED_EVENT } from '@basira/shared/events/events.schemas';
 import type { QueueEntry, VisitReason } from '@basira/shared/queue/queue.schemas';
@@ -110,7 +110,7 @@ export function selectEntriesWithTotal(
   readsPatient: boolean,
   { audit, among }: { audit?: AuditRowCte | undefined; among?: SQL | undefined } = {},
 ) {
-  const matching = matchingEntries(db, orgId, patientJoin, conditions, readsPatient);
+  const matching = matchingEntries(db, orgId, patientJoin, conditions, readsPatient, { one: sql`1` });
   return (audit ? db.with(audit) : db)
     .select({ ...listedColumns, total: totalUpToCap(matching) })
     .from(queueEntries)
@@ -119,14 +119,18 @@ export function selectEntriesWithTotal(
     .where(liveEntries(orgId, [...conditions, among]));
 }
 
-/** The ids of the entries that meet `conditions`, their patient live; callers add order and limit. */
-export function selectEntryIds(db: Db, orgId: number, patientJoin: SQL, conditions: (SQL | undefined)[]) {
-  return db
-    .select({ id: queueEntries.id })
-    .from(queueEntries)
-    .innerJoin(patients, patientJoin)
-    .where(liveEntries(orgId, conditions))
-    .$dynamic();
+/**
+ * The ids of the entries that meet `conditions`, their patient live, read as `matchingEntries` reads them (no
+ * patient row unless the conditions need it); callers add order and limit.
+ */
+export function selectEntryIds(
+  db: Db,
+  orgId: number,
+  patientJoin: SQL,
+  conditions: (SQL | undefined)[],
+  readsPatient: boolean,
+) {
+  return matchingEntries(db, orgId, patientJoin, conditions, readsPatient, { id: queueEntries.id });
 }
 
 /** The matching entries counted up to the lists' cap (a page of a clinic's 3,000,000 visits stays bounded). */
@@ -137,11 +141,12 @@ export function countEntries(
   conditions: (SQL | undefined)[],
   readsPatient: boolean,
 ) {
-  return countUpToCap(db, matchingEntries(db, orgId, patientJoin, conditions, readsPatient));
+  return countUpToCap(db, matchingEntries(db, orgId, patientJoin, conditions, readsPatient, { one: sql`1` }));
 }
 
 /**
- * The matching entries, each as a constant: what `countEntries` and `totalUpToCap` count. Every entry's patient
+ * The matching entries, as `columns` (a constant for `countEntries` and `totalUpToCap`, the id for
+ * `selectEntryIds`). Every entry's patient
  * is read only where the conditions or the join need it; otherwise a deleted patient's entries are left out by
  * an anti-join against the clinic's few deleted patients (`patients_org_deleted_idx`): counting a rare visit
  * reason's 1,001 entries read 1,787 patients in 13.5 ms at 3,000,000 visits, and 3.1 ms this way.
@@ -152,11 +157,11 @@ function matchingEntries(
   patientJoin: SQL,
   conditions: (SQL | undefined)[],
   readsPatient: boolean,
+  columns: SelectedFields,
 ) {
-  const one = { one: sql`1` };
   if (patientJoin === withPatient && !readsPatient) {
     const deleted = db
-      .select(one)
+      .select({ one: sql`1` })
       .from(deletedPatient)
       .where(
         and(
@@ -166,13 +171,13 @@ function matchingEntries(
         ),
       );
     return db
-      .select(one)
+      .select(columns)
       .from(queueEntries)
       .where(inOrg(queueEntries, orgId, notExists(deleted), ...conditions))
       .$dynamic();
   }
   return db
-    .select(one)
+    .select(columns)
     .from(queueEntries)
     .innerJoin(patients, patientJoin)
     .where(liveEntries(orgId, conditions))

@@ -568,49 +568,90 @@ describe('lists', () => {
     expect(Object.keys(tooDeep.json().errors)).toEqual(['page']);
   });
 
+  /** Visits of `patientId` written as they are (no transition): `rows` gives day, ticket, date, status, since, recall. */
+  const insertVisits = (orgId: number, patientId: number, rows: SQL) =>
+    t.database.db.execute(sql`
+      INSERT INTO queue_entries (org_id, patient_id, ticket_day, ticket_number, date, status, status_since,
+                                 is_rewaiting)
+      SELECT ${orgId}::int, ${patientId}::int, v.day::date, v.n, v.at::timestamptz, v.status::smallint,
+             v.since::timestamptz, v.recall
+      FROM (${rows}) v(day, n, at, status, since, recall)`);
+  /** 28 closed visits of `day` in Baghdad from 08:00, two at each minute (ticket 1–28). */
+  const closedVisits = (day: string) => sql`
+    SELECT ${day}, g, ${day}::date + time '08:00' + (g / 2) * interval '1 minute' - interval '3 hours', 3 + g % 2,
+           ${day}::date + time '12:00' - interval '3 hours', false
+    FROM generate_series(1, 28) g`;
+  /** The screen's order of `day`'s closed visits: newest first, a time's ties by the later id first. */
+  const newestFirst = (entries: (typeof queueEntries.$inferSelect)[]) =>
+    entries
+      .filter((e) => e.status > 2)
+      .sort((a, b) => b.date.getTime() - a.date.getTime() || b.id - a.id)
+      .map((e) => e.id);
+  const visitsOf = (orgId: number) =>
+    t.database.db.select().from(queueEntries).where(eq(queueEntries.orgId, orgId));
+
   it('a past day in the screen’s order: who is with a doctor, the longest waiting, then the closed newest first', async () => {
     // Read from the open and the closed visits apart (screenPageCandidates): the page and the next one must be the
     // visits of the day in the one order, the ties of a time broken by the later id first.
     const other = await t.newOrg();
     const o = clinic(t, other);
     const p = await o.patient({ name: 'Past Day' });
-    const insert = (rows: SQL) =>
-      t.database.db.execute(sql`
-        INSERT INTO queue_entries (org_id, patient_id, ticket_day, ticket_number, date, status, status_since)
-        SELECT ${other.id}::int, ${p.id}::int, v.day::date, v.n, v.at::timestamptz, v.status::smallint,
-               v.since::timestamptz
-        FROM (${rows}) v(day, n, at, status, since)`);
-    // 28 closed visits of 3 June 2025 in Baghdad, two at each minute; three open; one either side of the day.
-    await insert(sql`
-      SELECT '2025-06-03', g, timestamptz '2025-06-03 08:00+03' + (g / 2) * interval '1 minute', 3 + g % 2,
-             timestamptz '2025-06-03 12:00+03'
-      FROM generate_series(1, 28) g`);
-    await insert(sql`VALUES
-      ('2025-06-03', 101, '2025-06-03 09:00+03', 2, '2025-06-03 09:40+03'),
-      ('2025-06-03', 102, '2025-06-03 09:00+03', 1, '2025-06-03 09:30+03'),
-      ('2025-06-03', 103, '2025-06-03 09:10+03', 1, '2025-06-03 08:00+03'),
-      ('2025-06-02', 104, '2025-06-02 23:59+03', 3, '2025-06-02 23:59+03'),
-      ('2025-06-04', 105, '2025-06-04 00:00+03', 1, '2025-06-04 00:00+03')`);
-    const day = await t.database.db
-      .select()
-      .from(queueEntries)
-      .where(
-        and(
-          eq(queueEntries.orgId, other.id),
-          sql`${queueEntries.date} >= '2025-06-03 00:00+03' AND ${queueEntries.date} < '2025-06-04 00:00+03'`,
-        ),
-      );
+    await insertVisits(other.id, p.id, closedVisits('2025-06-03'));
+    // Three open visits of the day; one either side of it.
+    await insertVisits(
+      other.id,
+      p.id,
+      sql`VALUES
+      ('2025-06-03', 101, '2025-06-03 09:00+03', 2, '2025-06-03 09:40+03', false),
+      ('2025-06-03', 102, '2025-06-03 09:00+03', 1, '2025-06-03 09:30+03', false),
+      ('2025-06-03', 103, '2025-06-03 09:10+03', 1, '2025-06-03 08:00+03', false),
+      ('2025-06-02', 104, '2025-06-02 23:59+03', 3, '2025-06-02 23:59+03', false),
+      ('2025-06-04', 105, '2025-06-04 00:00+03', 1, '2025-06-04 00:00+03', false)`,
+    );
+    const day = (await visitsOf(other.id)).filter((e) => e.ticketDay === '2025-06-03');
     const open = (n: number) => day.find((e) => e.ticketNumber === n)!.id;
-    const closed = day
-      .filter((e) => e.status > 2)
-      .sort((a, b) => b.date.getTime() - a.date.getTime() || b.id - a.id)
-      .map((e) => e.id);
-    const expected = [open(101), open(103), open(102), ...closed];
+    const expected = [open(101), open(103), open(102), ...newestFirst(day)];
     const page = (n: number) => o.call('GET', `/api/mo/queue/filter?page=${n}&from=2025-06-03&to=2025-06-03`);
     const [first, second] = [(await page(1)).json(), (await page(2)).json()];
     expect([...first.data, ...second.data].map((e: QueueEntry) => e.id)).toEqual(expected);
     expect(first.meta).toEqual({ page: 1, perPage: 25, total: 31, lastPage: 2 });
     expect(second.data).toHaveLength(6);
+  });
+
+  it('today in the screen’s order: the recalls due from earlier days among those waiting, then today’s closed', async () => {
+    // Today is read from the open and the closed visits apart too, the recalls due looked up with the open ones
+    // only: a recall due since an earlier day waits with today's, a closed or not yet due one is not shown.
+    const other = await t.newOrg();
+    const o = clinic(t, other);
+    const p = await o.patient({ name: 'Full Day' });
+    await insertVisits(other.id, p.id, closedVisits('2026-03-01'));
+    await insertVisits(
+      other.id,
+      p.id,
+      sql`VALUES
+      ('2026-03-01', 101, '2026-03-01 09:00+03', 2, '2026-03-01 09:40+03', false),
+      ('2026-03-01', 102, '2026-03-01 09:00+03', 1, '2026-03-01 09:30+03', false),
+      ('2026-02-20', 103, '2026-02-27 10:00+03', 1, '2026-02-26 10:00+03', true),
+      ('2026-02-20', 104, '2026-02-27 11:00+03', 3, '2026-02-27 11:30+03', true),
+      ('2026-02-28', 105, '2026-02-28 23:59+03', 3, '2026-02-28 23:59+03', false),
+      ('2026-02-20', 106, '2026-03-05 09:00+03', 1, '2026-02-20 09:00+03', true)`,
+    );
+    const visits = await visitsOf(other.id);
+    const ticket = (n: number) => visits.find((e) => e.ticketNumber === n)!.id;
+    const expected = [
+      ticket(101),
+      ticket(103),
+      ticket(102),
+      ...newestFirst(visits.filter((e) => e.ticketDay === '2026-03-01')),
+    ];
+    const page = (n: number) => o.call('GET', `/api/mo/queue/filter?page=${n}&from=2026-03-01&to=2026-03-01`);
+    const [first, second] = [(await page(1)).json(), (await page(2)).json()];
+    expect([...first.data, ...second.data].map((e: QueueEntry) => e.id)).toEqual(expected);
+    expect(first.meta).toEqual({ page: 1, perPage: 25, total: 31, lastPage: 2 });
+    const waiting = (
+      await o.call('GET', '/api/mo/queue/filter?page=1&from=2026-03-01&to=2026-03-01&status=1')
+    ).json();
+    expect(waiting.data.map((e: QueueEntry) => e.id)).toEqual([ticket(103), ticket(102)]);
   });
 
   it('the booked view: visits booked and recalls set for the coming days, soonest first, none of today', async () => {
