@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   DRUG_CLASSES,
   DRUG_FORMS,
@@ -40,6 +40,22 @@ const ARTICLE = /^(?:ال|وال|بال|لل)(?=..)/u;
  */
 export function searchText(text: string): string {
   return normalizeName(text).replace(/ae|oe/g, 'e');
+}
+
+/**
+ * The names of the clinics' drugs as searched, kept: the formulary is read and searched on every keystroke, and
+ * normalising its names on each was a tenth of the server's busy time (bench/list-pages, issue 17). A drug's
+ * names are few and seldom change; past `NAMES_KEPT` (a few hundred clinics' formularies) the kept ones are let go.
+ */
+const drugNames = new Map<string, string>();
+const NAMES_KEPT = 50_000;
+function drugNameText(name: string): string {
+  let text = drugNames.get(name);
+  if (text === undefined) {
+    if (drugNames.size >= NAMES_KEPT) drugNames.clear();
+    drugNames.set(name, (text = searchText(name)));
+  }
+  return text;
 }
 
 /** A code as compared: upper case, dots and spaces dropped (`h40.1`, `H401` and `H40.1` are one). */
@@ -127,6 +143,20 @@ const drugViewColumns = {
   defaultDose: drugs.defaultDose,
   defaultFrequency: drugs.defaultFrequency,
 };
+
+/**
+ * The search's columns: the view's, with the default frequency as its JSON text, parsed for the drugs shown
+ * alone (`drugView` of `withFrequency`): the whole formulary is read on every keystroke, and parsing each drug's
+ * frequency was a tenth of the server's busy time (bench/list-pages, issue 17).
+ */
+const drugSearchColumns = {
+  ...drugViewColumns,
+  defaultFrequency: sql<string | null>`${drugs.defaultFrequency}::text`,
+};
+const withFrequency = <Row extends { defaultFrequency: string | null }>(row: Row) => ({
+  ...row,
+  defaultFrequency: row.defaultFrequency === null ? null : (JSON.parse(row.defaultFrequency) as unknown),
+});
 
 export const drugView = (row: Pick<DrugRow, keyof typeof drugViewColumns>): Drug => {
   const frequency = frequencySchema.safeParse(row.defaultFrequency);
@@ -411,7 +441,7 @@ export class CodesService {
       const org = bind('orgId', orgId);
       return () =>
         this.db
-          .select(drugViewColumns)
+          .select(drugSearchColumns)
           .from(drugs)
           .where(inOrg(drugs, org, eq(drugs.isActive, true)))
           .orderBy(asc(drugs.name), asc(drugs.id));
@@ -419,11 +449,12 @@ export class CodesService {
     const words = searchText(search ?? '')
       .split(' ')
       .filter(Boolean);
-    if (words.length === 0) return rows.map(drugView);
+    const view = (row: (typeof rows)[number]) => drugView(withFrequency(row));
+    if (words.length === 0) return rows.map(view);
     const query = words.join(' ');
     const ranked: { rank: number; row: (typeof rows)[number] }[] = [];
     for (const row of rows) {
-      const names = [row.name, ...row.brands].map(searchText);
+      const names = [row.name, ...row.brands].map(drugNameText);
       const text = ` ${names.join(' ')} `;
       if (!words.every((word) => text.includes(word))) continue;
       const rank = names.some((name) => name.startsWith(query))
@@ -434,7 +465,7 @@ export class CodesService {
       ranked.push({ rank, row });
     }
     ranked.sort((a, b) => a.rank - b.rank);
-    return ranked.slice(0, limit).map(({ row }) => drugView(row));
+    return ranked.slice(0, limit).map(({ row }) => view(row));
   }
 
   async createDrug(ctx: RequestContext, input: DrugInput): Promise<Drug> {
