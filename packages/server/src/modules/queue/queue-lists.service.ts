@@ -110,16 +110,12 @@ export class QueueListsService {
         const among =
           reach === undefined
             ? undefined
-            : screenPageCandidates(
-                this.db,
-                orgId,
-                patientJoin,
-                { where, ofClosed: matching({ closed: true }) },
-                {
-                  readsPatient,
-                  reach,
-                },
-              );
+            : screenPageCandidates(this.db, orgId, patientJoin, {
+                where,
+                ofClosed: matching({ closed: true }),
+                readsPatient,
+                reach,
+              });
         return selectEntriesWithTotal(this.db, orgId, patientJoin, [where], readsPatient, {
           audit: audited?.(),
           among,
@@ -383,8 +379,12 @@ function screenPageCandidates(
   db: Db,
   orgId: number,
   patientJoin: SQL,
-  { where, ofClosed }: { where: SQL | undefined; ofClosed: SQL | undefined },
-  { readsPatient, reach }: { readsPatient: boolean; reach: number },
+  {
+    where,
+    ofClosed,
+    readsPatient,
+    reach,
+  }: { where: SQL | undefined; ofClosed: SQL | undefined; readsPatient: boolean; reach: number },
 ) {
   const first = (conditions: (SQL | undefined)[], order: SQL[]) =>
     selectEntryIds(db, orgId, patientJoin, conditions, readsPatient)
