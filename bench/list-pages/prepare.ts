@@ -185,6 +185,13 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
         url: `/api/mo/queue/filter?page=1&from=${today}&to=${today}`,
         token: admin,
       },
+      // The pager's last page (the count stops at 1,000): the page is cut from up to 1,000 open and 1,000 closed.
+      {
+        key: 'queue-today-deep',
+        label: "queue screen, today's view, page 40",
+        url: `/api/mo/queue/filter?page=40&from=${today}&to=${today}`,
+        token: admin,
+      },
       {
         key: 'queue-waiting',
         label: 'queue screen, today, Waiting',

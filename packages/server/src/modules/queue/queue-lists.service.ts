@@ -27,6 +27,7 @@ import { digitsOnly, looksNumeric, normalizeName } from '@basira/shared/search/a
 import type { Db } from '../../db/client.ts';
 import { patients, queueEntries, queueScreenOrder } from '../../db/schema.ts';
 import { escapeLike } from '../../lib/like.ts';
+import { inOrg } from '../../lib/tenant.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { auditedRead, type AuditEntry } from '../audit/audit.service.ts';
@@ -47,7 +48,7 @@ import {
 
 /**
  * A list's conditions, built once its values are bound; `closed`: for its closed entries only, where a filter may
- * leave out what only an open entry can meet (`screenPageCandidates`).
+ * leave out what only an open entry can meet (`screenPage`).
  */
 type Conditions = (only?: { closed?: boolean }) => SQL | undefined;
 
@@ -85,7 +86,7 @@ export class QueueListsService {
    * `conditions` make, whose values are bound per request; `statement.plan` as `runPrepared`'s;
    * `statement.readsPatient`: the conditions read a column of the patient (`selectEntriesWithTotal`);
    * `statement.openThenClosed`: the page, in the screen's order, is taken from the open and the closed entries apart
-   * (`screenPageCandidates`). `patientJoin`: every entry, or each patient's latest (`withPatientsLatest`). `audit`:
+   * (`screenPage`). `patientJoin`: every entry, or each patient's latest (`withPatientsLatest`). `audit`:
    * the page records its reading in its own statement (`auditedRead`).
    */
   private async page(
@@ -110,11 +111,13 @@ export class QueueListsService {
         const among =
           reach === undefined
             ? undefined
-            : screenPageCandidates(this.db, orgId, patientJoin, {
+            : screenPage(this.db, orgId, patientJoin, {
                 where,
                 ofClosed: matching({ closed: true }),
                 readsPatient,
                 reach,
+                limit,
+                offset: skipped,
               });
         return selectEntriesWithTotal(this.db, orgId, patientJoin, [where], readsPatient, {
           audit: audited?.(),
@@ -122,7 +125,7 @@ export class QueueListsService {
         })
           .orderBy(...order)
           .limit(limit)
-          .offset(skipped);
+          .offset(among === undefined ? skipped : 0);
       };
     };
     const name = `queue_page_${statement.shape}${audit ? '_audited' : ''}`;
@@ -323,7 +326,7 @@ export class QueueListsService {
     // plan would take one way for both. A reason too rare to be in the statistics' sample is planned as 0.5 % of
     // the visits (PostgreSQL's default), and walked.
     const plan: Plan = text || q.examType ? 'per-call' : 'once';
-    // Days: a page is read from the open and the closed entries apart (`screenPageCandidates`).
+    // Days: a page is read from the open and the closed entries apart (`screenPage`).
     const openThenClosed = hasDays;
     return { shape, conditions, statement: { plan, readsPatient: text !== undefined, openThenClosed } };
   }
@@ -366,33 +369,44 @@ function patientText(
 }
 
 /**
- * The entries a page in the screen's order (`longestWaitingFirst`) can hold, `reach` being its offset and length:
- * the first `reach` open entries in that order and the first `reach` closed ones, newest first, each read through
- * its own index and without their patients' rows unless the conditions read them (`selectEntryIds`). The order puts
- * every open entry before the closed ones, so the page is among them. `ofClosed`: the conditions for the closed
- * ones, the recalls due (always Waiting) left out, so that the days alone are an index range walked newest first.
+ * The entries of a page in the screen's order (`longestWaitingFirst`), `reach` being its offset and length: taken
+ * from the first `reach` open entries in that order and the first `reach` closed ones, newest first, each read
+ * through its own index and without their patients' rows unless the conditions read them (`selectEntryIds`). The
+ * order puts every open entry before the closed ones, so the page is among them; it is cut from them by id and
+ * order alone, and only its own rows are then read with their patients (the caller reads them at offset 0).
+ * `ofClosed`: the conditions for the closed ones, the recalls due (always Waiting) left out, so that the days alone
+ * are an index range walked newest first.
  * The screen's order index alone would be walked from the clinic's newest closed visit down to the days: a day a year
  * back walked 1,400,000 visits at 3,000,000; and today, read with its due recalls and sorted, read every visit of the
  * day and its patient (2,760 on a full day, 19 ms; bench/list-pages, issue 17).
  */
-function screenPageCandidates(
+function screenPage(
   db: Db,
   orgId: number,
   patientJoin: SQL,
-  {
-    where,
-    ofClosed,
-    readsPatient,
-    reach,
-  }: { where: SQL | undefined; ofClosed: SQL | undefined; readsPatient: boolean; reach: number },
+  page: {
+    where: SQL | undefined;
+    ofClosed: SQL | undefined;
+    readsPatient: boolean;
+    reach: number;
+    limit: number;
+    offset: number;
+  },
 ) {
   const first = (conditions: (SQL | undefined)[], order: SQL[]) =>
-    selectEntryIds(db, orgId, patientJoin, conditions, readsPatient)
+    selectEntryIds(db, orgId, patientJoin, conditions, page.readsPatient)
       .orderBy(...order)
-      .limit(reach);
-  const open = first([where, isOpen], longestWaitingFirst);
-  const closed = first([ofClosed, notInArray(queueEntries.status, OPEN)], newestFirst);
-  // An array made once, not `IN`: a semi join of the page's rows to the candidates could be driven from the rows,
+      .limit(page.reach);
+  const open = first([page.where, isOpen], longestWaitingFirst);
+  const closed = first([page.ofClosed, notInArray(queueEntries.status, OPEN)], newestFirst);
+  // Arrays made once, not `IN`: a semi join of the page's rows to the candidates could be driven from the rows,
   // and today's Waiting were each read with their patient before the candidates were looked up (699 on a full day).
-  return sql`${queueEntries.id} = ANY(ARRAY(${open} UNION ALL ${closed}))`;
+  const pageIds = db
+    .select({ id: queueEntries.id })
+    .from(queueEntries)
+    .where(inOrg(queueEntries, orgId, sql`${queueEntries.id} = ANY(ARRAY(${open} UNION ALL ${closed}))`))
+    .orderBy(...longestWaitingFirst)
+    .limit(page.limit)
+    .offset(page.offset);
+  return sql`${queueEntries.id} = ANY(ARRAY(${pageIds}))`;
 }

@@ -591,7 +591,7 @@ describe('lists', () => {
     t.database.db.select().from(queueEntries).where(eq(queueEntries.orgId, orgId));
 
   it('a past day in the screen’s order: who is with a doctor, the longest waiting, then the closed newest first', async () => {
-    // Read from the open and the closed visits apart (screenPageCandidates): the page and the next one must be the
+    // Read from the open and the closed visits apart (screenPage): the page and the next one must be the
     // visits of the day in the one order, the ties of a time broken by the later id first.
     const other = await t.newOrg();
     const o = clinic(t, other);
