@@ -123,6 +123,35 @@ async function replay(pool: pg.Pool, page: CapturedPage, seconds: number): Promi
   return figures(times, seconds);
 }
 
+/**
+ * How PostgreSQL planned the page's named statements on the replay's connections (they are the server's statements,
+ * so it plans them alike): generic plans (planned once per connection) and custom ones (planned on every call).
+ * Unnamed statements (`plan: 'per-call'`) are planned on every call and are not counted here.
+ */
+async function plansOf(
+  pool: pg.Pool,
+  page: CapturedPage,
+): Promise<{ generic: number; custom: number } | undefined> {
+  const names = [...new Set(page.statements.flatMap((s) => (s.name ? [s.name] : [])))];
+  if (names.length === 0) return undefined;
+  const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => pool.connect()));
+  try {
+    let [generic, custom] = [0, 0];
+    for (const client of clients) {
+      const { rows } = await client.query<{ generic: string; custom: string }>(
+        `SELECT coalesce(sum(generic_plans), 0) AS generic, coalesce(sum(custom_plans), 0) AS custom
+         FROM pg_prepared_statements WHERE name = ANY($1)`,
+        [names],
+      );
+      generic += Number(rows[0]!.generic);
+      custom += Number(rows[0]!.custom);
+    }
+    return { generic, custom };
+  } finally {
+    for (const client of clients) client.release();
+  }
+}
+
 function describe(page: CapturedPage): string[] {
   const short = (s: CapturedStatement) => s.text.replace(/\s+/g, ' ').slice(0, 150);
   const lookups = page.statements.filter((s) => /\bfrom "(sessions|organizations)"/i.test(s.text)).length;
@@ -191,6 +220,8 @@ interface Row {
   sqlCpu: CpuSpent | undefined;
   /** BENCH_BARE: the same statements answered by the bare server. */
   bare: { web: Figures; cpuMs: number; webCpu: CpuSpent } | undefined;
+  /** How the replay's named statements were planned (`plansOf`); absent when none is named. */
+  plans: { generic: number; custom: number } | undefined;
 }
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 const rows: Row[] = [];
@@ -214,11 +245,12 @@ try {
       sql = await replay(pool, page, SECONDS);
       sqlCpu = sqlCpuUntil(sql.perSecond * SECONDS);
     }
+    const plans = sql && (await plansOf(pool, page));
     const ratio = sql ? web.perSecond / sql.perSecond : NaN;
     const pass = ratio >= TARGET_RATIO && web.p95 <= TARGET_P95_MS;
     const bareFigures =
       bare && bareBase && sql ? await measured(bare, bareBase, { ...page, url: `/${page.key}` }) : undefined;
-    rows.push({ page, web, sql, ratio, pass, cpuMs, webCpu, sqlCpu, bare: bareFigures });
+    rows.push({ page, web, sql, ratio, pass, cpuMs, webCpu, sqlCpu, bare: bareFigures, plans });
     console.log(
       `  HTTP ${web.perSecond.toFixed(0)} req/s, p50 ${web.p50.toFixed(1)} ms, p95 ${web.p95.toFixed(1)} ms, ` +
         `the server's CPU ${cpuMs.toFixed(3)} ms a request` +
@@ -234,6 +266,9 @@ try {
         (sqlCpu
           ? `; a SQL round: the replay ${sqlCpu.selfMs.toFixed(3)} ms, PostgreSQL ${sqlCpu.postgresMs.toFixed(3)} ms ` +
             `(steal ${percent(sqlCpu.steal)})`
+          : '') +
+        (plans
+          ? `; its named statements planned ${plans.generic} times generic, ${plans.custom} custom`
           : ''),
     );
     if (bareFigures && sql)
@@ -254,8 +289,11 @@ console.log(
   `\ntargets: HTTP ≥ ${TARGET_RATIO * 100} % of its SQL rounds/s, p95 ≤ ${TARGET_P95_MS} ms, at ${CONNECTIONS} connections`,
 );
 console.log(
-  `${cell('page', 36)} ${cell('HTTP req/s', 10)} ${cell('p50 ms', 7)} ${cell('p95 ms', 7)} ${cell('CPU ms', 7)} ${cell('SQL rounds/s', 12)} ${cell('ratio', 7)} result`,
+  `${cell('page', 36)} ${cell('HTTP req/s', 10)} ${cell('p50 ms', 7)} ${cell('p95 ms', 7)} ${cell('CPU ms', 7)} ${cell('SQL rounds/s', 12)} ${cell('ratio', 7)} ${cell('plan', 8)} result`,
 );
+/** generic: planned once per connection (a few custom plans first); custom: on every call; per call: unnamed. */
+const planOf = (r: Row) =>
+  !r.sql ? '—' : !r.plans ? 'per call' : r.plans.generic > r.plans.custom ? 'generic' : 'custom';
 const result = (r: Row) =>
   r.page.floor
     ? 'floor'
@@ -266,7 +304,8 @@ for (const r of rows)
   console.log(
     `${cell(r.page.label, 36)} ${cell(r.web.perSecond.toFixed(0), 10)} ${cell(r.web.p50.toFixed(1), 7)} ${cell(r.web.p95.toFixed(1), 7)} ` +
       `${cell(r.cpuMs.toFixed(3), 7)} ` +
-      `${cell(r.sql ? r.sql.perSecond.toFixed(0) : '—', 12)} ${cell(r.sql ? `${(r.ratio * 100).toFixed(1)} %` : '—', 7)} ${result(r)}`,
+      `${cell(r.sql ? r.sql.perSecond.toFixed(0) : '—', 12)} ${cell(r.sql ? `${(r.ratio * 100).toFixed(1)} %` : '—', 7)} ` +
+      `${cell(planOf(r), 8)} ${result(r)}`,
   );
 console.log(
   `\nwhere the CPU goes, ms a request over HTTP (the server, the load generator, PostgreSQL) and a round of its SQL ` +

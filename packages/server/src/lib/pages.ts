@@ -3,6 +3,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import { LIST_COUNT_CAP, type PageMeta } from '@basira/shared/common/api.schemas';
 import type { Db } from '../db/client.ts';
 import { merged } from '@basira/shared/common/objects';
+import { literal } from './prepared.ts';
 
 export function pageMeta(page: number, perPage: number, total: number): PageMeta {
   return { page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) };
@@ -24,17 +25,20 @@ export const totalColumn = (count: SQLWrapper) => sql<number>`(${count})`.mapWit
  * `matches` counted up to `cap + 1`, as a column of the page's rows (`totalColumn`). Written as SQL around the
  * query, not as drizzle's `.as()` subquery, which builds the inner query's SQL as soon as it is called: while
  * `runPrepared` built each page's query on every request, that was 30 µs of a request on the audit list
- * (bench/list-pages, issue 17). `matches` selects a constant, not the rows' columns.
+ * (bench/list-pages, issue 17). `matches` selects a constant, not the rows' columns. The cap is a `literal`, so
+ * that a prepared page can be planned once.
  */
 export const totalUpToCap = (matches: PgSelect, cap = LIST_COUNT_CAP) =>
-  totalColumn(sql`select count(*)::int from ${matches.limit(cap + 1)} as matches`);
+  totalColumn(sql`select count(*)::int from ${matches.limit(literal(cap + 1))} as matches`);
 
 /**
  * How many rows `matches` has, counting no further than `LIST_COUNT_CAP + 1`: a bounded scan however many match
  * (`pageWithTotal` then answers "more than LIST_COUNT_CAP"). `matches` selects a constant, not the rows' columns.
  */
 export function countUpToCap(db: Db, matches: PgSelect) {
-  return db.select({ n: sql<number>`count(*)::int` }).from(matches.limit(LIST_COUNT_CAP + 1).as('matches'));
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(matches.limit(literal(LIST_COUNT_CAP + 1)).as('matches'));
 }
 
 /**

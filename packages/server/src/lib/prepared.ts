@@ -35,7 +35,25 @@ interface MappedRows {
   customResultMapper?: unknown;
 }
 
-/** How a prepared statement is planned (`runPrepared`). */
+/**
+ * A value the code fixes (a status, a flag, a page's length, the count's cap), written into the statement's text
+ * rather than bound, typed as the value so that drizzle's operators and `limit` take it. PostgreSQL keeps a named
+ * statement's generic plan (planned once) only when that plan's estimate is no costlier than the plans made with
+ * the values: a bound LIMIT is estimated as a tenth of the table, and a bound flag cannot match a partial index,
+ * so with them bound the queue's and the audit's pages were planned on every call, a third to a half of their
+ * PostgreSQL time (bench/list-pages, issue 17). Integers and booleans only: never a caller's text.
+ */
+export function literal<T extends number | boolean>(value: T): T {
+  if (typeof value === 'number' && !Number.isSafeInteger(value))
+    throw new Error(`literal: ${value} is not an integer`);
+  return sql.raw(String(value)) as unknown as T;
+}
+
+/**
+ * How a prepared statement is planned (`runPrepared`): `once` when its best plan does not depend on its values
+ * (an organization, a patient, one day; the code's constants written as `literal`s), `per-call` when it does (a
+ * text, a rare visit reason, a range of days).
+ */
 export type Plan = 'once' | 'per-call';
 
 const byDatabase = new WeakMap<
@@ -77,14 +95,16 @@ export function runPrepared<Result>(
   binding = false;
   let statements = byDatabase.get(db);
   if (!statements) byDatabase.set(db, (statements = new Map()));
-  let statement = statements.get(name);
+  // A shape asked for with either plan is two statements: the first call's plan would otherwise stay the name's.
+  const key = plan === 'once' ? name : `${name} (per call)`;
+  let statement = statements.get(key);
   if (!statement) {
     // Unnamed, PostgreSQL parses and plans each call with its values; drizzle's types want a name.
     statement = query().prepare(plan === 'once' ? name : (undefined as unknown as string));
     const mapped = statement as MappedRows;
     if (mapped.fields && !mapped.customResultMapper)
       mapped.customResultMapper = rowMapper(mapped.fields, mapped.joinsNotNullableMap);
-    statements.set(name, statement);
+    statements.set(key, statement);
   }
   return statement.execute(values) as Promise<Result>;
 }
