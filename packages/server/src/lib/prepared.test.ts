@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { countries } from '../db/schema.ts';
-import { startTestApp, type TestApp } from '../test/harness.ts';
-import { runPrepared, runPreparedSql, type Bind } from './prepared.ts';
+import { dbKind, startTestApp, type TestApp } from '../test/harness.ts';
+import { literal, runPrepared, runPreparedSql, type Bind, type Plan } from './prepared.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,6 +27,54 @@ describe('runPrepared', () => {
     expect(await byId(1)).toEqual([{ id: 1 }]);
     expect(await byId(100_000)).toEqual([]);
     expect(builds).toBe(1);
+  });
+
+  // PGlite's driver sends no named statements, so only PostgreSQL lists them.
+  it.runIf(dbKind === 'postgres')(
+    'plans a shape asked for per call on every call, even after it ran once named',
+    async () => {
+      const plans = await t.database.db.transaction(async (tx) => {
+        const byId = (id: number, plan: Plan) =>
+          runPrepared(
+            tx,
+            'test_country_either_plan',
+            (bind: Bind) => {
+              const bound = bind('id', id);
+              return () => tx.select({ id: countries.id }).from(countries).where(eq(countries.id, bound));
+            },
+            { plan },
+          );
+        expect(await byId(105, 'once')).toEqual([{ id: 105 }]);
+        expect(await byId(1, 'per-call')).toEqual([{ id: 1 }]);
+        expect(await byId(2, 'per-call')).toEqual([{ id: 2 }]);
+        // One transaction, one connection: its named statements are this session's.
+        const { rows } = (await tx.execute(
+          sql`SELECT (generic_plans + custom_plans)::int AS runs FROM pg_prepared_statements
+            WHERE name = 'test_country_either_plan'`,
+        )) as unknown as { rows: { runs: number }[] };
+        return rows;
+      });
+      expect(plans).toEqual([{ runs: 1 }]);
+    },
+  );
+
+  it('writes a literal into the text: an integer or a flag, nothing else', async () => {
+    const db = t.database.db;
+    const query = db
+      .select({ id: countries.id })
+      .from(countries)
+      .where(eq(countries.id, literal(105)));
+    expect(query.toSQL()).toMatchObject({ params: [] });
+    expect(query.toSQL().sql).toContain('= 105');
+    expect(await query).toEqual([{ id: 105 }]);
+    expect(
+      db
+        .select({ on: sql`${literal(true)}` })
+        .from(countries)
+        .toSQL().sql,
+    ).toMatch(/^select true /);
+    expect(() => literal(1.5)).toThrow('not an integer');
+    expect(() => literal(Number.NaN)).toThrow('not an integer');
   });
 
   it('refuses a value bound while the query is built: later calls would not bind it', () => {
