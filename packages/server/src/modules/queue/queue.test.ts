@@ -380,7 +380,8 @@ describe('lists', () => {
   it('pages, per patient, filters (status, dates, text, doctor), each patient’s latest, and the bell', async () => {
     const o = clinic(t, await t.newOrg());
     const sara = await o.patient({ name: 'سارة كريم', phone: '0770 555 1234' });
-    const omar = await o.patient({ name: 'Omar Najim' });
+    // A phone of its own: a random one starting 0770 555 (one in a thousand) matched Sara's phone search below.
+    const omar = await o.patient({ name: 'Omar Najim', phone: '0781 222 3344' });
     const s1 = await o.queue(sara.id, { date: '2026-02-20T09:00:00+03:00' });
     const s2 = await o.queue(sara.id, { date: '2026-03-01T09:00:00+03:00' });
     const o1 = await o.queue(omar.id, { date: '2026-03-01T10:00:00+03:00', examTypes: ['Lasik'] });
