@@ -15,6 +15,8 @@ import { fillToday, growToLargeClinic, keepLargeClinic, keptLargeClinic } from '
 
 const SUPPORT_REQUESTS = 40;
 const PRINTS = 30;
+/** Patients deleted by an administrator (duplicates, mistakes): a page and a bit of the deleted list. */
+const DELETED = 30;
 const LARGE = process.env.BENCH_CLINIC === 'large';
 
 export interface PageSpec {
@@ -92,7 +94,12 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
   const built = await buildApp(config, { database, print: () => {} });
   const { app } = built;
   try {
-    const call = async <T>(method: 'GET' | 'POST', url: string, token: string | null, payload?: object) => {
+    const call = async <T>(
+      method: 'GET' | 'POST' | 'DELETE',
+      url: string,
+      token: string | null,
+      payload?: object,
+    ) => {
       const res = await app.inject({
         method,
         url,
@@ -150,6 +157,23 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
       }
     }
     if (LARGE) summary.push(await fillToday(db, await orgIdOf(slug)));
+    // Once per database (the large clinic is kept): the latest patients without an open visit, through the API.
+    const orgId = await orgIdOf(slug);
+    const [{ n: alreadyDeleted }] = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`SELECT count(*)::int AS n FROM patients WHERE org_id = ${orgId} AND deleted_at IS NOT NULL`,
+      ),
+    ) as [{ n: number }];
+    if (alreadyDeleted === 0) {
+      const doomed = rowsOf<{ id: number }>(
+        await db.execute(sql`SELECT id FROM patients p WHERE org_id = ${orgId} AND deleted_at IS NULL
+          AND id NOT IN (${followUps.patientId}, ${printed.patientId})
+          AND NOT EXISTS (SELECT 1 FROM queue_entries q WHERE q.patient_id = p.id AND q.status IN (1, 2))
+          ORDER BY id DESC LIMIT ${DELETED}`),
+      );
+      for (const { id } of doomed) await call('DELETE', `/api/mo/patient/delete/${id}`, admin);
+      summary.push(`deleted ${doomed.length} patients (an administrator's, through the API)`);
+    }
     await db.execute(sql`ANALYZE`);
     summary.push(`the exam index is patient ${followUps.patientId}'s (${followUps.n} follow-up records)`);
 

@@ -12,14 +12,15 @@ import { nextCounter } from '../../lib/counters.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../types.ts';
 import { birthDateForAge, localDay } from '@basira/shared/dates/calendar';
-import { pageMeta } from '../../lib/pages.ts';
+import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
+import { literal, runPrepared } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { CountryDirectory } from './country-directory.ts';
 import { addNameWords } from './name-words.ts';
-import { toPatient, type PatientRow } from './patient-view.ts';
+import { patientViewColumns, toPatient, type PatientRow } from './patient-view.ts';
 import { merged } from '@basira/shared/common/objects';
 
 export const FILE_NUMBER_COUNTER = 'patient_file_number';
@@ -271,24 +272,39 @@ export class PatientsService {
     return this.view(row, scope);
   }
 
-  /** Deleted (and merged-away) records, newest deletion first: what an administrator restores from. */
+  /**
+   * Deleted (and merged-away) records, newest deletion first: what an administrator restores from. One prepared
+   * statement, its rows carrying their total (a clinic's deleted records are few: counted in full).
+   */
   async listDeleted(scope: RequestContext, page: number) {
-    const where = inOrg(patients, scope.orgId, isNotNull(patients.deletedAt));
-    const [count] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(patients)
-      .where(where);
-    const rows = await this.db
-      .select()
-      .from(patients)
-      .where(where)
-      .orderBy(desc(patients.deletedAt), desc(patients.id))
-      .limit(PATIENTS_PER_PAGE)
-      .offset((page - 1) * PATIENTS_PER_PAGE);
-    return {
-      data: rows.map((r) => this.view(r, scope)),
-      meta: merged(pageMeta(page, PATIENTS_PER_PAGE, count?.n ?? 0), { totalIsLowerBound: false }),
-    };
+    const deleted = (orgId: number) => inOrg(patients, orgId, isNotNull(patients.deletedAt));
+    const counted = (orgId: number) =>
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(patients)
+        .where(deleted(orgId));
+    const first = page === 1;
+    const rows = await runPrepared(this.db, `patients_deleted${first ? '' : '_deep'}`, (bind) => {
+      const orgId = bind('orgId', scope.orgId);
+      const skipped = first ? 0 : bind('offset', (page - 1) * PATIENTS_PER_PAGE);
+      return () =>
+        this.db
+          .select({ ...patientViewColumns, total: totalColumn(counted(orgId)) })
+          .from(patients)
+          .where(deleted(orgId))
+          .orderBy(desc(patients.deletedAt), desc(patients.id))
+          .limit(literal(PATIENTS_PER_PAGE))
+          .offset(skipped);
+    });
+    const today = this.today(scope);
+    const { data, meta } = await pageWithTotal(
+      rows,
+      page,
+      PATIENTS_PER_PAGE,
+      () => counted(scope.orgId),
+      (r) => toPatient(r, this.countries, today),
+    );
+    return { data, meta: merged(meta, { totalIsLowerBound: false }) };
   }
 
   async publish(orgId: number, id: number, action: PatientChanged['action']): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { Patient } from '@basira/shared/patients/patients.schemas';
+import { PATIENTS_PER_PAGE, type Patient } from '@basira/shared/patients/patients.schemas';
 import { auditLog, examRecords, letters } from '../../db/schema.ts';
 import { FakeClock } from '../../lib/clock.ts';
 import { clinic, randomPhone } from '../../test/clinic-fixtures.ts';
@@ -221,6 +221,27 @@ describe('deleting and restoring', () => {
     expect(restored.statusCode).toBe(200);
     expect(restored.json().data).toMatchObject({ id: p.id, deletedAt: null, version: 3 });
     expect((await c.call('GET', `/api/mo/patient/${p.id}`)).statusCode).toBe(200);
+  });
+
+  it('lists the deleted newest deletion first, a page at a time, each page with the whole total', async () => {
+    const own = clinic(t, await t.newOrg());
+    const made: Patient[] = [];
+    for (let i = 0; i < PATIENTS_PER_PAGE + 2; i++) made.push(await own.patient());
+    for (const p of made) await own.ok('DELETE', `/api/mo/patient/delete/${p.id}`);
+    const newestFirst = made.map((p) => p.id).reverse();
+    const page = async (n: number) => {
+      const res = await own.call('GET', `/api/mo/patient/deleted?page=${n}`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as { data: Patient[]; meta: Record<string, unknown> };
+    };
+    const meta = { perPage: PATIENTS_PER_PAGE, total: made.length, lastPage: 2, totalIsLowerBound: false };
+    const [first, second, past] = [await page(1), await page(2), await page(3)];
+    expect(first.data.map((p) => p.id)).toEqual(newestFirst.slice(0, PATIENTS_PER_PAGE));
+    expect(first.meta).toEqual({ page: 1, ...meta });
+    expect(second.data.map((p) => p.id)).toEqual(newestFirst.slice(PATIENTS_PER_PAGE));
+    expect(second.meta).toEqual({ page: 2, ...meta });
+    // Past the last page no row carries the total: it is counted on its own.
+    expect(past).toEqual({ data: [], meta: { page: 3, ...meta } });
   });
 
   it('refuses while a visit is open (409), allows once it is finished', async () => {
