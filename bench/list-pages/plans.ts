@@ -1,10 +1,11 @@
 // bench/list-pages/plans.ts: is a prepared page's generic plan good for every value it is called with?
 // A named statement (`runPrepared`, plan 'once') is planned once per connection when PostgreSQL finds its generic
-// plan no costlier than the plans made with the values; that plan then serves every later value. For each shape of
-// the queue's and the audit's pages, this asks the page with several values (days near and far, busy and idle
-// doctors and patients), records its statement, and times it on one connection planned each way: with the call's
-// values (plan_cache_mode=force_custom_plan) and generic (force_generic_plan). A shape the app plans once whose
-// generic plan is much slower than its custom one for some value must be planned per call (`Plan`, lib/prepared.ts).
+// plan no costlier than the plans made with the values; that plan then serves every later value. For each shape
+// of the queue's, the audit's and the patient list's pages, this asks the page with several values (days near and
+// far, busy and idle doctors, patients and users), records its statement, and times it on one connection planned
+// each way: with the call's values (plan_cache_mode=force_custom_plan) and generic (force_generic_plan). A shape the
+// app plans once whose generic plan is much slower than its custom one for some value must be planned per call
+// (`Plan`, lib/prepared.ts).
 // Run on the large clinic, made by run.ts with BENCH_CLINIC=large:
 //   flock /tmp/coord/e2e.lock npx tsx --conditions=source bench/list-pages/plans.ts
 import { sql } from 'drizzle-orm';
@@ -154,6 +155,33 @@ const groups: { shape: string; token: string; urls: string[] }[] = [
   },
   { shape: 'audit trail, reads', token: admin, urls: ['/api/audit?page=1&reads=1'] },
   { shape: "doctor's worklist", token: doctor, urls: ['/api/mo/doctor/worklist'] },
+  {
+    shape: 'patient list, a sort',
+    token: admin,
+    urls: ['newest', 'name', 'fileNumber', 'lastVisit'].map(
+      (sort) => `/api/mo/patient/filter?page=1&sort=${sort}`,
+    ),
+  },
+  {
+    shape: 'patient list, one sex by name',
+    token: admin,
+    urls: ['0', '1'].map((sex) => `/api/mo/patient/filter?page=1&isMale=${sex}&sort=name`),
+  },
+  {
+    shape: 'patient list, ages',
+    token: admin,
+    urls: ['ageFrom=18&ageTo=45', 'ageFrom=100&ageTo=120', 'ageFrom=0&ageTo=1'].map(
+      (ages) => `/api/mo/patient/filter?page=1&isMale=0&${ages}&sort=name`,
+    ),
+  },
+  {
+    shape: 'patient list, last visit',
+    token: admin,
+    urls: [days(0, 0), days(-1200, 0)].map(
+      (d) =>
+        `/api/mo/patient/filter?page=1&${d.replace('from', 'lastVisitFrom').replace('to', 'lastVisitTo')}`,
+    ),
+  },
 ];
 
 /** The page's statement: its last (a patient's visits first check that the patient is there). */

@@ -19,7 +19,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { addToDay, birthDateForAge, localDay, startOfDay } from '@basira/shared/dates/calendar';
 import { cappedPageMeta, totalUpToCap } from '../../lib/pages.ts';
-import { asIs, runPrepared, type Bind, type Built } from '../../lib/prepared.ts';
+import { asIs, literal, runPrepared, type Bind, type Built } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { isoTime } from '../../lib/iso-time.ts';
 import type { CountryDirectory } from './country-directory.ts';
@@ -206,10 +206,16 @@ export class PatientSearchService {
       // Corrected misspellings count too when they are all there is.
       if (total < window) total = Math.max(total, ranked.rows.length);
     } else if (!plan) {
-      // Filters only: the rows carry their capped total (one statement), prepared per shape of filters.
+      // Filters only: the rows carry their capped total (one statement), prepared per shape of filters, planned once
+      // unless an age or a last visit's days are asked for: how many patients a range holds decides its plan, as
+      // the queue's days do (queue-lists.service.ts). The first page's offset (none) is in its text (`literal`).
+      const first = query.page === 1;
+      const ranged = [query.ageFrom, query.ageTo, query.lastVisitFrom, query.lastVisitTo].some(
+        (value) => value !== undefined,
+      );
       const page = (bind: Bind) => {
         const [orgId, where] = [bind('orgId', scope.orgId), filters.where(bind)];
-        const skipped = bind('offset', offset);
+        const skipped = first ? 0 : bind('offset', offset);
         return () =>
           db
             .select({
@@ -219,10 +225,15 @@ export class PatientSearchService {
             .from(patients)
             .where(this.liveInOrg(orgId, where()))
             .orderBy(...sortOrder(sort, false))
-            .limit(perPage)
+            .limit(literal(perPage))
             .offset(skipped);
       };
-      const found = await runPrepared(db, `patients_filter_${sort}_${filterShape(query)}`, page);
+      const found = await runPrepared(
+        db,
+        `patients_filter_${sort}_${filterShape(query)}${first ? '' : '_deep'}`,
+        page,
+        { plan: ranged ? 'per-call' : 'once' },
+      );
       rows = found;
       total = found[0]?.total ?? (offset > 0 ? await this.cappedCount(db, scope.orgId, extra) : 0);
     } else {
@@ -535,7 +546,7 @@ export class PatientSearchService {
     today: string,
     bind: Bind,
   ): Built<SQL | undefined> {
-    const isMale = q.isMale === undefined ? undefined : bind('isMale', q.isMale === 1);
+    const isMale = q.isMale === undefined ? undefined : literal(q.isMale === 1);
     const bornBy = q.ageFrom === undefined ? undefined : bind('bornBy', birthDateForAge(q.ageFrom, today)!);
     const bornAfter =
       q.ageTo === undefined ? undefined : bind('bornAfter', birthDateForAge(q.ageTo + 1, today)!);
@@ -559,10 +570,11 @@ export class PatientSearchService {
   }
 }
 
-/** Which of the list's filters a query sets: the name of its SQL's shape (`runPrepared`). */
+/** Which of the list's filters a query sets, and the sex asked for (a `literal`): the name of its SQL's shape. */
 const filterShape = (q: PatientFilterQuery) =>
   (['isMale', 'ageFrom', 'ageTo', 'lastVisitFrom', 'lastVisitTo'] as const)
     .filter((key) => q[key] !== undefined)
+    .map((key) => (key === 'isMale' ? `isMale${q.isMale}` : key))
     .join('_') || 'none';
 
 /**
