@@ -60,6 +60,27 @@ export async function pageWithTotal<Row extends { total: number }, Item>(
   return { data: rows.map(view), meta: cappedPageMeta(page, perPage, total) };
 }
 
+/**
+ * The page's answer from rows that do not carry their total, for a list that is mostly short (a search): a page
+ * with fewer rows than `perPage` (and a row, or the first) ends the list, so its total is known; only a full page,
+ * or one past the last, runs `count`. A search for one patient's visits paid its trigram search twice, once for its
+ * rows and once for their count (bench/list-pages, issue 17). `capped` as `pageWithTotal`'s.
+ */
+export async function pageCountedWhenFull<Row, Item>(
+  rows: Row[],
+  page: number,
+  perPage: number,
+  count: () => PromiseLike<{ n: number }[]>,
+  view: (row: Row) => Item,
+  capped = false,
+): Promise<{ data: Item[]; meta: PageMeta }> {
+  const ends = rows.length < perPage && (rows.length > 0 || page === 1);
+  const total = ends ? (page - 1) * perPage + rows.length : ((await count())[0]?.n ?? 0);
+  if (!capped || total <= LIST_COUNT_CAP)
+    return { data: rows.map(view), meta: pageMeta(page, perPage, total) };
+  return { data: rows.map(view), meta: cappedPageMeta(page, perPage, total) };
+}
+
 /** Escapes LIKE wildcards in user text. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -32,8 +32,8 @@ import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { auditedRead, type AuditEntry } from '../audit/audit.service.ts';
 import { addToDay, dayRange, localDay, startOfDay } from '@basira/shared/dates/calendar';
-import { pageWithTotal } from '../../lib/pages.ts';
-import { asIs, literal, runPrepared, type Bind, type Built, type Plan } from '../../lib/prepared.ts';
+import { pageCountedWhenFull, pageWithTotal } from '../../lib/pages.ts';
+import { literal, runPrepared, type Bind, type Built, type Plan } from '../../lib/prepared.ts';
 import { findLivePatient } from '../patients/patients.service.ts';
 import {
   countEntries,
@@ -86,7 +86,8 @@ export class QueueListsService {
   /**
    * A page of entries with its total, as a prepared statement (`runPrepared`): `statement.shape` names the SQL that
    * `conditions` make, whose values are bound per request; `statement.plan` as `runPrepared`'s;
-   * `statement.readsPatient`: the conditions read a column of the patient (`selectEntriesWithTotal`);
+   * `statement.readsPatient`: the conditions read a column of the patient (`selectEntriesWithTotal`): a search,
+   * mostly for one patient's few visits, whose rows are counted only when they fill the page (`pageCountedWhenFull`);
    * `statement.openThenClosed`: the page, in the screen's order, is taken from the open and the closed entries apart
    * (`screenPage`). `patientJoin`: every entry, or each patient's latest (`withPatientsLatest`). `audit`:
    * the page records its reading in its own statement (`auditedRead`).
@@ -131,6 +132,7 @@ export class QueueListsService {
         return selectEntriesWithTotal(this.db, orgId, patientJoin, [where], readsPatient, {
           audit: audited?.(),
           among,
+          counted: !readsPatient,
         })
           .orderBy(...order)
           .limit(limit)
@@ -140,8 +142,19 @@ export class QueueListsService {
     const name = `queue_page_${statement.shape}_${perPage}${first ? '' : '_deep'}${audit ? '_audited' : ''}`;
     const rows = await runPrepared(this.db, name, query, { plan: statement.plan });
     const today = this.today(scope);
-    const count = () => countEntries(this.db, scope.orgId, patientJoin, [conditions(asIs)()], readsPatient);
-    return pageWithTotal(rows, page, perPage, count, (r) => toEntry(r, today), true);
+    // Built once as well, and planned as the page is: a search counts whenever its rows fill the page.
+    const count = () =>
+      runPrepared(
+        this.db,
+        `${name}_count`,
+        (bind) => {
+          const [orgId, matching] = [bind('orgId', scope.orgId), conditions(bind)];
+          return () => countEntries(this.db, orgId, patientJoin, [matching()], readsPatient);
+        },
+        { plan: statement.plan },
+      );
+    const view = (r: (typeof rows)[number]) => toEntry(r, today);
+    return (readsPatient ? pageCountedWhenFull : pageWithTotal)(rows, page, perPage, count, view, true);
   }
 
   /** `GET /api/mo/queue?page=`: every entry, newest first. */

@@ -7,7 +7,7 @@ import { QUEUE_STATUS, queueStatus, type QueueStatusId } from '@basira/shared/qu
 import type { Db } from '../../db/client.ts';
 import { patients, queueEntries, users } from '../../db/schema.ts';
 import { isoOf, isoTime, type TimesEitherWay } from '../../lib/iso-time.ts';
-import { countUpToCap, totalUpToCap } from '../../lib/pages.ts';
+import { countUpToCap, totalColumn, totalUpToCap } from '../../lib/pages.ts';
 import type { AuditRowCte } from '../audit/audit.service.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -101,6 +101,7 @@ export function selectListedEntries(db: Db, orgId: number, ...conditions: (SQL |
  * `audit` (`auditedRead`), its audit row too. `patientJoin`: `withPatient`, or `withPatientsLatest` for each
  * patient's latest entry only. `readsPatient`: the conditions read a column of the patient (a name, a phone).
  * `among`: a condition on the rows alone, not on the total (the page's candidates, `selectEntryIds`).
+ * `counted: false`: the rows alone (`pageCountedWhenFull` counts them when the page is full); their total is 0.
  */
 export function selectEntriesWithTotal(
   db: Db,
@@ -108,11 +109,15 @@ export function selectEntriesWithTotal(
   patientJoin: SQL,
   conditions: (SQL | undefined)[],
   readsPatient: boolean,
-  { audit, among }: { audit?: AuditRowCte | undefined; among?: SQL | undefined } = {},
+  {
+    audit,
+    among,
+    counted = true,
+  }: { audit?: AuditRowCte | undefined; among?: SQL | undefined; counted?: boolean } = {},
 ) {
   const matching = matchingEntries(db, orgId, patientJoin, conditions, readsPatient, { one: sql`1` });
   return (audit ? db.with(audit) : db)
-    .select({ ...listedColumns, total: totalUpToCap(matching) })
+    .select({ ...listedColumns, total: counted ? totalUpToCap(matching) : totalColumn(sql`0`) })
     .from(queueEntries)
     .innerJoin(patients, patientJoin)
     .leftJoin(doctor, withDoctor)

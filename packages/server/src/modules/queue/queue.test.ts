@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { QueueEntry, QueueEntryDetail } from '@basira/shared/queue/queue.schemas';
+import { QUEUE_PER_PAGE, type QueueEntry, type QueueEntryDetail } from '@basira/shared/queue/queue.schemas';
 import {
   QUEUE_ACTIONS,
   QUEUE_STATUS,
@@ -432,6 +432,34 @@ describe('lists', () => {
         patient: expect.objectContaining({ phone: '+9647705551234' }),
       }),
     ]);
+  });
+
+  it('a search counts its matches when they fill a page, and takes a shorter page’s rows as its total', async () => {
+    const o = clinic(t, await t.newOrg());
+    const many = await o.patient({ name: 'Haidar Many Visits' });
+    const few = await o.patient({ name: 'Zahraa Few Visits' });
+    for (let i = 0; i < QUEUE_PER_PAGE + 2; i++) await o.queue(many.id);
+    await o.queue(few.id);
+    await o.queue(few.id);
+    const meta = async (query: string) => {
+      const res = (await o.call('GET', `/api/mo/queue/filter?${query}`)).json();
+      return { rows: res.data.length, ...res.meta };
+    };
+    const counted = { perPage: QUEUE_PER_PAGE, total: QUEUE_PER_PAGE + 2, lastPage: 2 };
+    expect(await meta('page=1&search=haidar')).toEqual({ rows: QUEUE_PER_PAGE, page: 1, ...counted });
+    expect(await meta('page=2&search=haidar')).toEqual({ rows: 2, page: 2, ...counted });
+    expect(await meta('page=3&search=haidar')).toEqual({ rows: 0, page: 3, ...counted });
+    expect(await meta('page=1&search=visits')).toEqual({
+      rows: QUEUE_PER_PAGE,
+      page: 1,
+      perPage: QUEUE_PER_PAGE,
+      total: QUEUE_PER_PAGE + 4,
+      lastPage: 2,
+    });
+    const short = { perPage: QUEUE_PER_PAGE, total: 2, lastPage: 1 };
+    expect(await meta('page=1&search=zahraa')).toEqual({ rows: 2, page: 1, ...short });
+    expect(await meta('page=2&search=zahraa')).toEqual({ rows: 0, page: 2, ...short });
+    expect(await meta('page=1&search=nobody')).toEqual({ rows: 0, page: 1, ...short, total: 0 });
   });
 
   it('each patient’s latest: of two visits at the same time, the one made later', async () => {
