@@ -30,6 +30,8 @@ const LARGE_DOCTORS = 40;
 /** Today's generated visits, by the share of the day so far: the earliest closed, then who is with a doctor, then who waits. */
 const TODAY_CLOSED = 0.7;
 const TODAY_WITH_DOCTOR = 0.05;
+/** Today's visits are spread over at least this many hours from midnight (`fillToday`). */
+const TODAY_HOURS = 12;
 /**
  * Each generated visit's reason, by share: what brings patients to an eye clinic. Lasik is rare (a clinic that
  * sends its laser cases elsewhere): 6,000 of the 3,000,000 visits, for the queue filter's rare reason.
@@ -132,7 +134,7 @@ async function writeStatusEvents(db: Db, which: string, now: string) {
     sql.raw(`
     INSERT INTO queue_status_events (org_id, queue_id, from_status, to_status, action, at, waited_from)
     SELECT q.org_id, q.id, e.from_status, e.to_status, e.action,
-           CASE e.action WHEN 'create' THEN q.date WHEN 'open' THEN ${openedAt('q.date', now)}
+           CASE e.action WHEN 'create' THEN least(q.date, ${now}) WHEN 'open' THEN ${openedAt('q.date', now)}
                 ELSE ${closedAt('q.date', now)} END,
            CASE WHEN e.action = 'open' THEN q.date END
     FROM queue_entries q
@@ -146,8 +148,11 @@ async function writeStatusEvents(db: Db, which: string, now: string) {
 
 /**
  * Today as full as the history's days (`VISITS_A_DAY`), made once a day (a kept clinic gets its own today on the
- * day it is run): spread from midnight to now, the earliest closed, then those with a doctor, then those waiting.
- * The demo's own visits of today stay.
+ * day it is run): spread from midnight over the day's first `TODAY_HOURS` hours or until now, whichever is later;
+ * of those before now the earliest closed, then those with a doctor, then those waiting, and those after now
+ * booked for later today (Waiting). Spread until now alone, a run just after the clinic's midnight crammed the day
+ * into its first minutes, which the planner's statistics could not tell from one visit. The demo's own visits of
+ * today stay.
  */
 export async function fillToday(db: Db, orgId: number): Promise<string> {
   await ensureDoctors(db, orgId);
@@ -166,15 +171,23 @@ export async function fillToday(db: Db, orgId: number): Promise<string> {
              ${randomPatient} AS patient_id, ${today} AS day,
              ${today}::timestamp AT TIME ZONE '${tz}' AS midnight
       FROM generate_series(0, ${VISITS_A_DAY - 1}) g),
+    s AS (
+      SELECT *, midnight + share * (greatest(${now}, midnight + interval '${TODAY_HOURS} hours') - midnight) AS at
+      FROM v),
+    -- past: how far into the time from midnight to now a visit made before now was made.
+    p AS (
+      SELECT *, extract(epoch FROM at - midnight) / greatest(extract(epoch FROM ${now} - midnight), 1) AS past
+      FROM s),
     t AS (
-      SELECT *, midnight + share * (${now} - midnight) AS at,
-             CASE WHEN share < ${TODAY_CLOSED} THEN CASE WHEN r < 0.94 THEN 3 ELSE 4 END
-                  WHEN share < ${TODAY_CLOSED + TODAY_WITH_DOCTOR} THEN 2 ELSE 1 END AS status
-      FROM v)
+      SELECT *, least(at, ${now}) AS made,
+             CASE WHEN at > ${now} THEN 1
+                  WHEN past < ${TODAY_CLOSED} THEN CASE WHEN r < 0.94 THEN 3 ELSE 4 END
+                  WHEN past < ${TODAY_CLOSED + TODAY_WITH_DOCTOR} THEN 2 ELSE 1 END AS status
+      FROM p)
     INSERT INTO queue_entries (org_id, patient_id, ticket_day, ticket_number, date, status, exam_types,
                                doctor_id, status_since, created_at, updated_at)
     SELECT ${orgId}, patient_id, day, ${FIRST_TICKET} + g, at, status, ARRAY[${reasonOf('reason_draw')}]::text[],
-           ${randomDoctor}, ${statusSince('at', 'status', now)}, at, ${statusSince('at', 'status', now)}
+           ${randomDoctor}, ${statusSince('made', 'status', now)}, made, ${statusSince('made', 'status', now)}
     FROM t`),
   );
   await writeStatusEvents(db, generatedToday, now);
