@@ -17,6 +17,7 @@ import type { RequestContext } from '../../types.ts';
 import { localDay } from '@basira/shared/dates/calendar';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
+import { literal, runPrepared } from '../../lib/prepared.ts';
 import { activeHolders } from '../roles/role-guards.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -71,10 +72,16 @@ export class QueueService {
   }
 
   async doctors(orgId: number): Promise<{ id: number; name: string }[]> {
-    return activeHolders(this.db, orgId, DOCTOR_PERMISSIONS, eq(users.isDoctor, true)).orderBy(
-      asc(users.name),
-      asc(users.id),
-    );
+    // Prepared: the queue form reads it on every screen that adds to the queue; building it was two thirds of the
+    // server's CPU a request (bench/list-pages, issue 17).
+    return runPrepared(this.db, 'queue_doctors', (bind) => {
+      const org = bind('orgId', orgId);
+      return () =>
+        activeHolders(this.db, org, DOCTOR_PERMISSIONS, eq(users.isDoctor, literal(true))).orderBy(
+          asc(users.name),
+          asc(users.id),
+        );
+    });
   }
 
   private async assertDoctor(db: Db, orgId: number, userId: number): Promise<void> {
