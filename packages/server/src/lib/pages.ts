@@ -55,9 +55,7 @@ export async function pageWithTotal<Row extends { total: number }, Item>(
   capped = false,
 ): Promise<{ data: Item[]; meta: PageMeta }> {
   const total = rows[0]?.total ?? (page > 1 ? ((await count())[0]?.n ?? 0) : 0);
-  if (!capped || total <= LIST_COUNT_CAP)
-    return { data: rows.map(view), meta: pageMeta(page, perPage, total) };
-  return { data: rows.map(view), meta: cappedPageMeta(page, perPage, total) };
+  return pageAnswer(rows, page, perPage, total, view, capped);
 }
 
 /**
@@ -76,9 +74,21 @@ export async function pageCountedWhenFull<Row, Item>(
 ): Promise<{ data: Item[]; meta: PageMeta }> {
   const ends = rows.length < perPage && (rows.length > 0 || page === 1);
   const total = ends ? (page - 1) * perPage + rows.length : ((await count())[0]?.n ?? 0);
-  if (!capped || total <= LIST_COUNT_CAP)
-    return { data: rows.map(view), meta: pageMeta(page, perPage, total) };
-  return { data: rows.map(view), meta: cappedPageMeta(page, perPage, total) };
+  return pageAnswer(rows, page, perPage, total, view, capped);
+}
+
+/** Below the cap the meta has no `totalIsLowerBound`, so those answers stay what they were before the cap. */
+function pageAnswer<Row, Item>(
+  rows: Row[],
+  page: number,
+  perPage: number,
+  total: number,
+  view: (row: Row) => Item,
+  capped: boolean,
+): { data: Item[]; meta: PageMeta } {
+  const meta =
+    capped && total > LIST_COUNT_CAP ? cappedPageMeta(page, perPage, total) : pageMeta(page, perPage, total);
+  return { data: rows.map(view), meta };
 }
 
 /** Escapes LIKE wildcards in user text. */
