@@ -3,7 +3,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import { LIST_COUNT_CAP, type PageMeta } from '@basira/shared/common/api.schemas';
 import type { Db } from '../db/client.ts';
 import { merged } from '@basira/shared/common/objects';
-import { literal } from './prepared.ts';
+import { literal, type Bind } from './prepared.ts';
 
 export function pageMeta(page: number, perPage: number, total: number): PageMeta {
   return { page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) };
@@ -90,6 +90,15 @@ function pageAnswer<Row, Item>(
     capped && total > LIST_COUNT_CAP ? cappedPageMeta(page, perPage, total) : pageMeta(page, perPage, total);
   return { data: rows.map(view), meta };
 }
+
+/**
+ * A prepared page's offset: none for the first page (nearly every request), written into its text, and bound for
+ * the others. A bound offset is planned as a tenth of the rows, so the first page could not keep one plan
+ * (`literal`). The two are two statements: `pageShape` is the part of the statement's name that tells them apart.
+ */
+export const pageOffset = (bind: Bind, page: number, perPage: number) =>
+  page === 1 ? 0 : bind('offset', (page - 1) * perPage);
+export const pageShape = (page: number) => (page === 1 ? '' : '_deep');
 
 /** Escapes LIKE wildcards in user text. */
 export function likePattern(text: string): string {

@@ -12,7 +12,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { auditLog, patients, users } from '../../db/schema.ts';
 import { isoTime } from '../../lib/iso-time.ts';
-import { countUpToCap, pageWithTotal, totalUpToCap } from '../../lib/pages.ts';
+import { countUpToCap, pageOffset, pageShape, pageWithTotal, totalUpToCap } from '../../lib/pages.ts';
 import { asIs, literal, runPrepared, type Bind, type Built } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { RequestContext } from '../../types.ts';
@@ -40,8 +40,7 @@ export class AuditQueryService {
         this.filters(scope, query, bind),
         matching(bind),
       ];
-      // The first page's offset (none) and every page's length are in the text (`literal`), the others' offset bound.
-      const offset = query.page === 1 ? 0 : bind('offset', (query.page - 1) * AUDIT_PAGE_SIZE);
+      const offset = pageOffset(bind, query.page, AUDIT_PAGE_SIZE);
       return () =>
         this.db
           .select({
@@ -74,12 +73,9 @@ export class AuditQueryService {
     // unfiltered trail, the reads and the days are planned once.
     const { userId, patientId, action, entity, outcome } = query;
     const skewed = [userId, patientId, action, entity, outcome].some((value) => value !== undefined);
-    const rows = await runPrepared(
-      this.db,
-      `audit_page_${this.shape(query)}${query.page === 1 ? '' : '_deep'}`,
-      page,
-      { plan: skewed ? 'per-call' : 'once' },
-    );
+    const rows = await runPrepared(this.db, `audit_page_${this.shape(query)}${pageShape(query.page)}`, page, {
+      plan: skewed ? 'per-call' : 'once',
+    });
     const view = (r: (typeof rows)[number]) => ({
       id: r.id,
       // NOT NULL: drizzle types any computed column of a select with outer joins as nullable.

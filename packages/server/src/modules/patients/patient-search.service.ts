@@ -18,7 +18,7 @@ import { escapeLike } from '../../lib/like.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { addToDay, birthDateForAge, localDay, startOfDay } from '@basira/shared/dates/calendar';
-import { cappedPageMeta, totalUpToCap } from '../../lib/pages.ts';
+import { cappedPageMeta, pageOffset, pageShape, totalUpToCap } from '../../lib/pages.ts';
 import { asIs, literal, runPrepared, type Bind, type Built } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { isoTime } from '../../lib/iso-time.ts';
@@ -208,14 +208,13 @@ export class PatientSearchService {
     } else if (!plan) {
       // Filters only: the rows carry their capped total (one statement), prepared per shape of filters, planned once
       // unless an age or a last visit's days are asked for: how many patients a range holds decides its plan, as
-      // the queue's days do (queue-lists.service.ts). The first page's offset (none) is in its text (`literal`).
-      const first = query.page === 1;
+      // the queue's days do (queue-lists.service.ts).
       const ranged = [query.ageFrom, query.ageTo, query.lastVisitFrom, query.lastVisitTo].some(
         (value) => value !== undefined,
       );
       const page = (bind: Bind) => {
         const [orgId, where] = [bind('orgId', scope.orgId), filters.where(bind)];
-        const skipped = first ? 0 : bind('offset', offset);
+        const skipped = pageOffset(bind, query.page, perPage);
         return () =>
           db
             .select({
@@ -230,7 +229,7 @@ export class PatientSearchService {
       };
       const found = await runPrepared(
         db,
-        `patients_filter_${sort}_${filterShape(query)}${first ? '' : '_deep'}`,
+        `patients_filter_${sort}_${filterShape(query)}${pageShape(query.page)}`,
         page,
         { plan: ranged ? 'per-call' : 'once' },
       );

@@ -12,7 +12,7 @@ import { nextCounter } from '../../lib/counters.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../types.ts';
 import { birthDateForAge, localDay } from '@basira/shared/dates/calendar';
-import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
+import { pageOffset, pageShape, pageWithTotal, totalColumn } from '../../lib/pages.ts';
 import { literal, runPrepared } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
@@ -283,10 +283,9 @@ export class PatientsService {
         .select({ n: sql<number>`count(*)::int` })
         .from(patients)
         .where(deleted(orgId));
-    const first = page === 1;
-    const rows = await runPrepared(this.db, `patients_deleted${first ? '' : '_deep'}`, (bind) => {
+    const rows = await runPrepared(this.db, `patients_deleted${pageShape(page)}`, (bind) => {
       const orgId = bind('orgId', scope.orgId);
-      const skipped = first ? 0 : bind('offset', (page - 1) * PATIENTS_PER_PAGE);
+      const skipped = pageOffset(bind, page, PATIENTS_PER_PAGE);
       return () =>
         this.db
           .select({ ...patientViewColumns, total: totalColumn(counted(orgId)) })

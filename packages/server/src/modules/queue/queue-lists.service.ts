@@ -32,7 +32,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { auditedRead, type AuditEntry } from '../audit/audit.service.ts';
 import { addToDay, dayRange, localDay, startOfDay } from '@basira/shared/dates/calendar';
-import { pageCountedWhenFull, pageWithTotal } from '../../lib/pages.ts';
+import { pageCountedWhenFull, pageOffset, pageShape, pageWithTotal } from '../../lib/pages.ts';
 import { literal, runPrepared, type Bind, type Built, type Plan } from '../../lib/prepared.ts';
 import { findLivePatient } from '../patients/patients.service.ts';
 import {
@@ -102,19 +102,17 @@ export class QueueListsService {
     patientJoin = withPatient,
     audit?: AuditEntry,
   ) {
-    const offset = (page - 1) * perPage;
-    // The first page, nearly every request, has its offset (none) in its text: a bound one is planned as a tenth
-    // of the rows, and PostgreSQL would plan every call (`literal`). The others bind it.
     const first = page === 1;
     const readsPatient = statement.readsPatient ?? false;
     const query = (bind: Bind) => {
       const [orgId, matching] = [bind('orgId', scope.orgId), conditions(bind)];
       const audited = audit && auditedRead(this.db, bind, scope, audit);
-      const [limit, skipped] = [literal(perPage), first ? 0 : bind('offset', offset)];
+      const [limit, skipped] = [literal(perPage), pageOffset(bind, page, perPage)];
+      // The first page's reach, like its offset, is in its text (`pageOffset`).
       const reach = statement.openThenClosed
         ? first
           ? literal(perPage)
-          : bind('reach', offset + perPage)
+          : bind('reach', page * perPage)
         : undefined;
       return () => {
         const where = matching();
@@ -139,7 +137,7 @@ export class QueueListsService {
           .offset(among === undefined ? skipped : 0);
       };
     };
-    const name = `queue_page_${statement.shape}_${perPage}${first ? '' : '_deep'}${audit ? '_audited' : ''}`;
+    const name = `queue_page_${statement.shape}_${perPage}${pageShape(page)}${audit ? '_audited' : ''}`;
     const rows = await runPrepared(this.db, name, query, { plan: statement.plan });
     const today = this.today(scope);
     // Built once as well, and planned as the page is: a search counts whenever its rows fill the page.
