@@ -57,6 +57,24 @@ const newestFirst = [desc(queueEntries.date), desc(queueEntries.id)];
 const OPEN = [literal(QUEUE_STATUS.Waiting), literal(QUEUE_STATUS.WithDoctor)];
 
 const isOpen = inArray(queueEntries.status, OPEN);
+const isOpenStatus = (status: number) =>
+  status === QUEUE_STATUS.Waiting || status === QUEUE_STATUS.WithDoctor;
+
+/** Which of a day's open and closed entries a page can hold (`screenPage`). */
+interface ScreenParts {
+  open: boolean;
+  closed: boolean;
+}
+
+/**
+ * A status filter of open statuses only (Waiting) leaves the closed entries out, and one of closed statuses only
+ * the open ones: their candidates are not looked for. PostgreSQL did not see that `status = 1` and
+ * `status NOT IN (1, 2)` exclude each other, and walked today's 2,362 Waiting for none (0.4 ms; issue 17).
+ */
+function screenParts(statuses: readonly number[] | undefined): ScreenParts {
+  if (!statuses?.length) return { open: true, closed: true };
+  return { open: statuses.some(isOpenStatus), closed: !statuses.every(isOpenStatus) };
+}
 /** The day's lists: who is with a doctor, then who has waited longest, then the closed visits, newest first. */
 const longestWaitingFirst = [...queueScreenOrder(queueEntries), ...newestFirst];
 
@@ -89,7 +107,7 @@ export class QueueListsService {
    * `statement.readsPatient`: the conditions read a column of the patient (`selectEntriesWithTotal`): a search,
    * mostly for one patient's few visits, whose rows are counted only when they fill the page (`pageCountedWhenFull`);
    * `statement.openThenClosed`: the page, in the screen's order, is taken from the open and the closed entries apart
-   * (`screenPage`). `patientJoin`: every entry, or each patient's latest (`withPatientsLatest`). `audit`:
+   * (`screenPage`), from those of the two its statuses allow (`screenParts`). `patientJoin`: every entry, or each patient's latest (`withPatientsLatest`). `audit`:
    * the page records its reading in its own statement (`auditedRead`).
    */
   private async page(
@@ -97,7 +115,12 @@ export class QueueListsService {
     page: number,
     perPage: number,
     order: SQL[],
-    statement: { shape: string; plan?: Plan; readsPatient?: boolean; openThenClosed?: boolean },
+    statement: {
+      shape: string;
+      plan?: Plan;
+      readsPatient?: boolean;
+      openThenClosed?: ScreenParts | undefined;
+    },
     conditions: (bind: Bind) => Conditions,
     patientJoin = withPatient,
     audit?: AuditEntry,
@@ -109,19 +132,17 @@ export class QueueListsService {
       const audited = audit && auditedRead(this.db, bind, scope, audit);
       const [limit, skipped] = [literal(perPage), pageOffset(bind, page, perPage)];
       // The first page's reach, like its offset, is in its text (`pageOffset`).
-      const reach = statement.openThenClosed
-        ? first
-          ? literal(perPage)
-          : bind('reach', page * perPage)
-        : undefined;
+      const parts = statement.openThenClosed;
+      const reach = parts ? (first ? literal(perPage) : bind('reach', page * perPage)) : undefined;
       return () => {
         const where = matching();
         const among =
-          reach === undefined
+          parts === undefined || reach === undefined
             ? undefined
             : screenPage(this.db, orgId, patientJoin, {
                 where,
                 ofClosed: matching({ closed: true }),
+                parts,
                 readsPatient,
                 reach,
                 limit,
@@ -347,7 +368,7 @@ export class QueueListsService {
     const perCall = text || q.examType || (hasDays ? !oneDay : q.doctorId !== undefined);
     const plan: Plan = perCall ? 'per-call' : 'once';
     // Days: a page is read from the open and the closed entries apart (`screenPage`).
-    const openThenClosed = hasDays;
+    const openThenClosed = hasDays ? screenParts(statuses) : undefined;
     return { shape, conditions, statement: { plan, readsPatient: text !== undefined, openThenClosed } };
   }
 }
@@ -395,7 +416,7 @@ function patientText(
  * order puts every open entry before the closed ones, so the page is among them; it is cut from them by id and
  * order alone, and only its own rows are then read with their patients (the caller reads them at offset 0).
  * `ofClosed`: the conditions for the closed ones, the recalls due (always Waiting) left out, so that the days alone
- * are an index range walked newest first.
+ * are an index range walked newest first. `parts`: which of the two the page's statuses allow (`screenParts`).
  * The screen's order index alone would be walked from the clinic's newest closed visit down to the days: a day a year
  * back walked 1,400,000 visits at 3,000,000; and today, read with its due recalls and sorted, read every visit of the
  * day and its patient (2,760 on a full day, 19 ms; bench/list-pages, issue 17).
@@ -407,6 +428,7 @@ function screenPage(
   page: {
     where: SQL | undefined;
     ofClosed: SQL | undefined;
+    parts: ScreenParts;
     readsPatient: boolean;
     reach: number;
     limit: number;
@@ -417,14 +439,22 @@ function screenPage(
     selectEntryIds(db, orgId, patientJoin, conditions, page.readsPatient)
       .orderBy(...order)
       .limit(page.reach);
-  const open = first([page.where, isOpen], longestWaitingFirst);
-  const closed = first([page.ofClosed, notInArray(queueEntries.status, OPEN)], newestFirst);
+  const candidates = [
+    page.parts.open && first([page.where, isOpen], longestWaitingFirst),
+    page.parts.closed && first([page.ofClosed, notInArray(queueEntries.status, OPEN)], newestFirst),
+  ].filter((part) => part !== false);
   // Arrays made once, not `IN`: a semi join of the page's rows to the candidates could be driven from the rows,
   // and today's Waiting were each read with their patient before the candidates were looked up (699 on a full day).
   const pageIds = db
     .select({ id: queueEntries.id })
     .from(queueEntries)
-    .where(inOrg(queueEntries, orgId, sql`${queueEntries.id} = ANY(ARRAY(${open} UNION ALL ${closed}))`))
+    .where(
+      inOrg(
+        queueEntries,
+        orgId,
+        sql`${queueEntries.id} = ANY(ARRAY(${sql.join(candidates, sql` UNION ALL `)}))`,
+      ),
+    )
     .orderBy(...longestWaitingFirst)
     .limit(page.limit)
     .offset(page.offset);

@@ -681,6 +681,16 @@ describe('lists', () => {
       await o.call('GET', '/api/mo/queue/filter?page=1&from=2026-03-01&to=2026-03-01&status=1')
     ).json();
     expect(waiting.data.map((e: QueueEntry) => e.id)).toEqual([ticket(103), ticket(102)]);
+    // Closed statuses only: no open candidate is looked for; open and closed ones: both, in the one order.
+    const withStatus = async (statuses: string) =>
+      (await o.call('GET', `/api/mo/queue/filter?page=1&from=2026-03-01&to=2026-03-01&status=${statuses}`))
+        .json()
+        .data.map((e: QueueEntry) => e.id);
+    const today = visits.filter((e) => e.ticketDay === '2026-03-01');
+    const finished = newestFirst(today.filter((e) => e.status === 3));
+    expect(finished.length).toBeGreaterThan(10);
+    expect(await withStatus('3')).toEqual(finished);
+    expect(await withStatus('2,3')).toEqual([ticket(101), ...finished]);
   });
 
   it('the booked view: visits booked and recalls set for the coming days, soonest first, none of today', async () => {
