@@ -27,7 +27,6 @@ import { digitsOnly, looksNumeric, normalizeName } from '@basira/shared/search/a
 import type { Db } from '../../db/client.ts';
 import { patients, queueEntries, queueScreenOrder } from '../../db/schema.ts';
 import { escapeLike } from '../../lib/like.ts';
-import { inOrg } from '../../lib/tenant.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { auditedRead, type AuditEntry } from '../audit/audit.service.ts';
@@ -413,14 +412,33 @@ function patientText(
  * The entries of a page in the screen's order (`longestWaitingFirst`), `reach` being its offset and length: taken
  * from the first `reach` open entries in that order and the first `reach` closed ones, newest first, each read
  * through its own index and without their patients' rows unless the conditions read them (`selectEntryIds`). The
- * order puts every open entry before the closed ones, so the page is among them; it is cut from them by id and
- * order alone, and only its own rows are then read with their patients (the caller reads them at offset 0).
+ * order puts every open entry before the closed ones, so the page is among them; it is cut from them by their
+ * order's keys, read with them (`orderKeys`), and only its own rows are then read with their patients (the caller
+ * reads them at offset 0). Looked up again by id to be ordered, today's page 40 read its 1,368 candidates twice
+ * (1.6 ms of 4.3; bench/list-pages/explain.ts, issue 17).
  * `ofClosed`: the conditions for the closed ones, the recalls due (always Waiting) left out, so that the days alone
  * are an index range walked newest first. `parts`: which of the two the page's statuses allow (`screenParts`).
  * The screen's order index alone would be walked from the clinic's newest closed visit down to the days: a day a year
  * back walked 1,400,000 visits at 3,000,000; and today, read with its due recalls and sorted, read every visit of the
  * day and its patient (2,760 on a full day, 19 ms; bench/list-pages, issue 17).
  */
+/**
+ * `longestWaitingFirst`'s keys as columns of the candidates (`columns`), and the same order by those columns
+ * (`order`, of a subquery named `c`).
+ */
+const orderKeys = (() => {
+  const [status, since, waitingId] = queueScreenOrder(queueEntries);
+  return {
+    columns: {
+      k0: sql`${status}`.as('k0'),
+      k1: sql`${since}`.as('k1'),
+      k2: sql`${waitingId}`.as('k2'),
+      at: sql`${queueEntries.date}`.as('at'),
+    },
+    order: sql.raw('c.k0, c.k1, c.k2, c.at DESC, c.id DESC'),
+  };
+})();
+
 function screenPage(
   db: Db,
   orgId: number,
@@ -436,7 +454,7 @@ function screenPage(
   },
 ) {
   const first = (conditions: (SQL | undefined)[], order: SQL[]) =>
-    selectEntryIds(db, orgId, patientJoin, conditions, page.readsPatient)
+    selectEntryIds(db, orgId, patientJoin, conditions, page.readsPatient, orderKeys.columns)
       .orderBy(...order)
       .limit(page.reach);
   const candidates = [
@@ -445,18 +463,7 @@ function screenPage(
   ].filter((part) => part !== false);
   // Arrays made once, not `IN`: a semi join of the page's rows to the candidates could be driven from the rows,
   // and today's Waiting were each read with their patient before the candidates were looked up (699 on a full day).
-  const pageIds = db
-    .select({ id: queueEntries.id })
-    .from(queueEntries)
-    .where(
-      inOrg(
-        queueEntries,
-        orgId,
-        sql`${queueEntries.id} = ANY(ARRAY(${sql.join(candidates, sql` UNION ALL `)}))`,
-      ),
-    )
-    .orderBy(...longestWaitingFirst)
-    .limit(page.limit)
-    .offset(page.offset);
+  const pageIds = sql`SELECT c.id FROM (${sql.join(candidates, sql` UNION ALL `)}) AS c
+    ORDER BY ${orderKeys.order} LIMIT ${page.limit} OFFSET ${page.offset}`;
   return sql`${queueEntries.id} = ANY(ARRAY(${pageIds}))`;
 }

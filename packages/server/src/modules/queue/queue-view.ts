@@ -128,7 +128,7 @@ export function selectEntriesWithTotal(
 
 /**
  * The ids of the entries that meet `conditions`, their patient live, read as `matchingEntries` reads them (no
- * patient row unless the conditions need it); callers add order and limit.
+ * patient row unless the conditions need it), with `columns` beside them; callers add order and limit.
  */
 export function selectEntryIds(
   db: Db,
@@ -136,8 +136,12 @@ export function selectEntryIds(
   patientJoin: SQL,
   conditions: (SQL | undefined)[],
   readsPatient: boolean,
+  columns: SelectedFields = {},
 ) {
-  return matchingEntries(db, orgId, patientJoin, conditions, readsPatient, { id: queueEntries.id });
+  return matchingEntries(db, orgId, patientJoin, conditions, readsPatient, {
+    id: queueEntries.id,
+    ...columns,
+  });
 }
 
 /** The matching entries counted up to the lists' cap (a page of a clinic's 3,000,000 visits stays bounded). */
