@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   foreignKey,
@@ -370,6 +371,8 @@ export const queueEntries = pgTable(
     ...timestamps,
   },
   (t) => [
+    // The four statuses alone, so that "closed" can be read as `status > 2` (queue-lists.service.ts).
+    check('queue_entries_status_ck', sql`${t.status} BETWEEN 1 AND 4`),
     uniqueIndex('queue_entries_ticket_uq').on(t.orgId, t.ticketDay, t.ticketNumber),
     index('queue_entries_patient_idx').on(t.orgId, t.patientId, t.date),
     // A day's or a range's visits; with the status, the dashboard's chart counts 30 days from the index alone (2,740

@@ -3,6 +3,7 @@ import {
   asc,
   desc,
   eq,
+  gt,
   gte,
   inArray,
   isNull,
@@ -10,7 +11,6 @@ import {
   lt,
   lte,
   ne,
-  notInArray,
   or,
   sql,
   type SQL,
@@ -56,6 +56,12 @@ const newestFirst = [desc(queueEntries.date), desc(queueEntries.id)];
 const OPEN = [literal(QUEUE_STATUS.Waiting), literal(QUEUE_STATUS.WithDoctor)];
 
 const isOpen = inArray(queueEntries.status, OPEN);
+/**
+ * Finished or Canceled, as a range (statuses are 1 to 4: queue_entries_status_ck): checked inside the day's index, so
+ * that today's closed candidates skip the open visits' entries rather than reading each of their rows to drop it
+ * (`NOT IN (1, 2)`: 2,390 on a booked morning, 0.95 against 0.14 ms; bench/list-pages, issue 17).
+ */
+const isClosed = gt(queueEntries.status, literal(QUEUE_STATUS.WithDoctor));
 const isOpenStatus = (status: number) =>
   status === QUEUE_STATUS.Waiting || status === QUEUE_STATUS.WithDoctor;
 
@@ -459,7 +465,7 @@ function screenPage(
       .limit(page.reach);
   const candidates = [
     page.parts.open && first([page.where, isOpen], longestWaitingFirst),
-    page.parts.closed && first([page.ofClosed, notInArray(queueEntries.status, OPEN)], newestFirst),
+    page.parts.closed && first([page.ofClosed, isClosed], newestFirst),
   ].filter((part) => part !== false);
   // Arrays made once, not `IN`: a semi join of the page's rows to the candidates could be driven from the rows,
   // and today's Waiting were each read with their patient before the candidates were looked up (699 on a full day).

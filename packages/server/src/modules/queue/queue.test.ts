@@ -691,6 +691,14 @@ describe('lists', () => {
     expect(finished.length).toBeGreaterThan(10);
     expect(await withStatus('3')).toEqual(finished);
     expect(await withStatus('2,3')).toEqual([ticket(101), ...finished]);
+    // Closed is read as `status > 2`: the database keeps a status to the four.
+    await expect(
+      insertVisits(
+        other.id,
+        p.id,
+        sql`VALUES ('2026-03-01', 199, '2026-03-01 09:00+03', 5, '2026-03-01 09:00+03', false)`,
+      ),
+    ).rejects.toSatisfy((error) => /queue_entries_status_ck/.test(String((error as Error).cause)));
   });
 
   it('the booked view: visits booked and recalls set for the coming days, soonest first, none of today', async () => {
