@@ -3,38 +3,17 @@
 // planned with its values and, with `--generic`, as a generic plan too (plan_cache_mode=force_generic_plan).
 //   flock /tmp/coord/e2e.lock npx tsx --conditions=source bench/list-pages/explain.ts [--generic] [--doctor] URL…
 import pg from 'pg';
-import { buildApp } from '@basira/server/src/app.ts';
-import { openDatabase, SESSION_OPTIONS } from '@basira/server/src/db/client.ts';
-import { benchConfig } from './config.ts';
-import { keptLargeClinic } from './large-clinic.ts';
-import { captureSql, installSqlCapture, type CapturedStatement } from './sql-capture.ts';
+import { SESSION_OPTIONS } from '@basira/server/src/db/client.ts';
+import { LARGE_CLINIC_URL, largeClinicApp } from './large-clinic-app.ts';
+import { captureSql, type CapturedStatement } from './sql-capture.ts';
 
-const DATABASE_URL =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/basira_bench_lists_large';
 const args = process.argv.slice(2);
 const generic = args.includes('--generic');
 const role = args.includes('--doctor') ? 'Doctor' : 'Administrator';
 const urls = args.filter((a) => !a.startsWith('--'));
 
-const config = benchConfig(DATABASE_URL, { TELEGRAM_WORKER: 'false' });
-const kept = keptLargeClinic(config.DATA_DIR, DATABASE_URL);
-if (!kept) throw new Error('no large clinic: run BENCH_CLINIC=large npx tsx bench/list-pages/run.ts first');
-const database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
-installSqlCapture();
-const built = await buildApp(config, { database, print: () => {} });
-const call = async (url: string, token: string | null, payload?: object) => {
-  const res = await built.app.inject({
-    method: payload ? 'POST' : 'GET',
-    url,
-    headers: { 'x-organization': kept.slug, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-  return res.json() as { data: { token: string } };
-};
-const account = kept.accounts.find((a) => a.role === role)!;
-const token = (await call('/api/login', null, { email: account.email, password: account.password })).data
-  .token;
+const { call, signIn, close } = await largeClinicApp(2);
+const token = await signIn(role);
 
 /** A parameter's value written in SQL (EXECUTE takes no bound parameters). */
 function literalOf(client: pg.Client, value: unknown): string {
@@ -55,7 +34,7 @@ function literalOf(client: pg.Client, value: unknown): string {
  */
 async function explain(statement: CapturedStatement, mode: 'force_custom_plan' | 'force_generic_plan') {
   const client = new pg.Client({
-    connectionString: DATABASE_URL,
+    connectionString: LARGE_CLINIC_URL,
     options: `${SESSION_OPTIONS} -c plan_cache_mode=${mode}`,
   });
   await client.connect();
@@ -87,6 +66,5 @@ try {
     }
   }
 } finally {
-  await built.close();
-  await database.close();
+  await close();
 }

@@ -11,40 +11,16 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { addToDay, localDay } from '@basira/shared/dates/calendar';
-import { buildApp } from '@basira/server/src/app.ts';
-import { openDatabase, SESSION_OPTIONS } from '@basira/server/src/db/client.ts';
+import { SESSION_OPTIONS } from '@basira/server/src/db/client.ts';
 import { rowsOf } from '../shared/bench-app.ts';
-import { benchConfig } from './config.ts';
-import { keptLargeClinic } from './large-clinic.ts';
-import { captureSql, configOf, installSqlCapture, type CapturedStatement } from './sql-capture.ts';
+import { LARGE_CLINIC_URL, largeClinicApp } from './large-clinic-app.ts';
+import { captureSql, configOf, type CapturedStatement } from './sql-capture.ts';
 
-const DATABASE_URL =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/basira_bench_lists_large';
 /** A generic plan this much slower than the custom one, and by more than 1 ms, is wrong for that value. */
 const SLOWER = 2;
 const RUNS = 12;
 
-const config = benchConfig(DATABASE_URL, { TELEGRAM_WORKER: 'false' });
-const kept = keptLargeClinic(config.DATA_DIR, DATABASE_URL);
-if (!kept) throw new Error('no large clinic: run BENCH_CLINIC=large npx tsx bench/list-pages/run.ts first');
-const database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4 });
-installSqlCapture();
-const built = await buildApp(config, { database, print: () => {} });
-const db = built.database.db;
-const call = async (url: string, token: string | null, payload?: object) => {
-  const res = await built.app.inject({
-    method: payload ? 'POST' : 'GET',
-    url,
-    headers: { 'x-organization': kept.slug, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-  return res.json() as { data: { token: string } };
-};
-const account = (role: string) => kept.accounts.find((a) => a.role === role)!;
-const signIn = async (role: string) =>
-  (await call('/api/login', null, { email: account(role).email, password: account(role).password })).data
-    .token;
+const { kept, db, call, signIn, close } = await largeClinicApp(4);
 const [admin, doctor] = [await signIn('Administrator'), await signIn('Doctor')];
 
 const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query))[0]!;
@@ -194,7 +170,7 @@ async function statementOf(url: string, token: string): Promise<CapturedStatemen
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 async function timed(mode: 'force_custom_plan' | 'force_generic_plan', statement: CapturedStatement) {
   const client = new pg.Client({
-    connectionString: DATABASE_URL,
+    connectionString: LARGE_CLINIC_URL,
     options: `${SESSION_OPTIONS} -c plan_cache_mode=${mode}`,
   });
   await client.connect();
@@ -239,8 +215,7 @@ try {
     }
   }
 } finally {
-  await built.close();
-  await database.close();
+  await close();
 }
 console.log(
   wrong === 0 ? 'every shape planned once has a generic plan as good → PASS' : `${wrong} WRONG → FAIL`,
