@@ -53,7 +53,8 @@ type Conditions = (only?: { closed?: boolean }) => SQL | undefined;
 
 const newestFirst = [desc(queueEntries.date), desc(queueEntries.id)];
 // The statuses the code names are `literal`s in the statements' text, as are the flags and the pages' lengths.
-const OPEN = [literal(QUEUE_STATUS.Waiting), literal(QUEUE_STATUS.WithDoctor)];
+const OPEN_STATUSES: readonly number[] = [QUEUE_STATUS.Waiting, QUEUE_STATUS.WithDoctor];
+const OPEN = OPEN_STATUSES.map(literal);
 
 const isOpen = inArray(queueEntries.status, OPEN);
 /**
@@ -62,8 +63,7 @@ const isOpen = inArray(queueEntries.status, OPEN);
  * (`NOT IN (1, 2)`: 2,390 on a booked morning, 0.95 against 0.14 ms; bench/list-pages, issue 17).
  */
 const isClosed = gt(queueEntries.status, literal(QUEUE_STATUS.WithDoctor));
-const isOpenStatus = (status: number) =>
-  status === QUEUE_STATUS.Waiting || status === QUEUE_STATUS.WithDoctor;
+const isOpenStatus = (status: number) => OPEN_STATUSES.includes(status);
 
 /** Which of a day's open and closed entries a page can hold (`screenPage`). */
 interface ScreenParts {
@@ -112,7 +112,8 @@ export class QueueListsService {
    * `statement.readsPatient`: the conditions read a column of the patient (`selectEntriesWithTotal`): a search,
    * mostly for one patient's few visits, whose rows are counted only when they fill the page (`pageCountedWhenFull`);
    * `statement.openThenClosed`: the page, in the screen's order, is taken from the open and the closed entries apart
-   * (`screenPage`), from those of the two its statuses allow (`screenParts`). `patientJoin`: every entry, or each patient's latest (`withPatientsLatest`). `audit`:
+   * (`screenPage`), from those of the two its statuses allow (`screenParts`). `patientJoin`: every entry, or each
+   * patient's latest (`withPatientsLatest`). `audit`:
    * the page records its reading in its own statement (`auditedRead`).
    */
   private async page(
