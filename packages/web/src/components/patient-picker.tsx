@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -32,6 +32,7 @@ export interface PatientPickerProps {
   onChange: (patient: PatientSummary | null) => void;
   /** Left out of the results (the record being merged). */
   excludeId?: number;
+  /** Focused when it appears, unless the user is already typing in another field. */
   autoFocus?: boolean;
   required?: boolean;
   error?: ReactNode;
@@ -39,6 +40,15 @@ export interface PatientPickerProps {
   /** Shown under the results when nothing matches (e.g. a link to register the patient). */
   notFound?: (text: string) => ReactNode;
   testId?: string;
+}
+
+/** Whether a text field other than the page itself holds the focus. */
+function typingElsewhere(): boolean {
+  const focused = document.activeElement;
+  return (
+    focused instanceof HTMLElement &&
+    (focused.isContentEditable || focused.matches('input, textarea, select'))
+  );
 }
 
 /** A patient search box: type a name, phone or file number; arrows and Enter pick one. */
@@ -63,6 +73,12 @@ export function PatientPicker({
   const results = useQuery({ ...typeaheadQuery(debounced), enabled: typing && debounced.length >= 2 });
   const options = (results.data ?? []).filter((p) => p.id !== excludeId);
 
+  const input = useRef<HTMLInputElement>(null);
+  // Not React's `autoFocus`: the queue form remounts this box after each addition, and that took the focus from the
+  // list's search box while the receptionist typed in it (their text went into this box).
+  useEffect(() => {
+    if (autoFocus && !typingElsewhere()) input.current?.focus();
+  }, []);
   // A patient chosen from outside shows its name; clearing it (the form reset) remounts this box instead.
   useEffect(() => {
     if (value) setText(value.name);
@@ -92,7 +108,7 @@ export function PatientPicker({
           aria-required={required || undefined}
           error={error}
           value={text}
-          autoFocus={autoFocus}
+          ref={input}
           autoComplete="off"
           placeholder={t('patientPicker.placeholder')}
           leftSection={<IconSearch size={16} />}
