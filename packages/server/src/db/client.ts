@@ -232,6 +232,8 @@ const reconnectDelay = (attempt: number) => Math.min(100 * 2 ** attempt, RECONNE
  */
 export const SESSION_OPTIONS = '-c synchronize_seqscans=off -c max_parallel_workers_per_gather=0';
 
+const CONNECTION_LIFETIME_S = 3_600;
+
 async function openPostgres(url: string, max: number, queryTimeoutMs: number): Promise<Database> {
   let log = STDERR_LOG;
   const pool = new pg.Pool({
@@ -239,6 +241,9 @@ async function openPostgres(url: string, max: number, queryTimeoutMs: number): P
     max,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
+    // A connection lasts an hour at most: the statements it has prepared go with it, among them each day's own of
+    // today's pages (lib/prepared.ts, `literalInstant`), which a connection kept busy for days would pile up.
+    maxLifetimeSeconds: CONNECTION_LIFETIME_S,
     options: SESSION_OPTIONS,
     // The server cancels a statement past it; the client gives up on a connection that no longer answers.
     statement_timeout: queryTimeoutMs,

@@ -3,7 +3,16 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { countries } from '../db/schema.ts';
 import { dbKind, startTestApp, type TestApp } from '../test/harness.ts';
-import { literal, runPrepared, runPreparedSql, type Bind, type Plan } from './prepared.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import {
+  instantName,
+  literal,
+  literalInstant,
+  runPrepared,
+  runPreparedSql,
+  type Bind,
+  type Plan,
+} from './prepared.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,6 +84,28 @@ describe('runPrepared', () => {
     ).toMatch(/^select true /);
     expect(() => literal(1.5)).toThrow('not an integer');
     expect(() => literal(Number.NaN)).toThrow('not an integer');
+  });
+
+  it('writes an instant the code computes into the text as a timestamptz, and names it in minutes', async () => {
+    const db = t.database.db;
+    const at = new Date('2026-03-01T21:00:00.000Z');
+    const query = sql`SELECT (${literalInstant(at)} = ${at})::int AS same`;
+    expect(new PgDialect().sqlToQuery(query)).toMatchObject({
+      sql: `SELECT ('2026-03-01T21:00:00.000Z'::timestamptz = $1)::int AS same`,
+      params: [at],
+    });
+    const { rows } = (await db.execute(query)) as unknown as { rows: { same: number }[] };
+    expect(rows).toEqual([{ same: 1 }]);
+    expect(() => literalInstant(new Date(Number.NaN))).toThrow(RangeError);
+    expect(instantName(at, new Date('2026-03-02T21:00:00.000Z'))).toBe(
+      `${(29_539_980).toString(36)}_${(29_541_420).toString(36)}`,
+    );
+  });
+
+  it('refuses a name PostgreSQL would cut (63 bytes), which could make two statements one', () => {
+    const db = t.database.db;
+    const query = () => () => db.select({ id: countries.id }).from(countries);
+    expect(() => runPrepared(db, `test_${'x'.repeat(59)}`, query)).toThrow('longer than 63');
   });
 
   it('refuses a value bound while the query is built: later calls would not bind it', () => {

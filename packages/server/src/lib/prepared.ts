@@ -50,16 +50,56 @@ export function literal<T extends number | boolean>(value: T): T {
 }
 
 /**
+ * An instant the code computes (the bounds of the clinic's today), written into the statement's text as a
+ * `timestamptz` constant rather than bound: PostgreSQL then prices the generic plan with the same estimates as the
+ * plans made with the values, and keeps it. With today's bounds bound, the generic plan was priced for 0.5 % of the
+ * visits (a range of unknown values) against the few hundred the statistics expected, so today's queue page and the
+ * doctor's worklist were planned on every call: 2.45 against 1.40 ms a page (bench/list-pages, issue 17). The
+ * statement's name must then carry the instant (`instantName`): a new statement each day, which the bounded cache
+ * below and the pool's connection lifetime (db/client.ts) let go of. Never a caller's text: `toISOString` writes
+ * digits and separators only, and throws on an invalid date.
+ */
+export function literalInstant(value: Date): Date {
+  return sql.raw(`'${value.toISOString()}'::timestamptz`) as unknown as Date;
+}
+
+/** A short name for instants written by `literalInstant`, for the statement's name: minutes since 1970, base 36. */
+export const instantName = (...values: Date[]) =>
+  values.map((value) => Math.floor(value.getTime() / 60_000).toString(36)).join('_');
+
+/**
  * How a prepared statement is planned (`runPrepared`): `once` when its best plan does not depend on its values
  * (an organization, a patient, one day; the code's constants written as `literal`s), `per-call` when it does (a
  * text, a rare visit reason, a range of days).
  */
 export type Plan = 'once' | 'per-call';
 
+/**
+ * PostgreSQL keeps a statement's name to its first 63 bytes (NAMEDATALEN): two longer names alike up to there would
+ * be one statement, and the second would fail to prepare.
+ */
+const MAX_NAME_LENGTH = 63;
+/**
+ * The statements built per database handle, at most: the shapes are a few hundred, and today's pages add a few a day
+ * (`literalInstant`). Past it the cache starts again; a statement is rebuilt on its next call, and a connection that
+ * has it already prepared under the same name and text does not prepare it again.
+ */
+const MAX_STATEMENTS = 1_000;
+
 const byDatabase = new WeakMap<
   Db,
   Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>
 >();
+
+/** The statements built for `db`, checked for `name` (`MAX_NAME_LENGTH`) and kept within `MAX_STATEMENTS`. */
+function statementsOf(db: Db, name: string) {
+  if (name.length > MAX_NAME_LENGTH)
+    throw new Error(`prepared statement '${name}' is longer than ${MAX_NAME_LENGTH}`);
+  let statements = byDatabase.get(db);
+  if (!statements) byDatabase.set(db, (statements = new Map()));
+  if (statements.size >= MAX_STATEMENTS) statements.clear();
+  return statements;
+}
 
 /**
  * Runs the query `build` makes as a named prepared statement: drizzle turns it into SQL once per database handle
@@ -93,8 +133,7 @@ export function runPrepared<Result>(
     return sql.placeholder(key) as unknown as typeof value;
   });
   binding = false;
-  let statements = byDatabase.get(db);
-  if (!statements) byDatabase.set(db, (statements = new Map()));
+  const statements = statementsOf(db, name);
   // A shape asked for with either plan is two statements: the first call's plan would otherwise stay the name's.
   const key = plan === 'once' ? name : `${name} (per call)`;
   let statement = statements.get(key);
@@ -129,8 +168,7 @@ export async function runPreparedSql<Row = Record<string, unknown>>(
   build: (value: Value) => SQL,
   values: Record<string, unknown>,
 ): Promise<Row[]> {
-  let statements = byDatabase.get(db);
-  if (!statements) byDatabase.set(db, (statements = new Map()));
+  const statements = statementsOf(db, name);
   let statement = statements.get(name);
   if (!statement) {
     // The text depends only on the name, so it is built once for every handle: a transaction is a handle of its

@@ -32,7 +32,15 @@ import type { RequestContext } from '../../types.ts';
 import { auditedRead, type AuditEntry } from '../audit/audit.service.ts';
 import { addToDay, dayRange, localDay, startOfDay } from '@basira/shared/dates/calendar';
 import { pageCountedWhenFull, pageOffset, pageShape, pageWithTotal } from '../../lib/pages.ts';
-import { literal, runPrepared, type Bind, type Built, type Plan } from '../../lib/prepared.ts';
+import {
+  instantName,
+  literal,
+  literalInstant,
+  runPrepared,
+  type Bind,
+  type Built,
+  type Plan,
+} from '../../lib/prepared.ts';
 import { findLivePatient } from '../patients/patients.service.ts';
 import {
   countEntries,
@@ -291,13 +299,15 @@ export class QueueListsService {
     const { start, end } = dayRange(day, scope.timeZone);
     const recallsSince = startOfDay(addToDay(day, -WORKLIST_RECALL_DAYS), scope.timeZone);
     const { userId } = scope;
-    const rows = await runPrepared(this.db, `queue_worklist_${userId === null ? 'any' : 'user'}`, (bind) => {
+    // Today's bounds in the text, as the queue's today (`literalInstant`): planned once a day, not on every call.
+    const name = `queue_worklist_${userId === null ? 'any' : 'user'}_${instantName(start, end, recallsSince)}`;
+    const rows = await runPrepared(this.db, name, (bind) => {
       const [orgId, from, to, at, since] = [
         bind('orgId', scope.orgId),
-        bind('start', start),
-        bind('end', end),
+        literalInstant(start),
+        literalInstant(end),
         bind('now', now),
-        bind('recallsSince', recallsSince),
+        literalInstant(recallsSince),
       ];
       const doctor = userId === null ? undefined : bind('userId', userId);
       return () =>
@@ -328,6 +338,12 @@ export class QueueListsService {
     // Days that include today also show the recalls that have fallen due since.
     const coversToday = (!q.from || q.from <= today) && (!q.to || q.to >= today);
     const hasDays = Boolean(q.from || q.to);
+    const oneDay = q.from !== undefined && q.from === q.to;
+    const start = q.from ? startOfDay(q.from, scope.timeZone) : undefined;
+    const end = q.to ? startOfDay(addToDay(q.to, 1), scope.timeZone) : undefined;
+    // The clinic's today, the reception's page all day: its bounds are in the statement's text, so that PostgreSQL
+    // plans it once a day (`literalInstant`). Another day's are bound, lest every day looked at be a statement.
+    const todayInText = oneDay && q.from === today;
     const text = q.search ? patientText(q.search) : undefined;
     const statuses = q.status && [...q.status].sort();
     const shape = [
@@ -339,10 +355,12 @@ export class QueueListsService {
       q.examType ? 'e' : '',
       q.isRewaiting === undefined ? '' : `w${Number(q.isRewaiting)}`,
       text ? `_${text.shape}` : '',
+      todayInText && start && end ? `_${instantName(start, end)}` : '',
     ].join('');
+    const instant = (name: string, value: Date | undefined, bind: Bind) =>
+      value === undefined ? undefined : todayInText ? literalInstant(value) : bind(name, value);
     const conditions = (bind: Bind): Conditions => {
-      const from = q.from ? bind('from', startOfDay(q.from, scope.timeZone)) : undefined;
-      const to = q.to ? bind('to', startOfDay(addToDay(q.to, 1), scope.timeZone)) : undefined;
+      const [from, to] = [instant('from', start, bind), instant('to', end, bind)];
       const now = hasDays && coversToday ? bind('now', this.clock.now()) : undefined;
       const doctorId = q.doctorId ? bind('doctorId', q.doctorId) : undefined;
       const examType = q.examType ? bind('examType', q.examType) : undefined;
@@ -370,7 +388,6 @@ export class QueueListsService {
     // before it counted its visits in a bitmap of the whole year (43 ms, against 1.8 planned with the days), and a
     // doctor over every day (a doctor with no visit: 696 ms against 194). One day's generic plan is as quick as its
     // custom one for any day and doctor (bench/list-pages/plans.ts, issue 17).
-    const oneDay = q.from !== undefined && q.from === q.to;
     const perCall = text || q.examType || (hasDays ? !oneDay : q.doctorId !== undefined);
     const plan: Plan = perCall ? 'per-call' : 'once';
     // Days: a page is read from the open and the closed entries apart (`screenPage`).

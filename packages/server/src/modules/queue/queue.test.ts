@@ -691,6 +691,17 @@ describe('lists', () => {
     expect(finished.length).toBeGreaterThan(10);
     expect(await withStatus('3')).toEqual(finished);
     expect(await withStatus('2,3')).toEqual([ticket(101), ...finished]);
+    // Past midnight: today's bounds, written into its statement's text, are the new day's (the recall due still
+    // waits), and the day before, now bound as any other day is, shows its own visits without the recall.
+    clock.advance(60 * 60_000);
+    try {
+      const next = (await o.call('GET', '/api/mo/queue/filter?page=1&from=2026-03-02&to=2026-03-02')).json();
+      expect(next.data.map((e: QueueEntry) => e.id)).toEqual([ticket(103)]);
+      const dayBefore = [...(await page(1)).json().data, ...(await page(2)).json().data];
+      expect(dayBefore.map((e: QueueEntry) => e.id)).toEqual(expected.filter((id) => id !== ticket(103)));
+    } finally {
+      clock.advance(-60 * 60_000);
+    }
     // Closed is read as `status > 2`: the database keeps a status to the four.
     await expect(
       insertVisits(
