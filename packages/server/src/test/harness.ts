@@ -40,7 +40,8 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const databaseUrl = inject('databaseUrl');
   const config: Config = loadConfig({
-    LOG_LEVEL: 'silent',
+    // TEST_LOG=error shows the server's own log, where a 500's cause is.
+    LOG_LEVEL: process.env.TEST_LOG ?? 'silent',
     ADMIN_PASSWORD: 'bootstrap-password',
     // Background jobs run only where a test drives them (they serve every organization of the shared database).
     TELEGRAM_WORKER: 'false',
