@@ -2,10 +2,11 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { runPreparedSql, type Bind, type Value } from '../../lib/prepared.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, patients } from '../../db/schema.ts';
 import type { RequestContext } from '../../types.ts';
 import type { AuditOutcome } from '@basira/shared/audit/audit.schemas';
 import { merged } from '@basira/shared/common/objects';
+import { nextCounterSql } from '../../lib/counters.ts';
 
 export interface AuditEntry {
   action: string;
@@ -72,33 +73,67 @@ export function auditedRead(db: Db, bind: Bind, ctx: RequestContext, entry: Audi
 /** The common table expression that writes a read's audit row, as `auditedRead` builds it. */
 export type AuditRowCte = ReturnType<ReturnType<typeof auditedRead>>;
 
+/** A write for `writeAudited`, prepared once under `audited_${name}`. */
+export interface AuditedWrite {
+  name: string;
+  /** An `insert … returning *` or `update … returning *`, each value stated by `value(name)` (one of `values`). */
+  write: (value: Value) => SQL;
+  values: Record<string, unknown>;
+  /**
+   * A counter of the organization (lib/counters.ts) whose next value the write takes as `(SELECT value FROM
+   * counter)`: taken in the write's own statement, so that the counter's row, which every other taker waits on, is
+   * locked from this statement to the commit and no longer. The audit row's details record the value under `detail`.
+   */
+  counter?: { name: string; detail: string };
+  /** Further rows written from the written rows (`w`) in the same statement: a visit's first status event. */
+  alsoWrite?: (value: Value) => SQL;
+}
+
 /**
  * A write (an `insert … returning` or `update … returning` of `table`) and the audit row of each row it wrote, in
  * one statement: atomic without a transaction, and one round trip on the hot path (an exam save). The audit row
- * names the written row (`entity_id`) and, when the table has one, its patient. The statement is prepared once
- * (`runPreparedSql`): `write` states the write with `value(name)` for each of its `values`.
+ * names the written row (`entity_id`) and its patient (the table's `patient_id`, or the row itself in `patients`).
+ * The statement is prepared once (`runPreparedSql`).
  */
 export async function writeAudited<T extends PgTable & { id: PgColumn }>(
   db: Db,
   table: T,
-  statement: { name: string; write: (value: Value) => SQL; values: Record<string, unknown> },
+  statement: AuditedWrite,
   ctx: RequestContext,
   entry: Pick<AuditEntry, 'action' | 'entity' | 'details' | 'at'>,
 ): Promise<T['$inferSelect'][]> {
   const columns = getTableColumns(table);
-  const patient = 'patientId' in columns ? sql.raw('w.patient_id') : sql`NULL`;
+  // The patient a row belongs to; a patient's own row is its patient.
+  const patient =
+    table === (patients as PgTable)
+      ? sql.raw('w.id')
+      : 'patientId' in columns
+        ? sql.raw('w.patient_id')
+        : sql`NULL`;
+  const { counter, alsoWrite } = statement;
   const rows = await runPreparedSql(
     db,
     `audited_${statement.name}`,
-    (value) => sql`
-      WITH w AS (${statement.write(value)}),
+    (value) => {
+      const details = counter
+        ? sql`coalesce(${value('auditDetails')}::jsonb, '{}'::jsonb)
+                || jsonb_build_object(${value('counterDetail')}::text, (SELECT value FROM counter))`
+        : sql`${value('auditDetails')}::jsonb`;
+      const takeCounter = counter
+        ? sql`counter AS (${nextCounterSql(sql`${value('auditOrgId')}::int`, sql`${value('counterName')}::text`)}),`
+        : sql``;
+      return sql`
+      WITH ${takeCounter}
+      w AS (${statement.write(value)}),
+      ${alsoWrite ? sql`also AS (${alsoWrite(value)}),` : sql``}
       a AS (
         INSERT INTO ${auditLog} (org_id, user_id, role, action, entity, entity_id, patient_id, details, ip, request_id, created_at)
         SELECT ${value('auditOrgId')}::int, ${value('auditUserId')}::int, ${value('auditRole')}, ${value('auditAction')},
-               ${value('auditEntity')}, w.id, ${patient}, ${value('auditDetails')}::jsonb, ${value('auditIp')},
+               ${value('auditEntity')}, w.id, ${patient}, ${details}, ${value('auditIp')},
                ${value('auditRequestId')}, ${value('auditAt')}::timestamptz
         FROM w)
-      SELECT * FROM w`,
+      SELECT * FROM w`;
+    },
     merged(statement.values, {
       auditOrgId: ctx.orgId,
       auditUserId: ctx.userId,
@@ -109,6 +144,7 @@ export async function writeAudited<T extends PgTable & { id: PgColumn }>(
       auditIp: ctx.ip,
       auditRequestId: ctx.requestId,
       auditAt: (entry.at ?? new Date()).toISOString(),
+      ...(counter ? { counterName: counter.name, counterDetail: counter.detail } : {}),
     }),
   );
   return rows.map(

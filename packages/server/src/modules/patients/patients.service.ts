@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { Patient, PatientCreate, PatientUpdate } from '@basira/shared/patients/patients.schemas';
 import { PATIENTS_PER_PAGE } from '@basira/shared/patients/patients.schemas';
 import { parsePhone } from '@basira/shared/patients/phone';
@@ -8,7 +8,6 @@ import { PATIENT_CHANGED_EVENT, type PatientChanged } from '@basira/shared/event
 import type { Db } from '../../db/client.ts';
 import { patients, queueEntries } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { nextCounter } from '../../lib/counters.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../types.ts';
 import { birthDateForAge, localDay } from '@basira/shared/dates/calendar';
@@ -16,7 +15,7 @@ import { pageOffset, pageShape, pageWithTotal, totalColumn } from '../../lib/pag
 import { literal, runPrepared } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit, writeAudited } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { CountryDirectory } from './country-directory.ts';
 import { addNameWords } from './name-words.ts';
@@ -73,45 +72,60 @@ export class PatientsService {
     const birth = this.birthDateOf(input, today) ?? { birthDate: today, birthDateApproximate: false };
     const nameNorm = normalizeName(input.name);
     const now = this.clock.now();
+    // Each value stands for its column's placeholder below, and is encoded as that column's (a date, the alerts' JSON).
+    const values = {
+      orgId: scope.orgId,
+      name: input.name,
+      nameNorm,
+      countryId: input.countryId,
+      phone: phone.e164,
+      phoneNational: phone.national,
+      phone2: phone2?.e164 ?? null,
+      phone2National: phone2?.national ?? null,
+      birthDate: birth.birthDate,
+      birthDateApproximate: birth.birthDateApproximate,
+      isMale: input.isMale === 1,
+      nationalId: input.nationalId ?? null,
+      address: input.address ?? null,
+      occupation: input.occupation ?? null,
+      referralSource: input.referralSource ?? null,
+      guardianName: input.guardianName ?? null,
+      guardianNameNorm: guardianNameNorm(input.guardianName),
+      guardianPhone: guardianPhone?.e164 ?? null,
+      alerts: input.alerts,
+      notes: input.notes ?? null,
+      createdBy: scope.userId,
+      updatedBy: scope.userId,
+      createdAt: now,
+      updatedAt: now,
+    };
     const row = await this.db.transaction(async (tx) => {
-      const fileNumber = await nextCounter(tx, scope.orgId, FILE_NUMBER_COUNTER);
-      const [inserted] = await tx
-        .insert(patients)
-        .values({
-          orgId: scope.orgId,
-          fileNumber,
-          name: input.name,
-          nameNorm,
-          countryId: input.countryId,
-          phone: phone.e164,
-          phoneNational: phone.national,
-          phone2: phone2?.e164 ?? null,
-          phone2National: phone2?.national ?? null,
-          ...birth,
-          isMale: input.isMale === 1,
-          nationalId: input.nationalId,
-          address: input.address,
-          occupation: input.occupation,
-          referralSource: input.referralSource,
-          guardianName: input.guardianName,
-          guardianNameNorm: guardianNameNorm(input.guardianName),
-          guardianPhone: guardianPhone?.e164 ?? null,
-          alerts: input.alerts,
-          notes: input.notes,
-          createdBy: scope.userId,
-          updatedBy: scope.userId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
       await addNameWords(tx, scope.orgId, nameNorm);
-      await recordAudit(tx, scope, {
-        action: 'patient.created',
-        entity: 'patient',
-        entityId: inserted!.id,
-        patientId: inserted!.id,
-        details: { fileNumber },
-      });
+      // The file number last, in the statement that writes the patient and its audit row: every registration
+      // waits on the counter's row until the one before it commits (issue 17).
+      const [inserted] = await writeAudited(
+        tx,
+        patients,
+        {
+          name: 'patient_insert',
+          write: (value) =>
+            tx
+              .insert(patients)
+              .values({
+                ...(Object.fromEntries(Object.keys(values).map((key) => [key, value(key)])) as Record<
+                  keyof typeof values,
+                  Placeholder
+                >),
+                fileNumber: sql`(SELECT value FROM counter)`,
+              })
+              .returning()
+              .getSQL(),
+          values,
+          counter: { name: FILE_NUMBER_COUNTER, detail: 'fileNumber' },
+        },
+        scope,
+        { action: 'patient.created', entity: 'patient', at: now },
+      );
       return inserted!;
     });
     await this.publish(scope.orgId, row.id, 'created');

@@ -46,6 +46,22 @@ describe('registering a patient', () => {
     expect(elsewhere.fileNumber).toBe(1);
   });
 
+  it('numbers registrations made at once one after the other, each audited with its file number', async () => {
+    const made = await Promise.all(Array.from({ length: 8 }, () => c.patient()));
+    const numbers = made.map((p) => p.fileNumber).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
+    const audited = await t.database.db
+      .select({ patientId: auditLog.patientId, entityId: auditLog.entityId, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.orgId, org.id), eq(auditLog.action, 'patient.created')));
+    for (const p of made)
+      expect(audited).toContainEqual({
+        patientId: p.id,
+        entityId: p.id,
+        details: { fileNumber: p.fileNumber },
+      });
+  });
+
   it('takes every optional field, and an age instead of a birth date (marked approximate)', async () => {
     const p = await c.patient({
       name: 'Zainab Kareem',

@@ -238,12 +238,24 @@ export function lastVisitSql(orgId: number, patientId: number, now: Date): SQL {
   )})`;
 }
 
-/** `last_queue_at` follows the patient's last visit. Not a user edit: no version bump. */
-export async function refreshLastQueueAt(db: Db, orgId: number, patientId: number, now: Date): Promise<void> {
+/**
+ * `last_queue_at` follows the patient's last visit. Not a user edit: no version bump. `adding` is the date of a visit
+ * the same transaction writes after this (a visit's create takes its ticket last: queue.service.ts), counted as if
+ * it were there.
+ */
+export async function refreshLastQueueAt(
+  db: Db,
+  orgId: number,
+  patientId: number,
+  now: Date,
+  adding?: Date,
+): Promise<void> {
+  const last = lastVisitSql(orgId, patientId, now);
+  const coming = adding && adding <= now ? adding.toISOString() : null;
   // eslint-disable-next-line no-restricted-syntax -- a derived column, not an edit (see above)
   await db
     .update(patients)
-    .set({ lastQueueAt: lastVisitSql(orgId, patientId, now) })
+    .set({ lastQueueAt: coming ? sql`greatest(${last}, ${coming}::timestamptz)` : last })
     .where(inOrg(patients, orgId, eq(patients.id, patientId)));
 }
 

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type {
   QueueCreate,
   QueueEntry,
@@ -19,7 +19,7 @@ import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { literal, runPrepared } from '../../lib/prepared.ts';
 import { activeHolders } from '../roles/role-guards.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit, writeAudited } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { findLivePatient } from '../patients/patients.service.ts';
 import {
@@ -41,7 +41,11 @@ const DOCTOR_PERMISSIONS = ['open board', 'Administrator'];
 
 /** A day's ticket: tickets restart at 1 each day of the organization. */
 export function nextTicket(db: Db, orgId: number, day: string): Promise<number> {
-  return nextCounter(db, orgId, `ticket:${day}`);
+  return nextCounter(db, orgId, ticketCounter(day));
+}
+
+function ticketCounter(day: string): string {
+  return `ticket:${day}`;
 }
 
 /** Minutes spent in Waiting: from being due (the later of entering Waiting and the recall date) to leaving. */
@@ -110,46 +114,51 @@ export class QueueService {
       await findLivePatient(tx, scope.orgId, input.patientId, true);
       if (!input.confirmDuplicate) await this.assertNoOpenVisit(tx, scope, input.patientId, ticketDay);
       if (input.doctorId) await this.assertDoctor(tx, scope.orgId, input.doctorId);
-      const ticketNumber = await nextTicket(tx, scope.orgId, ticketDay);
-      const [inserted] = await tx
-        .insert(queueEntries)
-        .values({
-          orgId: scope.orgId,
-          patientId: input.patientId,
-          ticketDay,
-          ticketNumber,
-          isVisitDate: input.isVisitDate === 1,
-          date,
-          note: input.note,
-          status: QUEUE_STATUS.Waiting,
-          examTypes: input.examTypes,
-          doctorId: input.doctorId ?? null,
-          statusSince: now,
-          createdBy: scope.userId,
-          updatedBy: scope.userId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await tx.insert(queueStatusEvents).values({
-        orgId: scope.orgId,
-        queueId: inserted!.id,
-        fromStatus: null,
-        toStatus: QUEUE_STATUS.Waiting,
-        action: 'create',
-        at: now,
-        dueAt: date,
-        actorId: scope.userId,
-        note: input.note,
-      });
-      await refreshLastQueueAt(tx, scope.orgId, input.patientId, now);
-      await recordAudit(tx, scope, {
-        action: 'queue.created',
-        entity: 'queue',
-        entityId: inserted!.id,
-        patientId: input.patientId,
-        details: { ticketDay, ticketNumber, date: date.toISOString(), examTypes: input.examTypes },
-      });
+      await refreshLastQueueAt(tx, scope.orgId, input.patientId, now, date);
+      // The ticket last, in the statement that writes the visit, its first status event and its audit row: the
+      // day's counter row, which every other queueing waits on, is then held for one statement and the commit
+      // (it was held for four more round trips, and queueing a patient at saturation waited 0.5 s: issue 17).
+      const [inserted] = await writeAudited(
+        tx,
+        queueEntries,
+        {
+          name: 'queue_insert',
+          write: (value) => sql`
+            INSERT INTO ${queueEntries} (org_id, patient_id, ticket_day, ticket_number, is_visit_date, date, note,
+                                         status, exam_types, doctor_id, status_since, created_by, updated_by,
+                                         created_at, updated_at)
+            VALUES (${value('orgId')}::int, ${value('patientId')}::int, ${value('ticketDay')}::date,
+                    (SELECT value FROM counter), ${value('isVisitDate')}::boolean, ${value('date')}::timestamptz,
+                    ${value('note')}::text, ${QUEUE_STATUS.Waiting}, ${value('examTypes')}::text[],
+                    ${value('doctorId')}::int, ${value('now')}::timestamptz, ${value('userId')}::int,
+                    ${value('userId')}::int, ${value('now')}::timestamptz, ${value('now')}::timestamptz)
+            RETURNING *`,
+          alsoWrite: () => sql`
+            INSERT INTO ${queueStatusEvents} (org_id, queue_id, from_status, to_status, action, at, due_at, actor_id,
+                                              note)
+            SELECT w.org_id, w.id, NULL, w.status, 'create', w.status_since, w.date, w.created_by, w.note FROM w`,
+          values: {
+            orgId: scope.orgId,
+            patientId: input.patientId,
+            ticketDay,
+            isVisitDate: input.isVisitDate === 1,
+            date: date.toISOString(),
+            note: input.note ?? null,
+            examTypes: input.examTypes,
+            doctorId: input.doctorId ?? null,
+            now: now.toISOString(),
+            userId: scope.userId,
+          },
+          counter: { name: ticketCounter(ticketDay), detail: 'ticketNumber' },
+        },
+        scope,
+        {
+          action: 'queue.created',
+          entity: 'queue',
+          details: { ticketDay, date: date.toISOString(), examTypes: input.examTypes },
+          at: now,
+        },
+      );
       return inserted!;
     });
     await publishQueueChange(this.events, scope.orgId, row, 'created', now);

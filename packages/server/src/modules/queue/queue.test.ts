@@ -84,6 +84,11 @@ describe('queue entries', () => {
     // Another organization counts its own tickets.
     const theirs = clinic(t, other);
     expect((await theirs.queue((await theirs.patient()).id)).ticketNumber).toBe(1);
+    // A visit booked for a later day is not a last visit.
+    await c.queue(p.id, { date: '2026-03-09T09:00:00+03:00' });
+    expect((await c.ok<Patient>('GET', `/api/mo/patient/${p.id}`)).lastQueueAt).toBe(
+      clock.now().toISOString(),
+    );
     // Past midnight in Baghdad (21:30 UTC) tickets start again at 1.
     clock.advance(60 * 60_000);
     try {
@@ -256,6 +261,19 @@ describe('queue entries', () => {
         .orderBy(auditLog.id)
     ).map((r) => r.action);
     expect(actions).toEqual(['queue.created', 'queue.canceled', 'queue.requeued']);
+    const [created] = await t.database.db
+      .select({ patientId: auditLog.patientId, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, entry.id), eq(auditLog.action, 'queue.created')));
+    expect(created).toEqual({
+      patientId: patient.id,
+      details: {
+        ticketDay: entry.ticketDay,
+        ticketNumber: entry.ticketNumber,
+        date: entry.date,
+        examTypes: entry.examTypes,
+      },
+    });
   });
 });
 
