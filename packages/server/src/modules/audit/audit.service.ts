@@ -82,11 +82,13 @@ export interface AuditedWrite {
   /**
    * A counter of the organization (lib/counters.ts) whose next value the write takes as `(SELECT value FROM
    * counter)`: taken in the write's own statement, so that the counter's row, which every other taker waits on, is
-   * locked from this statement to the commit and no longer. The audit row's details record the value under `detail`.
+   * locked from this statement to the commit and no longer.
    */
-  counter?: { name: string; detail: string };
-  /** Further rows written from the written rows (`w`) in the same statement: a visit's first status event. */
-  alsoWrite?: (value: Value) => SQL;
+  counter?: string;
+  /** Further writes from the written rows (`w`) in the same statement: a visit's status event, its patient's last visit. */
+  alsoWrite?: (value: Value) => SQL[];
+  /** Details read from the written row `w` (a jsonb object), added to the entry's: what only the statement knows. */
+  writtenDetails?: SQL;
 }
 
 /**
@@ -110,22 +112,22 @@ export async function writeAudited<T extends PgTable & { id: PgColumn }>(
       : 'patientId' in columns
         ? sql.raw('w.patient_id')
         : sql`NULL`;
-  const { counter, alsoWrite } = statement;
+  const { counter, alsoWrite, writtenDetails } = statement;
   const rows = await runPreparedSql(
     db,
     `audited_${statement.name}`,
     (value) => {
-      const details = counter
-        ? sql`coalesce(${value('auditDetails')}::jsonb, '{}'::jsonb)
-                || jsonb_build_object(${value('counterDetail')}::text, (SELECT value FROM counter))`
+      const details = writtenDetails
+        ? sql`coalesce(${value('auditDetails')}::jsonb, '{}'::jsonb) || ${writtenDetails}`
         : sql`${value('auditDetails')}::jsonb`;
       const takeCounter = counter
         ? sql`counter AS (${nextCounterSql(sql`${value('auditOrgId')}::int`, sql`${value('counterName')}::text`)}),`
         : sql``;
+      const also = (alsoWrite?.(value) ?? []).map((write, i) => sql`${sql.raw(`also${i}`)} AS (${write}),`);
       return sql`
       WITH ${takeCounter}
       w AS (${statement.write(value)}),
-      ${alsoWrite ? sql`also AS (${alsoWrite(value)}),` : sql``}
+      ${sql.join(also)}
       a AS (
         INSERT INTO ${auditLog} (org_id, user_id, role, action, entity, entity_id, patient_id, details, ip, request_id, created_at)
         SELECT ${value('auditOrgId')}::int, ${value('auditUserId')}::int, ${value('auditRole')}, ${value('auditAction')},
@@ -144,7 +146,7 @@ export async function writeAudited<T extends PgTable & { id: PgColumn }>(
       auditIp: ctx.ip,
       auditRequestId: ctx.requestId,
       auditAt: (entry.at ?? new Date()).toISOString(),
-      ...(counter ? { counterName: counter.name, counterDetail: counter.detail } : {}),
+      ...(counter ? { counterName: counter } : {}),
     }),
   );
   return rows.map(

@@ -121,7 +121,8 @@ export class PatientsService {
               .returning()
               .getSQL(),
           values,
-          counter: { name: FILE_NUMBER_COUNTER, detail: 'fileNumber' },
+          counter: FILE_NUMBER_COUNTER,
+          writtenDetails: sql`jsonb_build_object('fileNumber', w.file_number)`,
         },
         scope,
         { action: 'patient.created', entity: 'patient', at: now },

@@ -15,16 +15,10 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../types.ts';
 import { localDay } from '@basira/shared/dates/calendar';
 import { inOrg } from '../../lib/tenant.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { writeAudited, type AuditedWrite } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { nextTicket } from './queue.service.ts';
-import {
-  publishQueueChange,
-  refreshLastQueueAt,
-  selectEntries,
-  toEntry,
-  type QueueRow,
-} from './queue-view.ts';
+import { lastVisitSql, publishQueueChange, selectEntries, toEntry, type QueueRow } from './queue-view.ts';
 
 /** What each move records in the audit log (its refusals too: the queue routes declare it). */
 export const AUDIT_ACTION: Record<QueueAction, string> = {
@@ -61,74 +55,28 @@ export class QueueTransitionsService {
     action: QueueAction,
     options: MoveOptions = {},
   ): Promise<QueueEntry> {
-    const { from, to } = TRANSITIONS[action];
     const now = this.clock.now();
-    const row = await this.db.transaction(async (tx) => {
-      const set: SQL[] = [
-        sql`status = ${to}`,
-        sql`status_since = ${now.toISOString()}::timestamptz`,
-        sql`version = ${queueEntries.version} + 1`,
-        sql`updated_at = ${now.toISOString()}::timestamptz`,
-        sql`updated_by = ${scope.userId}`,
-      ];
-      if (action === 'open') set.push(sql`doctor_id = ${scope.userId}`, sql`is_rewaiting = false`);
-      if (action === 'wait') set.push(sql`is_rewaiting = false`);
-      if (action === 'rewait') {
-        set.push(sql`is_rewaiting = true`, sql`date = ${options.date!.toISOString()}::timestamptz`);
-        if (options.note) set.push(sql`note = ${options.note}`);
-      }
-      const target = inOrg(
+    const run = async (db: Db): Promise<QueueRow> => {
+      const [entry] = await writeAudited(
+        db,
         queueEntries,
-        scope.orgId,
-        eq(queueEntries.id, id),
-        options.patientId === undefined ? undefined : eq(queueEntries.patientId, options.patientId),
-        sql`EXISTS (SELECT 1 FROM ${patients} WHERE ${and(eq(patients.id, queueEntries.patientId), isNull(patients.deletedAt))})`,
-      );
-      const result = await tx.execute(sql`
-        WITH cur AS (SELECT ${queueEntries.id} AS id, ${queueEntries.status} AS status
-                         FROM ${queueEntries} WHERE ${target} FOR UPDATE)
-        UPDATE ${queueEntries} SET ${sql.join(set, sql`, `)}
-        FROM cur
-        WHERE ${queueEntries.id} = cur.id AND cur.status IN (${sql.join(
-          from.map((s) => sql`${s}`),
-          sql`, `,
-        )})
-        RETURNING cur.status AS from_status`);
-      const moved = (result as unknown as { rows: { from_status: number }[] }).rows[0];
-      if (!moved) throw await this.refusal(scope, id, action, options.patientId, tx);
-      const fromStatus = Number(moved.from_status) as QueueStatusId;
-
-      let [entry] = await tx
-        .select()
-        .from(queueEntries)
-        .where(inOrg(queueEntries, scope.orgId, eq(queueEntries.id, id)));
-      if (action === 'rewait') entry = await this.ticketForNewDay(tx, scope, entry!);
-      await tx.insert(queueStatusEvents).values({
-        orgId: scope.orgId,
-        queueId: id,
-        fromStatus,
-        toStatus: to,
-        action,
-        at: now,
-        dueAt: to === QUEUE_STATUS.Waiting ? entry!.date : null,
-        actorId: scope.userId,
-        note: action === 'rewait' ? (options.note ?? null) : null,
-        waitedFrom: action === 'open' ? waitingSince(scope.orgId, id) : null,
-      });
-      await refreshLastQueueAt(tx, scope.orgId, entry!.patientId, now);
-      await recordAudit(tx, scope, {
-        action: AUDIT_ACTION[action],
-        entity: 'queue',
-        entityId: id,
-        patientId: entry!.patientId,
-        details: {
-          from: fromStatus,
-          to,
-          ...(action === 'rewait' ? { date: entry!.date.toISOString(), note: options.note ?? null } : {}),
+        moveStatement(scope, id, action, options, now),
+        scope,
+        {
+          action: AUDIT_ACTION[action],
+          entity: 'queue',
+          details: {
+            to: TRANSITIONS[action].to,
+            ...(action === 'rewait' ? { date: options.date!.toISOString(), note: options.note ?? null } : {}),
+          },
+          at: now,
         },
-      });
-      return entry!;
-    });
+      );
+      if (!entry) throw await this.refusal(scope, id, action, options.patientId, db);
+      return action === 'rewait' ? this.ticketForNewDay(db, scope, entry) : entry;
+    };
+    // One statement is atomic on its own; a recall to another day then takes that day's ticket, in one transaction.
+    const row = action === 'rewait' ? await this.db.transaction(run) : await run(this.db);
     await publishQueueChange(this.events, scope.orgId, row, action as QueueChanged['action'], now);
     const [view] = await selectEntries(this.db, scope.orgId, eq(queueEntries.id, id));
     return toEntry(view!, localDay(now, scope.timeZone));
@@ -176,8 +124,88 @@ export class QueueTransitionsService {
  * Since when the patient of visit `queueId` has been waiting, as its opening records it: the later of the visit's
  * last event and the moment that event made it due. The visit's row is locked by the move, so no event comes between.
  */
-function waitingSince(orgId: number, queueId: number): SQL {
+function waitingSince(orgId: SQL, queueId: SQL): SQL {
   const e = queueStatusEvents;
   return sql`(SELECT GREATEST(${e.at}, COALESCE(${e.dueAt}, ${e.at})) FROM ${e}
     WHERE ${e.orgId} = ${orgId} AND ${e.queueId} = ${queueId} ORDER BY ${e.at} DESC, ${e.id} DESC LIMIT 1)`;
+}
+
+/**
+ * A move as one statement (`writeAudited`): the conditional UPDATE, which locks the row and changes it only if its
+ * status is one the move starts from, then from the moved row its status event, its patient's last visit and its
+ * audit row. The row stays locked for this statement and no longer (it was five round trips: issue 17, bench/load).
+ * Prepared once for each shape of move.
+ */
+function moveStatement(
+  scope: RequestContext,
+  id: number,
+  action: QueueAction,
+  options: MoveOptions,
+  now: Date,
+): AuditedWrite {
+  const { from, to } = TRANSITIONS[action];
+  const withNote = action === 'rewait' && Boolean(options.note);
+  const ofPatient = options.patientId !== undefined;
+  return {
+    name: `queue_move_${action}${withNote ? '_note' : ''}${ofPatient ? '_patient' : ''}`,
+    write: (value) => {
+      const set: SQL[] = [
+        sql`status = ${sql.raw(String(to))}`,
+        sql`status_since = ${value('now')}::timestamptz`,
+        sql`version = ${queueEntries.version} + 1`,
+        sql`updated_at = ${value('now')}::timestamptz`,
+        sql`updated_by = ${value('userId')}::int`,
+      ];
+      if (action === 'open') set.push(sql`doctor_id = ${value('userId')}::int`, sql`is_rewaiting = false`);
+      if (action === 'wait') set.push(sql`is_rewaiting = false`);
+      if (action === 'rewait') set.push(sql`is_rewaiting = true`, sql`date = ${value('date')}::timestamptz`);
+      if (withNote) set.push(sql`note = ${value('note')}::text`);
+      const target = inOrg(
+        queueEntries,
+        value('orgId'),
+        eq(queueEntries.id, value('id')),
+        ofPatient ? eq(queueEntries.patientId, value('patientId')) : undefined,
+        sql`EXISTS (SELECT 1 FROM ${patients} WHERE ${and(eq(patients.id, queueEntries.patientId), isNull(patients.deletedAt))})`,
+      );
+      return sql`
+        UPDATE ${queueEntries} SET ${sql.join(set, sql`, `)}
+        FROM (SELECT ${queueEntries.id} AS id, ${queueEntries.status} AS status
+              FROM ${queueEntries} WHERE ${target} FOR UPDATE) cur
+        WHERE ${queueEntries.id} = cur.id AND cur.status IN (${sql.raw(from.join(', '))})
+        RETURNING ${queueEntries}.*, cur.status AS from_status`;
+    },
+    alsoWrite: (value) => [
+      sql`
+        INSERT INTO ${queueStatusEvents} (org_id, queue_id, from_status, to_status, action, at, due_at, actor_id, note,
+                                          waited_from)
+        SELECT w.org_id, w.id, w.from_status, w.status, ${sql.raw(`'${action}'`)}, w.status_since,
+               CASE WHEN w.status = ${sql.raw(String(QUEUE_STATUS.Waiting))} THEN w.date END, w.updated_by,
+               ${action === 'rewait' ? sql`${value('note')}::text` : sql`NULL`},
+               ${action === 'open' ? waitingSince(sql`w.org_id`, sql`w.id`) : sql`NULL`}
+        FROM w`,
+      sql`
+        UPDATE ${patients}
+        SET last_queue_at = ${lastVisitSql(
+          sql`w.org_id`,
+          sql`w.patient_id`,
+          sql`${value('now')}::timestamptz`,
+          {
+            id: sql`w.id`,
+            date: sql`w.date`,
+            status: sql`w.status`,
+          },
+        )}
+        FROM w WHERE ${patients.id} = w.patient_id AND ${patients.orgId} = w.org_id`,
+    ],
+    writtenDetails: sql`jsonb_build_object('from', w.from_status)`,
+    values: {
+      orgId: scope.orgId,
+      id,
+      patientId: options.patientId ?? null,
+      userId: scope.userId,
+      now: now.toISOString(),
+      date: options.date?.toISOString() ?? null,
+      note: options.note ?? null,
+    },
+  };
 }

@@ -225,23 +225,40 @@ export function toEntry(row: ShownRow, today: string): QueueEntry {
   };
 }
 
-/**
- * A patient's last visit: the latest date of their visits that were not canceled, up to `now`. A visit booked for
- * a later day is not a last visit; it becomes one at the next change of the patient's visits once its day has
- * come (opening, finishing or cancelling it).
- */
-export function lastVisitSql(orgId: number, patientId: number, now: Date): SQL {
-  return sql`(SELECT max(${queueEntries.date}) FROM ${queueEntries} WHERE ${and(
-    inOrg(queueEntries, orgId, eq(queueEntries.patientId, patientId)),
-    ne(queueEntries.status, QUEUE_STATUS.Canceled),
-    lte(queueEntries.date, now),
-  )})`;
+/** A visit its own statement writes, as it will be: a subquery of that statement cannot see it yet. */
+export interface VisitBeingWritten {
+  /** Its id, when an older version of it is there to be left out (a move); none for a new visit. */
+  id?: SQL;
+  date: SQL;
+  status: SQL;
 }
 
 /**
- * `last_queue_at` follows the patient's last visit. Not a user edit: no version bump. `adding` is the date of a visit
- * the same transaction writes after this (a visit's create takes its ticket last: queue.service.ts), counted as if
- * it were there.
+ * A patient's last visit: the latest date of their visits that were not canceled, up to `now`. A visit booked for
+ * a later day is not a last visit; it becomes one at the next change of the patient's visits once its day has
+ * come (opening, finishing or cancelling it). `writing` is a visit the statement writes, counted as it will be.
+ */
+export function lastVisitSql(
+  orgId: number | SQL,
+  patientId: number | SQL,
+  now: Date | SQL,
+  writing?: VisitBeingWritten,
+): SQL {
+  const last = sql`(SELECT max(${queueEntries.date}) FROM ${queueEntries} WHERE ${and(
+    inOrg(queueEntries, orgId, eq(queueEntries.patientId, patientId)),
+    ne(queueEntries.status, QUEUE_STATUS.Canceled),
+    lte(queueEntries.date, now),
+    writing?.id ? ne(queueEntries.id, writing.id) : undefined,
+  )})`;
+  if (!writing) return last;
+  const at = now instanceof Date ? sql`${now.toISOString()}::timestamptz` : now;
+  return sql`greatest(${last}, CASE WHEN ${writing.status} <> ${QUEUE_STATUS.Canceled} AND ${writing.date} <= ${at}
+                                    THEN ${writing.date} END)`;
+}
+
+/**
+ * `last_queue_at` follows the patient's last visit. Not a user edit: no version bump. `adding` is the date of a new
+ * visit the same transaction writes after this (a visit's create takes its ticket last: queue.service.ts).
  */
 export async function refreshLastQueueAt(
   db: Db,
@@ -250,12 +267,14 @@ export async function refreshLastQueueAt(
   now: Date,
   adding?: Date,
 ): Promise<void> {
-  const last = lastVisitSql(orgId, patientId, now);
-  const coming = adding && adding <= now ? adding.toISOString() : null;
+  const writing = adding && {
+    date: sql`${adding.toISOString()}::timestamptz`,
+    status: sql`${QUEUE_STATUS.Waiting}`,
+  };
   // eslint-disable-next-line no-restricted-syntax -- a derived column, not an edit (see above)
   await db
     .update(patients)
-    .set({ lastQueueAt: coming ? sql`greatest(${last}, ${coming}::timestamptz)` : last })
+    .set({ lastQueueAt: lastVisitSql(orgId, patientId, now, writing) })
     .where(inOrg(patients, orgId, eq(patients.id, patientId)));
 }
 

@@ -133,10 +133,12 @@ export class QueueService {
                     ${value('doctorId')}::int, ${value('now')}::timestamptz, ${value('userId')}::int,
                     ${value('userId')}::int, ${value('now')}::timestamptz, ${value('now')}::timestamptz)
             RETURNING *`,
-          alsoWrite: () => sql`
+          alsoWrite: () => [
+            sql`
             INSERT INTO ${queueStatusEvents} (org_id, queue_id, from_status, to_status, action, at, due_at, actor_id,
                                               note)
             SELECT w.org_id, w.id, NULL, w.status, 'create', w.status_since, w.date, w.created_by, w.note FROM w`,
+          ],
           values: {
             orgId: scope.orgId,
             patientId: input.patientId,
@@ -149,7 +151,8 @@ export class QueueService {
             now: now.toISOString(),
             userId: scope.userId,
           },
-          counter: { name: ticketCounter(ticketDay), detail: 'ticketNumber' },
+          counter: ticketCounter(ticketDay),
+          writtenDetails: sql`jsonb_build_object('ticketNumber', w.ticket_number)`,
         },
         scope,
         {

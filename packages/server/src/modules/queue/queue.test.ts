@@ -261,11 +261,15 @@ describe('queue entries', () => {
         .orderBy(auditLog.id)
     ).map((r) => r.action);
     expect(actions).toEqual(['queue.created', 'queue.canceled', 'queue.requeued']);
-    const [created] = await t.database.db
-      .select({ patientId: auditLog.patientId, details: auditLog.details })
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, entry.id), eq(auditLog.action, 'queue.created')));
-    expect(created).toEqual({
+    const details = async (action: string) =>
+      (
+        await t.database.db
+          .select({ patientId: auditLog.patientId, details: auditLog.details })
+          .from(auditLog)
+          .where(and(eq(auditLog.entityId, entry.id), eq(auditLog.action, action)))
+      )[0];
+    expect(await details('queue.canceled')).toEqual({ patientId: patient.id, details: { from: 1, to: 4 } });
+    expect(await details('queue.created')).toEqual({
       patientId: patient.id,
       details: {
         ticketDay: entry.ticketDay,
@@ -327,6 +331,17 @@ describe('state machine', () => {
     );
     const noDate = await c.call('POST', `/api/mo/queue/rewaiting/${entry.id}`, { note: 'x' });
     expect(noDate.statusCode).toBe(422);
+  });
+
+  it('a patient’s last visit follows the moves: a canceled visit is none, brought back it is one again', async () => {
+    const p = await c.patient();
+    const entry = await c.queue(p.id);
+    const last = async () => (await c.ok<Patient>('GET', `/api/mo/patient/${p.id}`)).lastQueueAt;
+    expect(await last()).toBe(entry.date);
+    expect((await move('cancel', entry)).statusCode).toBe(200);
+    expect(await last()).toBeNull();
+    expect((await move('wait', entry)).statusCode).toBe(200);
+    expect(await last()).toBe(entry.date);
   });
 
   it('each status call needs its board permission', async () => {
