@@ -6,6 +6,7 @@ import { queueEntries } from '../../db/schema.ts';
 import type { RequestContext } from '../../types.ts';
 import type { ExamsService } from '../exams/exams.service.ts';
 import type { DocumentsService } from '../patients/documents.service.ts';
+import type { PatientRow } from '../patients/patient-view.ts';
 import type { PatientsService } from '../patients/patients.service.ts';
 import type { QueueListsService } from '../queue/queue-lists.service.ts';
 import type { QueueService } from '../queue/queue.service.ts';
@@ -31,20 +32,30 @@ export class BoardService {
 
   async open(scope: RequestContext, patientId: number, queueId: number): Promise<Board> {
     await this.patients.liveRow(scope.orgId, patientId);
-    await this.transitions.move(scope, queueId, 'open', { patientId });
-    return this.board(scope, patientId, queueId, 'board.opened');
+    await this.transitions.moveOnly(scope, queueId, 'open', { patientId });
+    // Read again after the move, which refreshes the patient's last visit.
+    return this.board(
+      scope,
+      patientId,
+      this.patients.liveRow(scope.orgId, patientId),
+      queueId,
+      'board.opened',
+    );
   }
 
   async show(scope: RequestContext, patientId: number, queueId: number): Promise<Board> {
-    await this.patients.liveRow(scope.orgId, patientId);
-    const [entry] = await selectEntries(
-      this.db,
-      scope.orgId,
-      eq(queueEntries.id, queueId),
-      eq(queueEntries.patientId, patientId),
-    );
+    // Both checks at once; a missing patient is named before a missing visit, as when they ran in turn.
+    const [row, [entry]] = await Promise.all([
+      this.patients.liveRow(scope.orgId, patientId),
+      selectEntries(
+        this.db,
+        scope.orgId,
+        eq(queueEntries.id, queueId),
+        eq(queueEntries.patientId, patientId),
+      ),
+    ]);
     if (!entry) throw notFound('Queue entry');
-    return this.board(scope, patientId, queueId, 'board.viewed');
+    return this.board(scope, patientId, Promise.resolve(row), queueId, 'board.viewed');
   }
 
   /** `GET /api/mo/board/{patientId}/visits`: further pages of the board's earlier visits, audited as a read. */
@@ -56,16 +67,18 @@ export class BoardService {
     });
   }
 
+  /** `patientRow` is the patient's read, already done or under way beside the board's own. */
   private async board(
     scope: RequestContext,
     patientId: number,
+    patientRow: Promise<PatientRow>,
     queueId: number,
     action: string,
   ): Promise<Board> {
     // Independent reads: on PostgreSQL they run side by side on the pool. The board's audit row is written by the
     // earlier visits' statement.
     const [row, visit, earlierVisits, exams, documents] = await Promise.all([
-      this.patients.liveRow(scope.orgId, patientId),
+      patientRow,
       this.queue.detail(scope, queueId),
       this.lists.ofPatient(scope, patientId, 1, {
         perPage: BOARD_VISITS_PER_PAGE,

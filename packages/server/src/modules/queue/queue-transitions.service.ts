@@ -49,12 +49,25 @@ export class QueueTransitionsService {
     private readonly events: EventHub,
   ) {}
 
+  /** The move, answered with the entry as the lists show it. */
   async move(
     scope: RequestContext,
     id: number,
     action: QueueAction,
     options: MoveOptions = {},
   ): Promise<QueueEntry> {
+    const now = await this.moveOnly(scope, id, action, options);
+    const [view] = await selectEntries(this.db, scope.orgId, eq(queueEntries.id, id));
+    return toEntry(view!, localDay(now, scope.timeZone));
+  }
+
+  /** The move alone, for a caller that reads the entry its own way (the board); answers the move's time. */
+  async moveOnly(
+    scope: RequestContext,
+    id: number,
+    action: QueueAction,
+    options: MoveOptions = {},
+  ): Promise<Date> {
     const now = this.clock.now();
     const run = async (db: Db): Promise<QueueRow> => {
       const [entry] = await writeAudited(
@@ -78,8 +91,7 @@ export class QueueTransitionsService {
     // One statement is atomic on its own; a recall to another day then takes that day's ticket, in one transaction.
     const row = action === 'rewait' ? await this.db.transaction(run) : await run(this.db);
     await publishQueueChange(this.events, scope.orgId, row, action as QueueChanged['action'], now);
-    const [view] = await selectEntries(this.db, scope.orgId, eq(queueEntries.id, id));
-    return toEntry(view!, localDay(now, scope.timeZone));
+    return now;
   }
 
   /** A recall to another day takes that day's next ticket. */

@@ -207,18 +207,22 @@ export class QueueService {
   }
 
   async detail(scope: RequestContext, id: number, db: Db = this.db): Promise<QueueEntryDetail> {
-    const row = await this.entryRow(scope.orgId, id, db);
     const actor = users;
-    const events = await db
-      .select({ event: queueStatusEvents, actorName: actor.name })
-      .from(queueStatusEvents)
-      .leftJoin(actor, eq(actor.id, queueStatusEvents.actorId))
-      .where(inOrg(queueStatusEvents, scope.orgId, eq(queueStatusEvents.queueId, id)))
-      .orderBy(asc(queueStatusEvents.at), asc(queueStatusEvents.id));
-    const [exams] = await db
-      .select({ n: count() })
-      .from(examRecords)
-      .where(inOrg(examRecords, scope.orgId, eq(examRecords.queueId, id)));
+    // Independent reads, side by side on the pool; the events and the count of another organization's entry are
+    // empty, and the entry's own read answers 404.
+    const [row, events, [exams]] = await Promise.all([
+      this.entryRow(scope.orgId, id, db),
+      db
+        .select({ event: queueStatusEvents, actorName: actor.name })
+        .from(queueStatusEvents)
+        .leftJoin(actor, eq(actor.id, queueStatusEvents.actorId))
+        .where(inOrg(queueStatusEvents, scope.orgId, eq(queueStatusEvents.queueId, id)))
+        .orderBy(asc(queueStatusEvents.at), asc(queueStatusEvents.id)),
+      db
+        .select({ n: count() })
+        .from(examRecords)
+        .where(inOrg(examRecords, scope.orgId, eq(examRecords.queueId, id))),
+    ]);
     return {
       ...toEntry(row, this.today(scope)),
       events: events.map(({ event: e, actorName }): QueueEvent => ({
