@@ -206,19 +206,19 @@ export class QueueService {
     return detail;
   }
 
-  async detail(scope: RequestContext, id: number, db: Db = this.db): Promise<QueueEntryDetail> {
+  async detail(scope: RequestContext, id: number): Promise<QueueEntryDetail> {
     const actor = users;
     // Independent reads, side by side on the pool; the events and the count of another organization's entry are
     // empty, and the entry's own read answers 404.
     const [row, events, [exams]] = await Promise.all([
-      this.entryRow(scope.orgId, id, db),
-      db
+      this.entryRow(scope.orgId, id),
+      this.db
         .select({ event: queueStatusEvents, actorName: actor.name })
         .from(queueStatusEvents)
         .leftJoin(actor, eq(actor.id, queueStatusEvents.actorId))
         .where(inOrg(queueStatusEvents, scope.orgId, eq(queueStatusEvents.queueId, id)))
         .orderBy(asc(queueStatusEvents.at), asc(queueStatusEvents.id)),
-      db
+      this.db
         .select({ n: count() })
         .from(examRecords)
         .where(inOrg(examRecords, scope.orgId, eq(examRecords.queueId, id))),
