@@ -104,6 +104,26 @@ const groups: { shape: string; token: string; urls: string[] }[] = [
     token: admin,
     urls: ['1', '0'].map((w) => `/api/mo/queue/filter?page=1&isRewaiting=${w}`),
   },
+  // Each reason is a statement of its own (written into its text), read from its own index of the screen's order.
+  {
+    shape: 'queue screen, a visit reason, any day',
+    token: admin,
+    urls: ['Lasik', 'Biometry', 'Spectacles'].map(
+      (reason) => `/api/mo/queue/filter?page=1&examType=${reason}`,
+    ),
+  },
+  {
+    shape: 'queue screen, a visit reason, one day',
+    token: admin,
+    urls: ['Lasik', 'Spectacles'].flatMap((reason) =>
+      [0, -400].map((d) => `/api/mo/queue/filter?page=1&${days(d, d)}&examType=${reason}`),
+    ),
+  },
+  {
+    shape: 'queue screen, a visit reason, Waiting, any day',
+    token: admin,
+    urls: ['Lasik', 'Spectacles'].map((reason) => `/api/mo/queue/filter?page=1&status=1&examType=${reason}`),
+  },
   {
     shape: "queue screen, each patient's latest, one day",
     token: admin,

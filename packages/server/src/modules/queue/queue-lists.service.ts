@@ -25,7 +25,13 @@ import {
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import { digitsOnly, looksNumeric, normalizeName } from '@basira/shared/search/arabic-normalize';
 import type { Db } from '../../db/client.ts';
-import { patients, queueEntries, queueScreenOrder } from '../../db/schema.ts';
+import {
+  hasReason,
+  patients,
+  queueEntries,
+  queueScreenOrder,
+  VISIT_REASON_INDEXES,
+} from '../../db/schema.ts';
 import { escapeLike } from '../../lib/like.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
@@ -352,7 +358,7 @@ export class QueueListsService {
       q.to ? 't' : '',
       hasDays && coversToday ? 'r' : '',
       q.doctorId ? 'd' : '',
-      q.examType ? 'e' : '',
+      q.examType ? `e${VISIT_REASON_INDEXES.indexOf(q.examType)}` : '',
       q.isRewaiting === undefined ? '' : `w${Number(q.isRewaiting)}`,
       text ? `_${text.shape}` : '',
       todayInText && start && end ? `_${instantName(start, end)}` : '',
@@ -363,7 +369,6 @@ export class QueueListsService {
       const [from, to] = [instant('from', start, bind), instant('to', end, bind)];
       const now = hasDays && coversToday ? bind('now', this.clock.now()) : undefined;
       const doctorId = q.doctorId ? bind('doctorId', q.doctorId) : undefined;
-      const examType = q.examType ? bind('examType', q.examType) : undefined;
       const isRewaiting = q.isRewaiting === undefined ? undefined : literal(q.isRewaiting);
       const patient = text?.condition(bind);
       return ({ closed = false } = {}) => {
@@ -375,20 +380,18 @@ export class QueueListsService {
           statuses?.length ? inArray(queueEntries.status, statuses.map(literal)) : undefined,
           now === undefined || closed ? days : or(days, dueRecall(now)),
           doctorId === undefined ? undefined : eq(queueEntries.doctorId, doctorId),
-          examType === undefined ? undefined : sql`${queueEntries.examTypes} @> ARRAY[${examType}]::text[]`,
+          q.examType === undefined ? undefined : hasReason(queueEntries.examTypes, q.examType),
           isRewaiting === undefined ? undefined : eq(queueEntries.isRewaiting, isRewaiting),
           patient?.(),
         );
       };
     };
-    // A visit reason's plan depends on how common it is, which PostgreSQL reads from the column's statistics: a
-    // rare one through its index (queue_entries_reasons_idx), a common one by walking the screen's order. A generic
-    // plan would take one way for both. A reason too rare to be in the statistics' sample is planned as 0.5 % of
-    // the visits (PostgreSQL's default), and walked. A range of days too: a generic plan of today and the year
-    // before it counted its visits in a bitmap of the whole year (43 ms, against 1.8 planned with the days), and a
-    // doctor over every day (a doctor with no visit: 696 ms against 194). One day's generic plan is as quick as its
-    // custom one for any day and doctor (bench/list-pages/plans.ts, issue 17).
-    const perCall = text || q.examType || (hasDays ? !oneDay : q.doctorId !== undefined);
+    // A visit reason is written into the text (`hasReason`), so that even a generic plan reads its own index of the
+    // screen's order (schema.ts), rare and common reasons alike. A range of days is planned per call: a generic plan
+    // of today and the year before it counted its visits in a bitmap of the whole year (43 ms, against 1.8 planned
+    // with the days), and so is a doctor over every day (a doctor with no visit: 696 ms against 194). One day's
+    // generic plan is as quick as its custom one for any day, doctor and reason (bench/list-pages/plans.ts, issue 17).
+    const perCall = text || (hasDays ? !oneDay : q.doctorId !== undefined);
     const plan: Plan = perCall ? 'per-call' : 'once';
     // Days: a page is read from the open and the closed entries apart (`screenPage`).
     const openThenClosed = hasDays ? screenParts(statuses) : undefined;

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { QUEUE_PER_PAGE, type QueueEntry, type QueueEntryDetail } from '@basira/shared/queue/queue.schemas';
+import {
+  QUEUE_PER_PAGE,
+  VISIT_REASONS,
+  type QueueEntry,
+  type QueueEntryDetail,
+} from '@basira/shared/queue/queue.schemas';
 import {
   QUEUE_ACTIONS,
   QUEUE_STATUS,
@@ -12,7 +17,13 @@ import {
 } from '@basira/shared/queue/queue-states';
 import type { Patient } from '@basira/shared/patients/patients.schemas';
 import { MAX_PAGE } from '@basira/shared/common/api.schemas';
-import { auditLog, examRecords, queueEntries, queueStatusEvents } from '../../db/schema.ts';
+import {
+  auditLog,
+  examRecords,
+  queueEntries,
+  queueStatusEvents,
+  VISIT_REASON_INDEXES,
+} from '../../db/schema.ts';
 import { FakeClock } from '../../lib/clock.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { dbKind, startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
@@ -410,12 +421,19 @@ describe('concurrency', () => {
 });
 
 describe('lists', () => {
+  it('has an index of the screen’s order for each visit reason the queue filters by', () => {
+    expect(VISIT_REASON_INDEXES).toEqual(VISIT_REASONS);
+  });
+
   it('pages, per patient, filters (status, dates, text, doctor), each patient’s latest, and the bell', async () => {
     const o = clinic(t, await t.newOrg());
     const sara = await o.patient({ name: 'سارة كريم', phone: '0770 555 1234' });
     // A phone of its own: a random one starting 0770 555 (one in a thousand) matched Sara's phone search below.
     const omar = await o.patient({ name: 'Omar Najim', phone: '0781 222 3344' });
-    const s1 = await o.queue(sara.id, { date: '2026-02-20T09:00:00+03:00' });
+    const s1 = await o.queue(sara.id, {
+      date: '2026-02-20T09:00:00+03:00',
+      examTypes: ['Spectacles', 'Lasik'],
+    });
     const s2 = await o.queue(sara.id, { date: '2026-03-01T09:00:00+03:00' });
     const o1 = await o.queue(omar.id, { date: '2026-03-01T10:00:00+03:00', examTypes: ['Lasik'] });
     await o.ok('POST', `/api/mo/queue/canceled/${o1.id}`);
@@ -450,7 +468,12 @@ describe('lists', () => {
     expect(await ids(`search=${encodeURIComponent('كريم omar')}`)).toEqual([]);
     expect(await ids('search=0770%20999')).toEqual([]);
     expect(await ids(`search=${encodeURIComponent('ساره')}&status=1`, 'filterLast')).toEqual([s2.id]);
-    expect(await ids('examType=Lasik')).toEqual([o1.id]);
+    // Each reason its own statement, read from its own index (a visit of two reasons is in both).
+    expect(await ids('examType=Lasik')).toEqual([s1.id, o1.id]);
+    expect(await ids('examType=Spectacles')).toEqual([s1.id]);
+    expect(await ids('examType=Biometry')).toEqual([]);
+    expect(await ids('examType=Lasik&status=4')).toEqual([o1.id]);
+    expect(await ids('examType=Lasik&from=2026-03-01&to=2026-03-01')).toEqual([o1.id]);
     expect(await ids('')).toHaveLength(3);
     expect(await ids('', 'filterLast')).toEqual([s2.id, o1.id]);
     expect(await ids('status=1', 'filterLast')).toEqual([s2.id]);
