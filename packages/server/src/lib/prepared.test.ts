@@ -7,6 +7,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   instantName,
   literal,
+  literalDay,
   literalInstant,
   runPrepared,
   runPreparedSql,
@@ -100,6 +101,15 @@ describe('runPrepared', () => {
     expect(instantName(at, new Date('2026-03-02T21:00:00.000Z'))).toBe(
       `${(29_539_980).toString(36)}_${(29_541_420).toString(36)}`,
     );
+  });
+
+  it('writes a day the code computes into the text as a date, and refuses anything else', async () => {
+    const query = sql`SELECT (${literalDay('2026-03-01')} = ${'2026-03-01'}::date)::int AS same`;
+    expect(new PgDialect().sqlToQuery(query).sql).toBe(`SELECT ('2026-03-01'::date = $1::date)::int AS same`);
+    const { rows } = (await t.database.db.execute(query)) as unknown as { rows: { same: number }[] };
+    expect(rows).toEqual([{ same: 1 }]);
+    for (const notADay of ["2026-03-01'; DROP TABLE x; --", '2026-3-1', ''])
+      expect(() => literalDay(notADay)).toThrow('not a day');
   });
 
   it('refuses a name PostgreSQL would cut (63 bytes), which could make two statements one', () => {

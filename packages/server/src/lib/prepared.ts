@@ -63,6 +63,16 @@ export function literalInstant(value: Date): Date {
   return sql.raw(`'${value.toISOString()}'::timestamptz`) as unknown as Date;
 }
 
+/**
+ * A calendar day the code computes from the clinic's today (a week's or a month's first day), written into the
+ * statement's text as a `date` constant, for the reason `literalInstant` gives; the statement's name must carry the
+ * day it derives from. Checked to be `YYYY-MM-DD`: never a caller's text.
+ */
+export function literalDay(day: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`literalDay: '${day}' is not a day`);
+  return sql.raw(`'${day}'::date`) as unknown as string;
+}
+
 /** A short name for instants written by `literalInstant`, for the statement's name: minutes since 1970, base 36. */
 export const instantName = (...values: Date[]) =>
   values.map((value) => Math.floor(value.getTime() / 60_000).toString(36)).join('_');
@@ -174,8 +184,10 @@ export async function runPreparedSql<Row = Record<string, unknown>>(
     // The text depends only on the name, so it is built once for every handle: a transaction is a handle of its
     // own, and one made per request (an audit row in a change's transaction) would otherwise build it each time.
     let query = builtSql.get(name);
-    if (!query)
+    if (!query) {
+      if (builtSql.size >= MAX_STATEMENTS) builtSql.clear(); // a day's statements come each day (`literalInstant`)
       builtSql.set(name, (query = dialect.sqlToQuery(build((key) => sql.placeholder(key) as never))));
+    }
     statement = db._.session.prepareQuery(query, undefined, name, false);
     statements.set(name, statement);
   }

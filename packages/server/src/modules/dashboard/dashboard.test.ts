@@ -80,6 +80,15 @@ describe('dashboard', () => {
     expect(days.find((x) => x.day === '2026-03-02')).toEqual({ day: '2026-03-02', visits: 0, finished: 0 });
     expect((await c.call('GET', '/api/mo/dashboard/visits?days=0')).statusCode).toBe(422);
 
+    // The next day is a statement of its own (today's bounds are in its text): its own day, none of yesterday's.
+    at('2026-03-05T07:00:00Z');
+    expect(await c.ok<DashboardSummary>('GET', '/api/mo/dashboard')).toMatchObject({
+      day: '2026-03-05',
+      today: { total: 0 },
+      newPatients: { week: 2, month: 1 },
+      averageWaitMinutesToday: null,
+    });
+
     const other = clinic(t, await t.newOrg());
     const theirs = (await other.ok<DashboardSummary>('GET', '/api/mo/dashboard')).today.total;
     expect(theirs).toBe(0);
