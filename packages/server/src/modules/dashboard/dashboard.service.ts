@@ -23,7 +23,7 @@ interface SummaryRow {
   upcoming: number;
   week: number;
   month: number;
-  minutes: string | number | null;
+  minutes: number | null;
 }
 
 /**
@@ -127,7 +127,7 @@ export class DashboardService {
       newPatients: { week, month },
       recallsDue: due,
       recallsUpcoming: upcoming,
-      averageWaitMinutesToday: minutes === null ? null : Math.round(Number(minutes) * 10) / 10,
+      averageWaitMinutesToday: minutes === null ? null : Math.round(minutes * 10) / 10,
     };
   }
 
