@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { dataOf, pageNumberSchema, pageOf } from '../common/api.schemas.ts';
+import { DOSE_UNITS } from '../exams/medication-schedule.ts';
+import {
+  drugIngredientSchema,
+  drugIngredientViewSchema,
+  substanceIdSchema,
+} from '../prescribing/prescribing.schemas.ts';
 
 /**
  * The two code lists a consultation draws on (issue 16): diagnoses (ICD-10, chapter VII and the eye codes outside
@@ -70,14 +76,26 @@ export const diagnosisQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
 });
 
-/** `GET /api/mo/code/drug?search=` rows. `brands` are the trade names common in Iraq. */
+/**
+ * `GET /api/mo/code/drug?search=` rows. `brands` are the trade names common in Iraq; `class` is the formulary's
+ * group (how the options screen sorts it); what the prescription is checked by is `ingredients` (issue 49): each
+ * substance with its strength, a combination listing all of them. `preservative` is an excipient's substance id
+ * (`benzalkonium`), `none` for a preservative-free product, or null where it does not apply or is not known.
+ */
 export const drugSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  nameAr: z.string(),
   brands: z.array(z.string()),
+  /** What patients and staff call it ("artificial tears", "CMC", "دموع"): searched, never printed. */
+  layNames: z.array(z.string()),
   form: z.enum(DRUG_FORMS),
   class: z.enum(DRUG_CLASSES),
-  defaultDose: z.string(),
+  ingredients: z.array(drugIngredientViewSchema),
+  preservative: z.string().nullable(),
+  /** The usual dose: a number of `defaultDoseUnit` (1 drop, 1 cm, 250 mg). */
+  defaultDose: z.number().nullable(),
+  defaultDoseUnit: z.enum(DOSE_UNITS).nullable(),
   defaultFrequency: frequencySchema.nullable(),
 });
 export type Drug = z.infer<typeof drugSchema>;
@@ -106,9 +124,25 @@ export const drugInputSchema = z.object({
     .array(z.string().trim().min(1, 'brands.required').max(100, 'brands.max'))
     .max(20, 'brands.max')
     .default([]),
+  nameAr: z.string().trim().max(200, 'nameAr.max').default(''),
+  layNames: z
+    .array(z.string().trim().min(1, 'layNames.required').max(100, 'layNames.max'))
+    .max(20, 'layNames.max')
+    .default([]),
   form: z.enum(DRUG_FORMS, 'form.invalid'),
   class: z.enum(DRUG_CLASSES, 'class.invalid'),
-  defaultDose: z.string().trim().max(100, 'defaultDose.max').default(''),
+  ingredients: z.array(drugIngredientSchema).max(8, 'ingredients.max').default([]),
+  preservative: z
+    .union([z.literal('none'), substanceIdSchema], 'preservative.invalid')
+    .nullable()
+    .default(null),
+  defaultDose: z
+    .number('defaultDose.invalid')
+    .positive('defaultDose.min')
+    .max(5000, 'defaultDose.max')
+    .nullable()
+    .default(null),
+  defaultDoseUnit: z.enum(DOSE_UNITS, 'defaultDoseUnit.invalid').nullable().default(null),
   defaultFrequency: frequencySchema.nullable().default(null),
 });
 export type DrugInput = z.infer<typeof drugInputSchema>;

@@ -15,7 +15,9 @@ import {
   type ValuesOf,
 } from './fields.ts';
 import { MEDICATION_FORMS, scheduleText, totalDays, type MedicationInput } from './medication-schedule.ts';
-import { medicationWarnings } from './medication-warnings.ts';
+import { checkPrescription, needsReason } from '../prescribing/prescription-check.ts';
+import { checkedDrug, conditionsOfDiagnoses } from '../prescribing/prescription-facts.ts';
+import { prescriptionWarningSchema } from '../prescribing/prescribing.schemas.ts';
 
 export const DIAGNOSIS_EYES = ['right', 'left', 'both'] as const;
 export const DIAGNOSIS_STATUSES = ['new', 'existing', 'resolved'] as const;
@@ -32,6 +34,8 @@ const medicationFields = {
   durationDays: days(),
   taper: list(group({ frequency: frequency(), durationDays: days() }), 6, { startEmpty: true }),
   instructions: text(500),
+  /** Why the doctor gives the drug despite a contraindication (required then; stored, printed and audited). */
+  overrideReason: text(500, { hidden: true }),
 } as const;
 const medication = group(medicationFields);
 type Medication = ValuesOf<{ m: typeof medication }>['m'];
@@ -53,15 +57,6 @@ export function medicationInput(med: NonNullable<Medication>): MedicationInput {
   };
 }
 
-/** A patient's allergies as the alerts write them (one text), one by one: split at commas, semicolons, new lines. */
-export function allergiesOf(text: string | null | undefined): string[] {
-  return (text ?? '')
-    .split(/[,،;؛\n]+/u)
-    .map((allergy) => allergy.trim())
-    .filter(Boolean);
-}
-
-const warningSchema = z.looseObject({ code: z.enum(['allergy', 'sameClass', 'steroidWithoutIop']) });
 const derivedSchema = z.object({
   medications: z.array(
     z.object({
@@ -69,8 +64,8 @@ const derivedSchema = z.object({
       totalDays: z.number().nullable(),
     }),
   ),
-  /** Allergy, two drugs of one class in one eye, a steroid without an IOP reading this visit. */
-  warnings: z.array(warningSchema),
+  /** The prescription checked against the patient (prescribing-rules.ts), most severe first. */
+  warnings: z.array(prescriptionWarningSchema),
   /**
    * Each diagnosis's title as the code list had it when saved (null for a free-text one): the prescription and the
    * letters print it in their language, and a later edit of the clinic's list does not change a signed record.
@@ -111,6 +106,13 @@ export const consultation = defineExam({
       const started = d.eye != null || d.status != null || !!d.note?.trim();
       if (!d.code?.trim() && !d.text?.trim() && started) issue(['diagnoses', i, 'text'], 'value.required');
     });
+    // A taper step is read "then <how often> for <days>": without how often it says nothing ("then for 7 days").
+    (data.medications ?? []).forEach((med, i) =>
+      (med.taper ?? []).forEach((step, j) => {
+        if (step.frequency == null && step.durationDays != null)
+          issue(['medications', i, 'taper', j, 'frequency'], 'value.required');
+      }),
+    );
   },
   derive: {
     schema: derivedSchema,
@@ -121,19 +123,16 @@ export const consultation = defineExam({
         const input = medicationInput(med);
         return { scheduleText: scheduleText(input), totalDays: totalDays(input) };
       });
-      const warnings = context
-        ? medicationWarnings({
-            drugs: meds.map((med, i) => {
-              const known = med.drugId != null ? context.drugs[med.drugId] : undefined;
-              return {
-                name: med.name || known?.name || '',
-                class: known?.class ?? null,
-                eye: med.eye ?? null,
-                totalDays: medications[i]!.totalDays,
-              };
-            }),
-            allergies: context.allergies,
-            visitHasIop: context.visitHasIop,
+      const prescribing = context?.prescribing;
+      const warnings = prescribing
+        ? checkPrescription({
+            drugs: meds.map((med, i) => checkedDrug(med, medications[i]!.totalDays, prescribing.drugs)),
+            allergies: prescribing.allergies,
+            conditions: [...conditionsOfDiagnoses(data.diagnoses ?? []), ...prescribing.conditions],
+            ageMonths: prescribing.ageMonths,
+            visitDay: prescribing.visitDay,
+            lastIopDay: prescribing.lastIopDay,
+            nextVisit: data.nextVisit ?? null,
           })
         : [];
       const titles = context?.diagnoses;
@@ -141,6 +140,13 @@ export const consultation = defineExam({
         ? (data.diagnoses ?? []).map((d) => (d.code ? (titles[d.code.trim().toUpperCase()] ?? null) : null))
         : undefined;
       return { medications, warnings, ...(diagnoses ? { diagnoses } : {}) };
+    },
+    confirm(data, derived, issue) {
+      const held = new Set(derived.warnings.filter(needsReason).map((w) => w.medication));
+      (data.medications ?? []).forEach((med, i) => {
+        if (held.has(i) && !med.overrideReason?.trim())
+          issue(['medications', i, 'overrideReason'], 'value.reason_required');
+      });
     },
   },
   summary(data) {

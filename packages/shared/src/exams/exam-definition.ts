@@ -1,19 +1,17 @@
 import { z } from 'zod';
 import { dataOf, idSchema, pageOf, versionSchema } from '../common/api.schemas.ts';
+import type { PrescribingContext } from '../prescribing/prescription-facts.ts';
 import type { ExamPermissions, ExamType } from './exam-types.ts';
 import { userRefSchema } from '../queue/queue.schemas.ts';
 import { fieldsShape, storedShape, type Fields, type ValuesOf } from './fields.ts';
 
 /**
- * What a derivation may need beyond the record (a type asks for it with `derive.usesContext`; the server fills
- * it, the web form fills it from what it has loaded): the patient's allergies as written in the patient's
- * alerts, the formulary's drugs the record names (by id), whether the visit has an IOP reading, and the titles of
- * the diagnosis codes it names.
+ * What a derivation may need beyond the record (a type asks for it with `derive.usesContext`; the server fills it
+ * on save, and answers the same to the form so that its live values are the saved ones): what the prescription is
+ * checked against, and the titles of the diagnosis codes the record names.
  */
 export interface DeriveContext {
-  allergies: string[];
-  drugs: Readonly<Record<number, { name: string; class: string }>>;
-  visitHasIop: boolean;
+  prescribing?: PrescribingContext;
   /** The titles of the diagnosis codes the record names (by code); the server fills it, the live form need not. */
   diagnoses?: Readonly<Record<string, { titleEn: string; titleAr: string }>>;
 }
@@ -40,6 +38,11 @@ export interface ExamDefinition<F extends Fields = Fields, D = unknown> {
     usesPrevious?: boolean;
     /** Whether `compute` reads a DeriveContext (the server then builds it; otherwise it does not). */
     usesContext?: boolean;
+    /**
+     * What the derived values ask of the author before the record is saved (a reason to give a contraindicated
+     * drug): each issue is a 422 on its path, on the server and in the form alike.
+     */
+    confirm?: (data: ValuesOf<F>, derived: D, issue: (path: (string | number)[], message: string) => void) => void;
   };
   /** The board's and the index's one line: what a clinician reads at a glance. */
   summary: (data: ValuesOf<F>, derived: D | undefined) => string;

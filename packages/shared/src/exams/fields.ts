@@ -45,6 +45,8 @@ export interface AxisField {
 export interface TextField {
   kind: 'text';
   max: number;
+  /** Not laid out by the generic form: the type's own extra shows it where it belongs (a reason under a warning). */
+  hidden?: boolean;
   /** More than one line (a textarea). */
   lines?: number;
   /** A pick list of the clinic's (still accepting a typed value); per eye where each eye has its own list. */

@@ -1,3 +1,12 @@
+import {
+  AR_DAYS,
+  arabicCount,
+  arabicDigits,
+  feminine,
+  numberText,
+  type ArabicNoun,
+  type Lang,
+} from '../common/arabic-count.ts';
 import { asciiDigits } from '../search/arabic-normalize.ts';
 
 /**
@@ -18,6 +27,23 @@ export const MEDICATION_FORMS = [
   'other',
 ] as const;
 export type MedicationForm = (typeof MEDICATION_FORMS)[number];
+
+/**
+ * What a dose is counted in (issue 49: a number and its unit, never words that land untranslated in the other
+ * language): drops, centimetres of ointment or gel, tablets, capsules, or an amount in mg, ml or g.
+ */
+export const DOSE_UNITS = ['drop', 'cm', 'tablet', 'capsule', 'mg', 'ml', 'g'] as const;
+export type DoseUnit = (typeof DOSE_UNITS)[number];
+/** The unit a form's dose is counted in unless the prescriber says otherwise. */
+export const FORM_DOSE_UNIT: Record<MedicationForm, DoseUnit | null> = {
+  drops: 'drop',
+  ointment: 'cm',
+  gel: 'drop',
+  tablet: 'tablet',
+  capsule: 'capsule',
+  injection: 'mg',
+  other: null,
+};
 export type MedicationEye = 'right' | 'left' | 'both';
 /** How often: n times a day, every n hours, at bedtime, or as needed. */
 export type Frequency = { timesPerDay: number } | { everyHours: number } | 'bedtime' | 'asNeeded';
@@ -43,66 +69,13 @@ export const FREQUENCY_LIMITS = {
   everyHours: { min: 1, max: 72 },
 } as const;
 
-type Lang = 'ar' | 'en';
 type Text = { ar: string; en: string };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Numbers and counted nouns
 
-/** A number in the language's digits: `12` / `١٢`, `0.05` / `٠٫٠٥`. */
-function numberText(n: number, lang: Lang): string {
-  const text = String(n);
-  return lang === 'en' ? text : arabicDigits(text);
-}
-
-/** ASCII digits → Arabic-Indic, and a decimal point between digits → `٫`. */
-function arabicDigits(text: string): string {
-  return text
-    .replace(/(\d)\.(?=\d)/g, '$1\u066b')
-    .replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
-}
-
-/**
- * How an Arabic noun is counted: 1 and 2 as words (`قطرة واحدة`, `قطرتان`), 3–10 with the plural (`٣ قطرات`),
- * 11–99 with the singular in the accusative (`١١ قطرة`, `١٤ يومًا`), a round hundred with the singular (`١٠٠ يوم`).
- */
-interface ArabicNoun {
-  one: string;
-  two: string;
-  plural: string;
-  singular: string;
-  accusative: string;
-}
-
-function arabicCount(n: number, noun: ArabicNoun): string {
-  if (n === 1) return noun.one;
-  if (n === 2) return noun.two;
-  const digits = numberText(n, 'ar');
-  if (!Number.isInteger(n) || n < 1) return `${digits} ${noun.singular}`;
-  const rest = n % 100;
-  if (rest >= 3 && rest <= 10) return `${digits} ${noun.plural}`;
-  if (rest >= 11) return `${digits} ${noun.accusative}`;
-  return `${digits} ${noun.singular}`;
-}
-
-const feminine = (singular: string, one: string, two: string, plural: string): ArabicNoun => ({
-  one,
-  two,
-  plural,
-  singular,
-  accusative: singular,
-});
-
 const AR_TIMES = feminine('مرة', 'مرة واحدة', 'مرتين', 'مرات');
 const AR_HOURS = feminine('ساعة', 'ساعة', 'ساعتين', 'ساعات');
-const AR_DAYS: ArabicNoun = {
-  one: 'يوم واحد',
-  two: 'يومين',
-  plural: 'أيام',
-  singular: 'يوم',
-  accusative: 'يومًا',
-};
-
 /** Things counted in a dose: the English singular and plural, and the Arabic noun. */
 interface CountNoun {
   en: [string, string];

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import {
+  patientAllergyInputSchema,
+  patientAllergySchema,
+  patientConditionsSchema,
+} from '../prescribing/prescribing.schemas.ts';
+import {
   dataOf,
   idSchema,
   idTextSchema,
@@ -34,18 +39,20 @@ const optionalText = (field: string, max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/**
+ * A patient's alerts, shown in red wherever the patient is (issue 4), and what a prescription is checked against
+ * (issue 49): allergies as data (a substance or class of the formulary, or words matched to one; a reaction and a
+ * severity), systemic conditions from a fixed list (conditions.ts), and free text.
+ */
 export const patientAlertsSchema = z.object({
-  /** Free text, e.g. "dilating drops (tropicamide)". */
-  allergies: optionalText('alerts.allergies', 500).default(null),
-  diabetes: z.boolean().default(false),
-  hypertension: z.boolean().default(false),
+  allergies: z.array(patientAllergyInputSchema, 'value.invalid').max(20, 'value.max').default([]),
+  conditions: patientConditionsSchema.default([]),
   other: optionalText('alerts.other', 500).default(null),
 });
 /** Alerts as answered (the request form above normalises blanks; answers carry no transforms). */
 export const patientAlertsViewSchema = z.object({
-  allergies: z.string().nullable(),
-  diabetes: z.boolean(),
-  hypertension: z.boolean(),
+  allergies: z.array(patientAllergySchema),
+  conditions: z.array(z.string()),
   other: z.string().nullable(),
 });
 export type PatientAlerts = z.infer<typeof patientAlertsViewSchema>;
@@ -77,7 +84,7 @@ const patientFields = {
   referralSource: optionalText('referralSource', 120),
   guardianName: optionalText('guardianName', 200),
   guardianPhone: optionalText('guardianPhone', 40),
-  alerts: patientAlertsSchema.default({ allergies: null, diabetes: false, hypertension: false, other: null }),
+  alerts: patientAlertsSchema.default({ allergies: [], conditions: [], other: null }),
   notes: optionalText('notes', 10_000),
 };
 

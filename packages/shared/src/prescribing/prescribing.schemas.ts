@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { dataOf } from '../common/api.schemas.ts';
+import { RECORDABLE_CONDITIONS } from './conditions.ts';
+import { SEVERITIES } from './prescribing-rules.ts';
+import { isSubstance } from './substances.ts';
+
+/**
+ * The contracts of prescribing (issue 49): a patient's allergies and conditions as data, a drug's ingredients, a
+ * prescription's warnings, and the substance picker.
+ */
+
+export const ALLERGY_SEVERITIES = ['mild', 'moderate', 'severe'] as const;
+/** What happened, in words the two languages translate (never free text that lands untranslated). */
+export const ALLERGY_REACTIONS = [
+  'rash',
+  'itching',
+  'swelling',
+  'redEye',
+  'breathing',
+  'anaphylaxis',
+  'other',
+] as const;
+
+export const substanceIdSchema = z
+  .string('substance.invalid')
+  .max(60, 'substance.invalid')
+  .refine(isSubstance, 'substance.unknown');
+
+/**
+ * One allergy as the patient's form sends it: a substance picked from the formulary's ingredients and classes, or
+ * the words as the patient says them (matched to substances by the server; shown "not checked" until they are).
+ */
+export const patientAllergyInputSchema = z
+  .object({
+    substance: substanceIdSchema.nullable().default(null),
+    text: z
+      .string('value.invalid')
+      .trim()
+      .max(200, 'value.too_long')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    reaction: z.enum(ALLERGY_REACTIONS, 'value.invalid').nullable().default(null),
+    severity: z.enum(ALLERGY_SEVERITIES, 'value.invalid').nullable().default(null),
+  })
+  .refine((a) => a.substance !== null || a.text !== null, { path: ['text'], message: 'value.required' });
+export type PatientAllergyInput = z.input<typeof patientAllergyInputSchema>;
+
+/** An allergy as stored and answered: with the substances it was read as (`matched`; empty: not checked). */
+export const patientAllergySchema = z.object({
+  substance: z.string().nullable(),
+  text: z.string().nullable(),
+  reaction: z.enum(ALLERGY_REACTIONS).nullable(),
+  severity: z.enum(ALLERGY_SEVERITIES).nullable(),
+  matched: z.array(z.string()),
+});
+export type PatientAllergy = z.infer<typeof patientAllergySchema>;
+
+export const conditionIdSchema = z.enum(RECORDABLE_CONDITIONS as [string, ...string[]], 'value.invalid');
+export const patientConditionsSchema = z
+  .array(conditionIdSchema)
+  .max(RECORDABLE_CONDITIONS.length, 'value.invalid')
+  .transform((ids) => [...new Set(ids)]);
+
+/** A drug's ingredient in the formulary: the substance, and its strength where the product states one. */
+export const STRENGTH_UNITS = ['%', 'mg', 'mg/ml'] as const;
+export const drugIngredientSchema = z.object({
+  substance: substanceIdSchema,
+  strength: z
+    .number('value.invalid')
+    .positive('value.min')
+    .max(100_000, 'value.max')
+    .nullable()
+    .default(null),
+  unit: z.enum(STRENGTH_UNITS, 'value.invalid').nullable().default(null),
+});
+export const drugIngredientViewSchema = z.object({
+  substance: z.string(),
+  strength: z.number().nullable(),
+  unit: z.enum(STRENGTH_UNITS).nullable(),
+});
+
+/** A warning as stored with a consultation (`derived.warnings`); records saved before issue 49 carry no severity. */
+export const prescriptionWarningSchema = z.object({
+  code: z.string(),
+  severity: z.enum(SEVERITIES).optional(),
+  medication: z.number().int().optional(),
+  medications: z.array(z.number().int()).optional(),
+  allergy: z.string().optional(),
+  substance: z.string().optional(),
+  condition: z.string().optional(),
+  class: z.string().optional(),
+  eye: z.string().optional(),
+  totalDays: z.number().optional(),
+  ageMonths: z.number().optional(),
+  lastIopDay: z.string().nullable().optional(),
+});
+
+/** `GET /api/mo/code/substance?search=` rows: what an allergy may be recorded against. */
+export const substanceRowSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['ingredient', 'class', 'excipient']),
+  en: z.string(),
+  ar: z.string(),
+});
+export type SubstanceRow = z.infer<typeof substanceRowSchema>;
+export const substanceListSchema = dataOf(z.array(substanceRowSchema));
+export const substanceQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
