@@ -5,7 +5,7 @@ import {
   diagnosisCodeSchema,
   frequencySchema,
 } from '@basira/shared/codes/codes.schemas';
-import { DIAGNOSIS_CODES } from './diagnosis-codes.ts';
+import { DIAGNOSIS_CODES, eyeTier } from './diagnosis-codes.ts';
 import { DRUG_SEEDS } from './drug-seeds.ts';
 
 const ARABIC = /[\u0600-\u06ff]/;
@@ -117,6 +117,26 @@ describe('the shipped diagnosis list', () => {
       expect(ar.endsWith('*'), `${code} ${ar}`).toBe(asterisk.test(code));
       expect(en.slice(0, -1).includes('*'), code).toBe(false);
     }
+  });
+
+  it('tells chapter VII, the other eye codes and the rest apart', () => {
+    for (const code of ['H00', 'H40.1', 'H59.9', 'h22.1']) expect(eyeTier(code), code).toBe(0);
+    for (const code of [
+      'A71.1',
+      'B30.0',
+      'C44.1',
+      'C69.2',
+      'D31.9',
+      'E11.3',
+      'Q15.0',
+      'S05.1',
+      'T26.6',
+      'Z96.1',
+    ])
+      expect(eyeTier(code), code).toBe(1);
+    // Systemic diseases beside an eye code, and codes of a clinic's own making.
+    for (const code of ['M35.2', 'E05.0', 'G70.0', 'E11.9', 'H60', 'X-01'])
+      expect(eyeTier(code), code).toBe(2);
   });
 });
 

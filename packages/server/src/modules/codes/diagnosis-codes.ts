@@ -1127,3 +1127,79 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['Z97.0', 'Presence of artificial eye', 'وجود عين اصطناعية'],
   ['Z97.3', 'Presence of spectacles and contact lenses', 'استعمال النظارات والعدسات اللاصقة'],
 ];
+
+/**
+ * Other words for a word of the titles, as clinicians type them: Arabic transliterations of the English names
+ * (جلوكوما) and the Iraqi ماي for ماء (ماي ازرق, الماي الابيض). Any entry whose titles or search words hold the key,
+ * a clinic's own entries included, is found by each of its forms as by the key itself. Keys and forms are compared
+ * normalised (`searchText`), so spelling them as written is enough.
+ */
+export const SPOKEN_FORMS: Readonly<Record<string, readonly string[]>> = {
+  glaucoma: ['جلوكوما', 'غلوكوما', 'كلوكوما'],
+  cataract: ['كتاركت', 'كاتاراكت', 'كاتركت', 'كتراكت'],
+  keratoconus: ['كيراتوكونس', 'كيراتوكونوس', 'كراتوكونس'],
+  ماء: ['ماي'],
+};
+
+/**
+ * The eye codes outside chapter VII (as code prefixes): infections, neoplasms, injuries, malformations and factors
+ * of the eye and its adnexa. The other codes of the list (Behçet disease, Graves disease, Bell palsy, myasthenia
+ * …) are the systemic diseases beside which an eye code is recorded; an empty search lists them last.
+ */
+const EYE_CODES_ELSEWHERE = [
+  'A54.3',
+  'A71',
+  'A74.0',
+  'B00.5',
+  'B02.3',
+  'B30',
+  'B58.0',
+  'C43.1',
+  'C44.1',
+  'C69',
+  'D22.1',
+  'D23.1',
+  'D31',
+  'E10.3',
+  'E11.3',
+  'E12.3',
+  'E13.3',
+  'E14.3',
+  'G24.5',
+  'G45.3',
+  'Q10',
+  'Q11',
+  'Q12',
+  'Q13',
+  'Q14',
+  'Q15',
+  'S00.1',
+  'S01.1',
+  'S02.3',
+  'S04.0',
+  'S05',
+  'T15',
+  'T26',
+  'T85.2',
+  'T85.3',
+  'Z01.0',
+  'Z13.5',
+  'Z44.2',
+  'Z46.0',
+  'Z82.1',
+  'Z83.5',
+  'Z94.7',
+  'Z96.1',
+  'Z97.0',
+  'Z97.3',
+];
+
+/**
+ * Where a code stands in an empty search (after the clinic's favourites): 0 chapter VII (H00–H59), 1 the eye codes
+ * outside it, 2 the rest (systemic diseases, a clinic's own codes of its own making). Any code, shipped or not.
+ */
+export function eyeTier(code: string): 0 | 1 | 2 {
+  const upper = code.trim().toUpperCase();
+  if (/^H[0-5]\d/.test(upper)) return 0;
+  return EYE_CODES_ELSEWHERE.some((prefix) => upper.startsWith(prefix)) ? 1 : 2;
+}
