@@ -21,7 +21,7 @@ import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { DIAGNOSIS_CODES } from './diagnosis-codes.ts';
+import { DIAGNOSIS_CODES, SPOKEN_FORMS, eyeTier } from './diagnosis-codes.ts';
 import { DRUG_SEEDS } from './drug-seeds.ts';
 
 export const DIAGNOSES_PER_PAGE = 30;
@@ -62,6 +62,42 @@ function drugNameText(name: string): string {
 /** A code as compared: upper case, dots and spaces dropped (`h40.1`, `H401` and `H40.1` are one). */
 const codeKey = (code: string) => code.toUpperCase().replace(/[.\s]/g, '');
 
+/*
+ * Whole words. A query word matches a title's word at its start (`glauc` finds glaucoma), except a short one, which
+ * must be the whole word: there a prefix changes the meaning (ROP is not esotropia, TED not related, ERM not
+ * dermatitis; العمى, blindness, is not العميق, deep). Short is a Latin word of 2 to 4 letters or any acronym the list
+ * spells in capitals (an acronym is typed in lower case as often as not), and an Arabic word of at most 4 letters
+ * once its article is dropped. "Whole" allows the endings that inflect a word without changing what it names: an
+ * English plural, and for Arabic ة (ه once normalised), the nisba ي/ية, the plural and dual endings and two
+ * pronouns, so that قرن finds القرنية and عين finds العينين, while عمي (العمى) does not find عميق. A longer query word
+ * keeps the word start and, failing that, the inside of a word (rank 2); a short one is never looked for inside one.
+ */
+const LATIN_ENDINGS = ['s', 'es'];
+const ARABIC_ENDINGS = ['ه', 'ي', 'يه', 'وي', 'ويه', 'ات', 'يات', 'ان', 'ين', 'ون', 'ها', 'هم'];
+const ARABIC_LETTER = /[\u0600-\u06ff]/;
+
+/** The acronyms the shipped list writes in capitals (ROP, TED, CRVO, NAION …), as searched. */
+const ACRONYMS: ReadonlySet<string> = new Set(
+  DIAGNOSIS_CODES.flatMap(([, titleEn, , keywords = '']) =>
+    `${titleEn} ${keywords}`
+      .split(/[^A-Za-z0-9]+/)
+      .filter((word) => /^(?:[0-9]*[A-Z]){2}[A-Z0-9]*$/.test(word)),
+  ).map(searchText),
+);
+
+/** A query word's whole-word forms (itself and it with each ending), or null for a word matched at a word's start. */
+function wholeForms(word: string): readonly string[] | null {
+  if (ACRONYMS.has(word) || /^[a-z]{2,4}$/.test(word))
+    return [word, ...LATIN_ENDINGS.map((end) => word + end)];
+  if (ARABIC_LETTER.test(word) && word.length <= 4) return [word, ...ARABIC_ENDINGS.map((end) => word + end)];
+  return null;
+}
+
+/** SPOKEN_FORMS as searched: a title's word → the other words that find it. */
+const SPOKEN = new Map(
+  Object.entries(SPOKEN_FORMS).map(([word, forms]) => [searchText(word), forms.map(searchText)]),
+);
+
 interface Searchable {
   code: string;
   titleEn: string;
@@ -69,14 +105,33 @@ interface Searchable {
   codeKey: string;
   /** Every word of the titles and search words, normalised, with and without the Arabic article. */
   words: string[];
+  /** The same words, for whole-word matches. */
+  wordSet: ReadonlySet<string>;
   /** The same words joined, for matches inside a word. */
   text: string;
+  /** The empty search's order after favourites (`eyeTier`): chapter VII, other eye codes, the rest. */
+  tier: number;
 }
 
 function searchable(code: string, titleEn: string, titleAr: string, keywords = ''): Searchable {
-  const words = searchText(`${titleEn} ${titleAr} ${keywords}`).split(' ').filter(Boolean);
-  const all = [...new Set([...words, ...words.map((word) => word.replace(ARTICLE, ''))])];
-  return { code, titleEn, titleAr, codeKey: codeKey(code), words: all, text: ` ${all.join(' ')} ` };
+  const words = new Set<string>();
+  for (const word of searchText(`${titleEn} ${titleAr} ${keywords}`).split(' ')) {
+    if (word === '') continue;
+    words.add(word);
+    words.add(word.replace(ARTICLE, ''));
+  }
+  for (const word of [...words]) for (const form of SPOKEN.get(word) ?? []) words.add(form);
+  const all = [...words];
+  return {
+    code,
+    titleEn,
+    titleAr,
+    codeKey: codeKey(code),
+    words: all,
+    wordSet: words,
+    text: ` ${all.join(' ')} `,
+    tier: eyeTier(code),
+  };
 }
 
 /** The shipped list, by code, searchable; built once. */
@@ -92,31 +147,43 @@ function compareCodes(a: string, b: string): number {
 /** Whether a code is in the shipped list (case-insensitive). */
 export const isShippedCode = (code: string) => SHIPPED_BY_CODE.has(code.trim().toUpperCase());
 
+interface QueryWord {
+  text: string;
+  /** ` text`: the word at a word's start in `Searchable.text`. */
+  start: string;
+  /** For a short word (`wholeForms`): the words of an entry that match it; null for a word matched by its start. */
+  whole: readonly string[] | null;
+}
+
 /**
  * How well an entry answers a query: 0 its code starts with the query, 1 every word starts a word of its
- * titles, 2 every word is inside its titles; null no match.
+ * titles (a short word: is one), 2 every word is at least inside its titles; null no match.
  */
-function rankOf(entry: Searchable, query: { codeKey: string; words: string[] }): number | null {
+function rankOf(entry: Searchable, query: { codeKey: string; words: QueryWord[] }): number | null {
   if (query.codeKey !== '' && entry.codeKey.startsWith(query.codeKey)) return 0;
   if (query.words.length === 0) return null;
   let rank = 1;
   for (const word of query.words) {
-    if (entry.words.some((w) => w.startsWith(word))) continue;
-    if (!entry.text.includes(word)) return null;
-    rank = 2;
+    if (word.whole) {
+      // Most entries hold no word starting with it: one scan of the text rules them out before the lookups.
+      if (!entry.text.includes(word.start) || !word.whole.some((form) => entry.wordSet.has(form)))
+        return null;
+    } else if (!entry.words.some((w) => w.startsWith(word.text))) {
+      if (!entry.text.includes(word.text)) return null;
+      rank = 2;
+    }
   }
   return rank;
 }
 
 function parseQuery(search: string) {
-  const words = [
-    ...new Set(
-      searchText(search)
-        .split(' ')
-        .filter(Boolean)
-        .map((word) => word.replace(ARTICLE, '')),
-    ),
-  ];
+  const texts = new Set(
+    searchText(search)
+      .split(' ')
+      .filter(Boolean)
+      .map((word) => word.replace(ARTICLE, '')),
+  );
+  const words = [...texts].map((text) => ({ text, start: ` ${text}`, whole: wholeForms(text) }));
   const trimmed = search.trim();
   // One word written like a code: matched against codes by prefix too (`h40`, `H40.1`, a clinic's `DRY-A`).
   const looksLikeCode = /^[A-Za-z0-9][A-Za-z0-9.-]*$/.test(trimmed);
@@ -267,9 +334,9 @@ export class CodesService {
 
   /**
    * One page of the list: with a search, the entries whose code starts with it, then those whose titles hold
-   * every word (at a word's start first), each group favourites first, then by code; without one, favourites
-   * first, then everything by code. Searched in memory: the shipped list is a few hundred rows, the clinic's own
-   * a handful, so one small query and a scan beat any index.
+   * every word (at a word's start first; a short word whole), each group favourites first, then chapter VII, the
+   * other eye codes and the rest, each by code; without one, in that same order. Searched in memory: the shipped
+   * list is a few hundred rows, the clinic's own a handful, so one small query and a scan beat any index.
    */
   async searchDiagnoses(
     orgId: number,
@@ -298,10 +365,12 @@ export class CodesService {
       if (rank === null) continue;
       ranked.push({ rank, favourite: favourites.has(item.entry.code.toUpperCase()), ...item });
     }
+    // Within a rank, and for the empty search: favourites, then chapter VII, the other eye codes, the rest.
     ranked.sort(
       (a, b) =>
         a.rank - b.rank ||
         Number(b.favourite) - Number(a.favourite) ||
+        a.entry.tier - b.entry.tier ||
         compareCodes(a.entry.code, b.entry.code),
     );
 

@@ -29,6 +29,13 @@ async function search(text: string, o: TestOrg = org, page = 1): Promise<Page> {
   return res.json() as Page;
 }
 const codesOf = (page: Page) => page.data.map((row) => row.code);
+/** Every page of the empty search, in order. */
+async function wholeList(o: TestOrg = org): Promise<string[]> {
+  const first = await search('', o);
+  const all = codesOf(first);
+  for (let page = 2; page <= first.meta.lastPage; page++) all.push(...codesOf(await search('', o, page)));
+  return all;
+}
 
 describe('diagnosis codes', () => {
   it('finds primary open-angle glaucoma by code, English and Arabic in any spelling', async () => {
@@ -63,13 +70,111 @@ describe('diagnosis codes', () => {
     expect(codesOf(await search('no such disease xyz')).length).toBe(0);
   });
 
-  it('pages the whole list by code when the search is empty', async () => {
+  it('finds each code by the words clinicians type, on the first page', async () => {
+    const cases: [search: string, code: string][] = [
+      // Arabic transliterations and the Iraqi ماي.
+      ['جلوكوما', 'H40.1'],
+      ['غلوكوما', 'H40.2'],
+      ['كتاركت', 'H25.9'],
+      ['كيراتوكونس', 'H18.6'],
+      ['ماي ازرق', 'H40.1'],
+      ['الماي الازرق', 'H40'],
+      ['الماي الابيض', 'H26.9'],
+      // Neoplasms, Behçet disease and the asterisk codes beside it.
+      ['retinoblastoma', 'C69.2'],
+      ['basal cell carcinoma', 'C44.1'],
+      ['choroidal melanoma', 'C69.3'],
+      ['eyelid naevus', 'D22.1'],
+      ['C69', 'C69.9'],
+      ['D31.6', 'D31.6'],
+      ['behcet', 'M35.2'],
+      ['Behçet', 'H22.1'],
+      ['بهجت', 'M35.2'],
+      ['بهجت', 'H22.1'],
+      ['acanthamoeba', 'H19.2'],
+      // Other names.
+      ['vernal', 'H10.1'],
+      ['vernal', 'H16.2'],
+      ['VKC', 'H10.1'],
+      ['vkc', 'H16.2'],
+      ['الرمد الربيعي', 'H10.1'],
+      ['الرمد الربيعي', 'H16.2'],
+      ['welding', 'H16.1'],
+      ['لحام', 'H16.1'],
+      ['pink eye', 'H10.3'],
+      ['العين الكسولة', 'H53.0'],
+      ['PSC', 'H25.0'],
+      ['wet AMD', 'H35.3'],
+      ['CNV', 'H35.3'],
+      ['DME', 'H36.0'],
+      ['NVG', 'H40.5'],
+      ['PXF', 'H40.1'],
+      ['VMT', 'H43.8'],
+      ['ثقب البقعة', 'H35.3'],
+      ['chemical burn', 'T26.6'],
+      ['ROP', 'H35.1'],
+      ['TED', 'H06.2'],
+      ['ERM', 'H35.3'],
+      ['العمى', 'H54.0'],
+    ];
+    const misses: string[] = [];
+    for (const [text, code] of cases)
+      if (!codesOf(await search(text)).includes(code)) misses.push(`${text} → ${code}`);
+    expect(misses).toEqual([]);
+  });
+
+  it('matches acronyms and short Arabic words as whole words only', async () => {
+    // Not esotropia, exotropia, hypertropia; not age-related or malnutrition-related; not dermatoses.
+    expect(codesOf(await search('ROP'))).toEqual(['H35.1']);
+    expect(codesOf(await search('rop'))).toEqual(['H35.1']);
+    expect(codesOf(await search('TED'))).toEqual(['H06.2', 'E05.0']);
+    expect(codesOf(await search('ERM'))).toEqual(['H35.3']);
+    // العمى (blindness) is not العميق (deep, H16.3); العيون and العينين are still found by عين.
+    const blindness = codesOf(await search('العمى'));
+    expect(blindness).toEqual(expect.arrayContaining(['H54.0', 'H54.4', 'H53.5', 'G45.3', 'Z82.1']));
+    expect(blindness).not.toContain('H16.3');
+    expect(codesOf(await search('عمى'))).not.toContain('H16.3');
+    expect(codesOf(await search('عمى العين'))).toEqual(['H54', 'H54.0', 'H54.4']);
+    // A short word is a word's whole, with its endings: قرن finds القرنية; a longer one keeps the word start.
+    expect(codesOf(await search('قرن'))).toContain('H18.6');
+    expect(codesOf(await search('مخروط'))).toContain('H18.6');
+    expect(codesOf(await search('glauc'))).toContain('H40.1');
+    expect(codesOf(await search('cyst'))).toEqual(expect.arrayContaining(['H21.3', 'H33.1']));
+  });
+
+  it('lists chapter VII first when the search is empty, then the other eye codes, then the rest', async () => {
     const first = await search('');
     expect(first.meta.total).toBe(DIAGNOSIS_CODES.length);
     expect(first.meta.perPage).toBe(30);
-    expect(codesOf(first)[0]).toBe('A54.3');
-    const second = await search('', org, 2);
-    expect(second.data[0]!.code > first.data.at(-1)!.code).toBe(true);
+    expect(codesOf(first).slice(0, 3)).toEqual(['H00', 'H00.0', 'H00.1']);
+    const all = await wholeList();
+    expect(all.length).toBe(DIAGNOSIS_CODES.length);
+    const chapterVII = all.filter((code) => /^H[0-5]/.test(code));
+    expect(all.slice(0, chapterVII.length)).toEqual(chapterVII);
+    expect(all[chapterVII.length]).toBe('A54.3');
+    expect(all.slice(-6)).toEqual(['E05.0', 'G51.0', 'G70.0', 'M35.2', 'T86.8', 'Z09.0']);
+    // Within each group, by code.
+    const rest = all.slice(chapterVII.length, -6);
+    expect(rest).toEqual([...rest].sort());
+    expect(chapterVII).toEqual([...chapterVII].sort());
+  });
+
+  it('says angle closure is not all acute, and background retinopathy is non-proliferative', async () => {
+    const [angleClosure] = (await search('H40.2')).data;
+    expect(angleClosure).toMatchObject({
+      code: 'H40.2',
+      titleEn: 'Primary angle-closure glaucoma',
+      titleAr: 'الزرق مغلق الزاوية الأولي (الماء الأزرق)',
+    });
+    for (const text of ['acute angle closure', 'chronic angle closure', 'intermittent angle closure'])
+      expect(codesOf(await search(text)), text).toContain('H40.2');
+    const [background] = (await search('H35.0')).data;
+    expect(background!.titleEn).toBe('Background retinopathy and retinal vascular changes');
+    expect(background!.titleAr).toContain('غير التكاثري');
+    // Asterisk codes carry the asterisk in both titles.
+    const [behcetEye] = (await search('H22.1')).data;
+    expect(behcetEye!.titleEn.endsWith('*')).toBe(true);
+    expect(behcetEye!.titleAr.endsWith('*')).toBe(true);
   });
 
   it('a clinic adds its own entries and favourites; favourites come first; conflicts are refused', async () => {
@@ -130,17 +235,29 @@ describe('diagnosis codes', () => {
     });
     expect((await c.call('POST', '/api/mo/code/diagnosis/H99.9/favourite')).statusCode).toBe(404);
     const first = await search('', own);
-    expect(codesOf(first).slice(0, 3)).toEqual(['H40.1', 'X-01', 'A54.3']);
+    expect(codesOf(first).slice(0, 3)).toEqual(['H40.1', 'X-01', 'H00']);
+    // A clinic's own code of its own making is neither chapter VII nor an eye code: with the rest, last.
+    await c.ok('POST', '/api/mo/code/diagnosis', { code: 'AA-01', titleEn: 'Unmarked' });
+    expect((await wholeList(own)).slice(-7)).toEqual([
+      'AA-01',
+      'E05.0',
+      'G51.0',
+      'G70.0',
+      'M35.2',
+      'T86.8',
+      'Z09.0',
+    ]);
+    expect((await c.call('DELETE', '/api/mo/code/diagnosis/AA-01')).statusCode).toBe(200);
     expect(first.meta.total).toBe(DIAGNOSIS_CODES.length + 1);
     // Within a search, favourites lead their rank.
     expect(codesOf(await search('glaucoma', own))[0]).toBe('H40.1');
     // Other organizations see neither.
-    expect(codesOf(await search('', org))[0]).toBe('A54.3');
+    expect(codesOf(await search('', org))[0]).toBe('H00');
     expect(codesOf(await search('x-01', org))).toEqual([]);
 
     const unfav = await c.call('DELETE', '/api/mo/code/diagnosis/H40.1/favourite');
     expect(unfav.json().data).toMatchObject({ code: 'H40.1', favourite: false });
-    expect(codesOf(await search('', own)).slice(0, 2)).toEqual(['X-01', 'A54.3']);
+    expect(codesOf(await search('', own)).slice(0, 2)).toEqual(['X-01', 'H00']);
 
     // Only the clinic's own entries can be deleted; another organization's are not found.
     expect((await c.call('DELETE', '/api/mo/code/diagnosis/H40.1')).statusCode).toBe(409);

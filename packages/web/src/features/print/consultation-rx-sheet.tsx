@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConsultationDerived, consultation } from '@basira/shared/exams/consultation';
+import { diagnosisWords, type DiagnosisTitles } from '@basira/shared/exams/diagnosis-words';
 import type { ValuesOf } from '@basira/shared/exams/fields';
+import { diagnosisTitleQuery } from '../../lib/diagnosis-titles.ts';
 import { useFormatters } from '../../lib/format.ts';
 
 export type ConsultationData = ValuesOf<(typeof consultation)['fields']> & {
@@ -19,9 +22,10 @@ export function ConsultationRxSheet({ data }: { data: ConsultationData }) {
   const lang = i18n.language === 'en' ? 'en' : 'ar';
   const diagnoses = data.diagnoses ?? [];
   const medications = data.medications ?? [];
-  const titleOf = (i: number) => {
-    const title = data.derived?.diagnoses?.[i];
-    return title ? (lang === 'en' ? title.titleEn : title.titleAr) : null;
+  // The titles the record kept when saved; undefined for a record saved before it kept them.
+  const titlesOf = (i: number) => {
+    const kept = data.derived?.diagnoses;
+    return kept ? (kept[i] ?? null) : undefined;
   };
   return (
     <div data-testid="consultation-sheet">
@@ -37,8 +41,7 @@ export function ConsultationRxSheet({ data }: { data: ConsultationData }) {
                   </bdi>
                 )}
                 {d.code && ' '}
-                {/* The form writes the chosen title into the words too: once is enough. */}
-                {[...new Set([titleOf(i), d.text?.trim()].filter(Boolean))].join(' · ')}
+                <DiagnosisWords code={d.code ?? ''} titles={titlesOf(i)} text={d.text} lang={lang} />
                 {d.eye && <span className="print-label"> · {t(`exams.eyes.${d.eye}`)}</span>}
               </li>
             ))}
@@ -95,4 +98,24 @@ export function ConsultationRxSheet({ data }: { data: ConsultationData }) {
       )}
     </div>
   );
+}
+
+/**
+ * A diagnosis's title in the print's language, then the doctor's own words (`diagnosisWords`: never the other
+ * language's title, even where an older record copied it into the words). A record saved before it kept its codes'
+ * titles (`titles` undefined) has its code looked up in the clinic's list.
+ */
+function DiagnosisWords({
+  code,
+  titles,
+  text,
+  lang,
+}: {
+  code: string;
+  titles: DiagnosisTitles | null | undefined;
+  text: string | null | undefined;
+  lang: 'ar' | 'en';
+}) {
+  const looked = useQuery({ ...diagnosisTitleQuery(code), enabled: code !== '' && titles === undefined });
+  return <>{diagnosisWords(titles ?? looked.data, text, lang).join(' · ')}</>;
 }

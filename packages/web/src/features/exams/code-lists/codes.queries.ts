@@ -9,10 +9,8 @@ import {
 } from '@basira/shared/codes/codes.schemas';
 import { okSchema } from '@basira/shared/common/api.schemas';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { CODES_KEY, DIAGNOSES_KEY } from '../../../lib/diagnosis-titles.ts';
 
-/** Every query of the two code lists lives under this key; the consultation pickers may share it. */
-export const CODES_KEY = ['codes'] as const;
-const DIAGNOSES_KEY = [...CODES_KEY, 'diagnosis'] as const;
 const DRUGS_KEY = [...CODES_KEY, 'drug'] as const;
 
 export const diagnosisPageQuery = (search: string, page: number) =>
