@@ -422,7 +422,10 @@ describe('drug formulary', () => {
       class: 'betaBlocker',
     });
     const before = await db.select().from(drugs).where(eq(drugs.orgId, old.id));
+    const started = performance.now();
     await upgradeDrugs(db);
+    const idle = performance.now() - started;
+    console.info(`drug upgrade with nothing to do: ${idle.toFixed(1)} ms (${t.database.kind})`);
     const after = await db.select().from(drugs).where(eq(drugs.orgId, old.id));
     expect(after).toEqual(before);
     expect(after.find((row) => row.id === timolol!.id)!.ingredients).toEqual([]);
