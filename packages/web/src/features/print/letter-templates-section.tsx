@@ -305,6 +305,10 @@ function TemplateForm({
               </CopyButton>
             ))}
           </Group>
+          <Text size="xs" c="dimmed" mt={6} data-testid="letter-gender-hint">
+            {t('letters.templates.genderHint')}{' '}
+            <Code>{`{{${t('letters.templates.genderMasculine')}|${t('letters.templates.genderFeminine')}}}`}</Code>
+          </Text>
         </div>
         <Switch
           label={t('letters.templates.active')}
