@@ -45,9 +45,13 @@ export const patientAllergyInputSchema = z
   .refine((a) => a.substance !== null || a.text !== null, { path: ['text'], message: 'value.required' });
 export type PatientAllergyInput = z.input<typeof patientAllergyInputSchema>;
 
-/** An allergy as stored and answered: with the substances it was read as (`matched`; empty: not checked). */
+/**
+ * An allergy as stored and answered: with the substances it was read as (`matched`; empty: not checked). Answers
+ * also name the picked substance in both languages (`name`), so that screens need not load the formulary's names.
+ */
 export const patientAllergySchema = z.object({
   substance: z.string().nullable(),
+  name: z.object({ en: z.string(), ar: z.string() }).nullable().optional(),
   text: z.string().nullable(),
   reaction: z.enum(ALLERGY_REACTIONS).nullable(),
   severity: z.enum(ALLERGY_SEVERITIES).nullable(),
@@ -86,6 +90,7 @@ export const prescriptionWarningSchema = z.object({
   medication: z.number().int().optional(),
   medications: z.array(z.number().int()).optional(),
   allergy: z.string().optional(),
+  allergySubstance: z.string().optional(),
   substance: z.string().optional(),
   condition: z.string().optional(),
   class: z.string().optional(),
@@ -105,3 +110,33 @@ export const substanceRowSchema = z.object({
 export type SubstanceRow = z.infer<typeof substanceRowSchema>;
 export const substanceListSchema = dataOf(z.array(substanceRowSchema));
 export const substanceQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
+
+/** `GET /api/mo/exam/{type}/context`: what the form computes its live values with (DeriveContext). */
+export const prescribingContextSchema = z.object({
+  allergies: z.array(
+    z.object({ text: z.string(), picked: z.string().nullable().optional(), substances: z.array(z.string()) }),
+  ),
+  conditions: z.array(
+    z.object({
+      id: z.string(),
+      from: z.enum(['recorded', 'diagnosis', 'alerts']),
+      code: z.string().optional(),
+    }),
+  ),
+  ageMonths: z.number().int().nullable(),
+  visitDay: z.string(),
+  lastIopDay: z.string().nullable(),
+  drugs: z.record(
+    z.string(),
+    z.object({
+      name: z.string(),
+      names: z.array(z.string()),
+      ingredients: z.array(drugIngredientViewSchema),
+    }),
+  ),
+});
+export const deriveContextSchema = z.object({
+  prescribing: prescribingContextSchema.optional(),
+  diagnoses: z.record(z.string(), z.object({ titleEn: z.string(), titleAr: z.string() })).optional(),
+});
+export const deriveContextResponseSchema = dataOf(deriveContextSchema);

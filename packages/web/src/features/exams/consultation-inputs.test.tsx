@@ -80,6 +80,7 @@ function Harness() {
         errors: {},
         patientId: 7,
         readOnly: false,
+      derived: undefined,
       }}
     >
       <ExamSections type="consultation" extras={ITEM_EXTRAS} />
