@@ -307,7 +307,8 @@ function TemplateForm({
           </Group>
           <Text size="xs" c="dimmed" mt={6} data-testid="letter-gender-hint">
             {t('letters.templates.genderHint')}{' '}
-            <Code>{`{{${t('letters.templates.genderMasculine')}|${t('letters.templates.genderFeminine')}}}`}</Code>
+            {/* The text font: a monospace one breaks the joined Arabic letters apart. */}
+            <Code ff="text">{`{{${t('letters.templates.genderMasculine')}|${t('letters.templates.genderFeminine')}}}`}</Code>
           </Text>
         </div>
         <Switch
