@@ -57,6 +57,7 @@ import { codesRoutes } from './modules/codes/codes.routes.ts';
 import { CodesService, seedMissingDrugs } from './modules/codes/codes.service.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
 import { LettersService, seedMissingLetterTemplates } from './modules/letters/letters.service.ts';
+import { upgradeStoredDoses } from './modules/exams/stored-doses.ts';
 import { CountryDirectory } from './modules/patients/country-directory.ts';
 import { LocalDiskStorage } from './modules/patients/document-storage.ts';
 import { documentsRoutes } from './modules/patients/documents.routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     await seedMissingOptions(db);
     await seedMissingDrugs(db);
     await seedMissingLetterTemplates(db);
+    await upgradeStoredDoses(db);
     await backfillGuardianNames(db);
   });
 
