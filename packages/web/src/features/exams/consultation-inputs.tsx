@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Autocomplete, NativeSelect, Select } from '@mantine/core';
+import { Autocomplete, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -97,12 +97,15 @@ export function FrequencySelect({
 
 // ---- dose ---------------------------------------------------------------------------------------------------
 
+/** Wide enough for the longest unit's word in either language ("capsules"). */
+const UNIT_WIDTH = 104;
+
 const isForm = (value: unknown): value is (typeof MEDICATION_FORMS)[number] =>
   MEDICATION_FORMS.some((form) => form === value);
 
 /**
- * A medicine's dose: the number as clinicians type it, with its unit chosen at the input's end (a native select:
- * Tab reaches it, a letter picks a unit). A number typed while no unit is chosen takes the form's usual one
+ * A medicine's dose: the number as clinicians type it, with its unit chosen at the input's end (Tab reaches it;
+ * arrows and Enter choose). A number typed while no unit is chosen takes the form's usual one
  * (FORM_DOSE_UNIT: drops for drops, cm for an ointment), so a dose is usually the number alone; the drug picker
  * fills both from the formulary.
  */
@@ -126,19 +129,24 @@ export function DoseInput({
     const usual: DoseUnit | null = isForm(medicationForm) ? FORM_DOSE_UNIT[medicationForm] : null;
     if (dose !== null && unit === null && usual !== null) form.setValue(unitPath, usual);
   };
+  // A combobox, not a native select: its options exist only while it is open, so the page's other option lists
+  // (the drug and code pickers) are the only ones read while typing there.
   const select = (
-    <NativeSelect
+    <Select
       variant="unstyled"
       size="sm"
+      w={UNIT_WIDTH}
+      // Its own, or it inherits the dose input's (the whole unit's width) and its text is pushed out of sight.
+      rightSectionWidth={28}
       aria-label={texts.label(unitPath)}
       data-testid={`exam-field-${unitPath}`}
-      data={[
-        { value: '', label: '—' },
-        ...DOSE_UNITS.map((u) => ({ value: u, label: t(`exams.units.${u}`) })),
-      ]}
-      value={unit ?? ''}
-      disabled={form.readOnly}
-      onChange={(event) => form.setValue(unitPath, event.currentTarget.value || null)}
+      placeholder="—"
+      data={DOSE_UNITS.map((u) => ({ value: u, label: t(`exams.units.${u}`) }))}
+      value={unit}
+      readOnly={form.readOnly}
+      onChange={(next) => form.setValue(unitPath, next)}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true, width: 140, position: 'bottom-end' }}
     />
   );
   return (
@@ -148,7 +156,7 @@ export function DoseInput({
       value={value}
       onCommit={commit}
       unit=""
-      section={{ node: select, width: 104 }}
+      section={{ node: select, width: UNIT_WIDTH }}
       error={error ?? texts.error(form.errors[unitPath])}
     />
   );
