@@ -64,13 +64,27 @@ test.describe("the doctor's visit", () => {
     await page.getByTestId('exam-add-diagnoses').click();
     await pick('diagnoses.1.code', lang === 'ar' ? 'الملتحمة التحسسي' : 'allergic conjunctivitis', /H10/);
 
-    // Three drops from the formulary: timolol, latanoprost, and a steroid tapered over three weeks.
+    // Three drops from the formulary (each fills its dose, in drops, and its frequency): timolol for good,
+    // latanoprost at bedtime for 90 days, and a steroid (a suspension, shaken) two drops hourly while awake for a
+    // week, then tapered.
     const drugs = ['timolol', 'latanoprost', 'fluorometholone'];
     for (const [i, drug] of drugs.entries()) {
       if (i > 0) await page.getByTestId('exam-add-medications').click();
       await pick(`medications.${i}.drugId`, drug, new RegExp(drug, 'i'));
-      await form.type(`medications.${i}.durationDays`, i === 2 ? '7' : '90');
     }
+    await expect(form.field('medications.0.doseUnit')).toHaveValue(t('exams.units.drop'));
+    await form.field('medications.0.longTerm').check();
+    await form.type('medications.1.durationDays', '90');
+    await form.type('medications.2.dose', '2');
+    await form.field('medications.2.frequency').click();
+    await page
+      .getByRole('option', { name: t('codeLists.frequency.everyHoursAwake', { count: 2 }), exact: true })
+      .click();
+    await form.type('medications.2.durationDays', '7');
+    await page
+      .getByRole('checkbox', { name: t('exams.values.shakeWell') })
+      .nth(2)
+      .check();
     await page.getByTestId('exam-add-medications.2.taper').click();
     await form.field('medications.2.taper.0.frequency').click();
     await page
@@ -78,8 +92,14 @@ test.describe("the doctor's visit", () => {
       .click();
     await form.type('medications.2.taper.0.durationDays', '7');
     const schedule = page.getByTestId('consultation-schedule');
+    await expect(schedule.nth(0)).toContainText(lang === 'ar' ? 'بشكل مستمر' : 'long-term');
+    await expect(schedule.nth(1)).toContainText(
+      lang === 'ar' ? 'قبل النوم لمدة ٩٠ يومًا' : 'at bedtime for 90 days',
+    );
     await expect(schedule.nth(2)).toContainText(
-      lang === 'ar' ? '، ثم مرتين يوميًا لمدة ٧ أيام' : ', then twice a day for 7 days',
+      lang === 'ar'
+        ? 'قطرتان كل ساعتين في ساعات الاستيقاظ لمدة ٧ أيام، ثم مرتين يوميًا لمدة ٧ أيام؛ رج العبوة جيدًا قبل الاستعمال'
+        : '2 drops every 2 hours while awake for 7 days, then twice a day for 7 days; shake well before use',
     );
     await shot('consultation-form');
     expect(await axe()).toEqual([]);
@@ -95,6 +115,8 @@ test.describe("the doctor's visit", () => {
     expect(pdfHas(pdf, patient.name)).toBe(true);
     // pdftotext moves Arabic diacritics (يوميًا) and splits words at joins: the Arabic is checked in plain words.
     expect(pdfHas(pdf, lang === 'ar' ? 'ثم مرتين' : 'then twice a day for 7 days')).toBe(true);
+    expect(pdfHas(pdf, lang === 'ar' ? 'الاستيقاظ' : 'every 2 hours while awake')).toBe(true);
+    expect(pdfHas(pdf, lang === 'ar' ? 'مستمر' : 'long-term')).toBe(true);
     await shot('consultation-print');
 
     // The file's trends: the pressure of the three follow-ups, flagged.
@@ -139,14 +161,15 @@ test.describe("the doctor's visit", () => {
       name: `Medicine ${i + 1} 0.5%`,
       form: 'drops',
       eye: i % 2 ? 'left' : 'both',
-      dose: '1',
+      dose: 1,
+      doseUnit: 'drop',
       frequency: { timesPerDay: 4 },
       durationDays: 7,
       taper: [
         { frequency: { timesPerDay: 3 }, durationDays: 7 },
         { frequency: { timesPerDay: 2 }, durationDays: 7 },
       ],
-      instructions: 'Shake well before use',
+      instructionCodes: ['shakeWell'],
     });
     const record = await api.call<{ data: { id: number } }>('POST', 'mo/exam/consultation', session.token, {
       patientId: patient.id,

@@ -58,6 +58,7 @@ import { CodesService, organizationLexicon } from './modules/codes/codes.service
 import { upgradeDrugs } from './modules/codes/drug-upgrade.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
 import { LettersService, seedMissingLetterTemplates } from './modules/letters/letters.service.ts';
+import { upgradeStoredDoses } from './modules/exams/stored-doses.ts';
 import { CountryDirectory } from './modules/patients/country-directory.ts';
 import { LocalDiskStorage } from './modules/patients/document-storage.ts';
 import { documentsRoutes } from './modules/patients/documents.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     await seedMissingOptions(db);
     await upgradeDrugs(db);
     await seedMissingLetterTemplates(db);
+    await upgradeStoredDoses(db);
     await backfillGuardianNames(db);
     await upgradeLegacyAlerts(db, (orgId) => organizationLexicon(db, orgId));
   });

@@ -68,6 +68,8 @@ export const AUDIT_ACTIONS = [
   'exam.created',
   'exam.updated',
   'exam.deleted',
+  // The server itself, once per organization at start: consultations' text doses rewritten as numbers (issue 49).
+  'exam.doses_upgraded',
   'queue.created',
   'queue.updated',
   'queue.deleted',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, pageNumberSchema, pageOf } from '../common/api.schemas.ts';
-import { DOSE_UNITS } from '../exams/medication-schedule.ts';
+import { DOSE_UNITS, FREQUENCY_LIMITS } from '../exams/medication-schedule.ts';
 import {
   drugIngredientSchema,
   drugIngredientViewSchema,
@@ -13,10 +13,15 @@ import {
  * consultation record and the web pickers; their field names are fixed by the issue.
  */
 
-/** How often a medicine is taken: n times a day, every n hours, at bedtime, or when needed. */
+const whole = ({ min, max }: { min: number; max: number }) => z.number().int().min(min).max(max);
+
+/**
+ * How often a medicine is taken: n times a day, every n hours (`whileAwake: true`: only while awake), at bedtime,
+ * or when needed. The consultation's frequency field (exams/fields.ts) is the same shape.
+ */
 export const frequencySchema = z.union([
-  z.strictObject({ timesPerDay: z.number().int().min(1).max(24) }),
-  z.strictObject({ everyHours: z.number().int().min(1).max(72) }),
+  z.strictObject({ timesPerDay: whole(FREQUENCY_LIMITS.timesPerDay) }),
+  z.strictObject({ everyHours: whole(FREQUENCY_LIMITS.everyHours), whileAwake: z.literal(true).optional() }),
   z.literal('bedtime'),
   z.literal('asNeeded'),
 ]);

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { defineExam } from './exam-definition.ts';
 import { EXAM_PERMISSIONS } from './exam-types.ts';
 import {
+  checks,
   choice,
   date,
   diagnosisCode,
   drug,
   eyes,
+  flag,
   frequency,
   group,
   list,
@@ -15,7 +17,17 @@ import {
   text,
   type ValuesOf,
 } from './fields.ts';
-import { MEDICATION_FORMS, scheduleText, totalDays, type MedicationInput } from './medication-schedule.ts';
+import {
+  DOSE_RANGE,
+  DOSE_UNITS,
+  doseFits,
+  isSpokenStep,
+  MEDICATION_FORMS,
+  MEDICATION_INSTRUCTIONS,
+  scheduleText,
+  totalDays,
+  type MedicationInput,
+} from './medication-schedule.ts';
 import { checkPrescription, needsReason } from '../prescribing/prescription-check.ts';
 import { checkedDrug, conditionsOfDiagnoses } from '../prescribing/prescription-facts.ts';
 import { prescriptionWarningSchema } from '../prescribing/prescribing.schemas.ts';
@@ -30,11 +42,18 @@ const medicationFields = {
   name: text(200),
   form: choice(MEDICATION_FORMS),
   eye: choice(DIAGNOSIS_EYES),
-  dose: text(100),
+  /** A number of `doseUnit` (2 drops, 0.5 tablet, 1 cm); each unit's own range is checked below (DOSE_LIMITS). */
+  dose: num({ ...DOSE_RANGE, unitField: 'doseUnit' }),
+  doseUnit: choice(DOSE_UNITS),
   frequency: frequency(),
   durationDays: days(),
+  /** The last period has no end (`long-term` / `مستمر`): its days are left empty. */
+  longTerm: flag(),
   taper: list(group({ frequency: frequency(), durationDays: days() }), 6, { startEmpty: true }),
+  /** The doctor's own words, printed as typed. */
   instructions: text(500),
+  /** Common instructions, printed in the sheet's language. */
+  instructionCodes: checks(MEDICATION_INSTRUCTIONS),
   /** Why the doctor gives the drug despite a contraindication (required then; stored, printed and audited). */
   overrideReason: text(500, { hidden: true }),
 } as const;
@@ -48,12 +67,15 @@ export function medicationInput(med: NonNullable<Medication>): MedicationInput {
     form: med.form ?? null,
     eye: med.eye ?? null,
     dose: med.dose ?? null,
+    doseUnit: med.doseUnit ?? null,
     frequency: med.frequency ?? null,
     durationDays: med.durationDays ?? null,
+    longTerm: med.longTerm ?? false,
     taper: (med.taper ?? []).map((step) => ({
       frequency: step.frequency ?? null,
       durationDays: step.durationDays ?? null,
     })),
+    instructionCodes: med.instructionCodes ?? [],
     instructions: med.instructions ?? null,
   };
 }
@@ -109,13 +131,32 @@ export const consultation = defineExam({
       const started = d.eye != null || d.status != null || !!d.note?.trim();
       if (!d.code?.trim() && !d.text?.trim() && started) issue(['diagnoses', i, 'text'], 'value.required');
     });
-    // A taper step is read "then <how often> for <days>": without how often it says nothing ("then for 7 days").
-    (data.medications ?? []).forEach((med, i) =>
+    (data.medications ?? []).forEach((med, i) => {
+      // A taper step is read "then <how often> for <days>": without how often it says nothing ("then for 7 days").
       (med.taper ?? []).forEach((step, j) => {
         if (step.frequency == null && step.durationDays != null)
           issue(['medications', i, 'taper', j, 'frequency'], 'value.required');
-      }),
-    );
+      });
+      // A dose is a number of its unit, within that unit's range (whole drops, half tablets, …).
+      // (Values of the wrong type are their own fields' errors.)
+      if (typeof med.dose === 'number') {
+        if (med.doseUnit == null) issue(['medications', i, 'doseUnit'], 'value.required');
+        else if (DOSE_UNITS.includes(med.doseUnit) && !doseFits(med.dose, med.doseUnit))
+          issue(['medications', i, 'dose'], `value.dose_${med.doseUnit}`);
+      }
+      // Long-term is the last period's duration: days there would say two things.
+      if (med.longTerm === true) {
+        const last = (med.taper ?? []).findLastIndex(isSpokenStep);
+        const days = last === -1 ? med.durationDays : med.taper![last]!.durationDays;
+        if (days != null)
+          issue(
+            last === -1
+              ? ['medications', i, 'durationDays']
+              : ['medications', i, 'taper', last, 'durationDays'],
+            'value.long_term_days',
+          );
+      }
+    });
   },
   derive: {
     schema: derivedSchema,

@@ -24,4 +24,13 @@ describe('typed numbers', () => {
     expect(formatNumber(num({ min: 0, max: 1, step: 0.05 }), 0.3)).toBe('0.30');
     expect(decimalsOf(1)).toBe(0);
   });
+
+  it('are shown as written when their unit is chosen beside them (a dose)', () => {
+    const dose = num({ min: 0.01, max: 2000, step: 0.01, unitField: 'doseUnit' });
+    expect(formatNumber(dose, 1)).toBe('1');
+    expect(formatNumber(dose, 0.5)).toBe('0.5');
+    expect(formatNumber(dose, 0.05)).toBe('0.05');
+    expect(formatNumber(dose, 1.25)).toBe('1.25');
+    expect(formatNumber(dose, 0.1 + 0.2)).toBe('0.3');
+  });
 });

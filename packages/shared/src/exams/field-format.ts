@@ -9,10 +9,14 @@ export function decimalsOf(step: number): number {
   return text.includes('.') ? text.split('.')[1]!.length : 0;
 }
 
-/** A number as clinicians write it: dioptres signed with two decimals (`+1.50`), others with their step's decimals. */
+/**
+ * A number as clinicians write it: dioptres signed with two decimals (`+1.50`), a number with a chosen unit as
+ * written (`0.5`, `250`), others with their step's decimals (`23.45`).
+ */
 export function formatNumber(field: NumberField, value: number): string {
   if (field.signed) return formatDiopters(value);
-  return value.toFixed(decimalsOf(field.step));
+  const fixed = value.toFixed(decimalsOf(field.step));
+  return field.unitField === undefined ? fixed : String(Number(fixed));
 }
 
 /**

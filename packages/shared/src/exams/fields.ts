@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema } from '../common/api.schemas.ts';
 import { parseVisualAcuity, type VaNotation } from '../clinical/visual-acuity.ts';
+import { onStep } from '../common/steps.ts';
 import type { OptionCategoryKey } from './exam-options.ts';
 import { FREQUENCY_LIMITS, type Frequency } from './medication-schedule.ts';
 
@@ -37,6 +38,12 @@ export interface NumberField {
   step: number;
   /** Dioptric values: shown signed with two decimals (`+1.50`, `-0.25`). */
   signed?: boolean;
+  /**
+   * The sibling choice that names this number's unit (a dose's `doseUnit`): the form shows the two as one input.
+   * Its range and step are every unit's together (the type's `check` holds each unit's), so it is shown as
+   * written (`1`, `0.5`, `1.25`), not padded to the step's decimals.
+   */
+  unitField?: string;
 }
 /** Cylinder and K axes: whole degrees 1..180; 0 is accepted and stored as 180 (the same meridian). */
 export interface AxisField {
@@ -84,7 +91,10 @@ export interface RichTextField {
   kind: 'richText';
 }
 
-/** How often a medicine is taken: `{ timesPerDay }`, `{ everyHours }`, `'bedtime'` or `'asNeeded'`. */
+/**
+ * How often a medicine is taken: `{ timesPerDay }`, `{ everyHours }` (with `whileAwake: true` for hourly drops given
+ * only while awake), `'bedtime'` or `'asNeeded'`.
+ */
 export interface FrequencyField {
   kind: 'frequency';
 }
@@ -252,11 +262,18 @@ const wholeIn = (limits: { min: number; max: number }) =>
     .min(limits.min, FIELD_ERRORS.min)
     .max(limits.max, FIELD_ERRORS.max);
 
-/** `{ timesPerDay }`, `{ everyHours }` (whole numbers in FREQUENCY_LIMITS), `'bedtime'` or `'asNeeded'`. */
+/**
+ * `{ timesPerDay }`, `{ everyHours, whileAwake? }` (whole numbers in FREQUENCY_LIMITS; `whileAwake` only `true`, so
+ * a frequency has one spelling), `'bedtime'` or `'asNeeded'`. The formulary's `frequencySchema` is the same shape.
+ */
 const frequencyShape = z.union(
   [
-    z.strictObject({ timesPerDay: wholeIn(FREQUENCY_LIMITS.timesPerDay) }),
-    z.strictObject({ everyHours: wholeIn(FREQUENCY_LIMITS.everyHours) }),
+    // (A key of neither is `value.invalid` too, not zod's sentence.)
+    z.strictObject({ timesPerDay: wholeIn(FREQUENCY_LIMITS.timesPerDay) }, FIELD_ERRORS.invalid),
+    z.strictObject(
+      { everyHours: wholeIn(FREQUENCY_LIMITS.everyHours), whileAwake: z.literal(true).optional() },
+      FIELD_ERRORS.invalid,
+    ),
     z.literal('bedtime'),
     z.literal('asNeeded'),
   ],
@@ -271,11 +288,6 @@ const frequencySchema = z
     ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? FIELD_ERRORS.invalid });
     return z.NEVER;
   });
-
-const onStep = (value: number, min: number, step: number) => {
-  const steps = (value - min) / step;
-  return Math.abs(steps - Math.round(steps)) < 1e-6;
-};
 
 function leafSchema(leaf: Leaf): z.ZodType {
   switch (leaf.kind) {
@@ -401,7 +413,7 @@ function storedLeaf(leaf: Leaf): z.ZodType {
     case 'frequency':
       return z.union([
         z.object({ timesPerDay: z.number() }),
-        z.object({ everyHours: z.number() }),
+        z.object({ everyHours: z.number(), whileAwake: z.literal(true).optional() }),
         z.enum(['bedtime', 'asNeeded']),
       ]);
     case 'diagnosisCode':

@@ -6,6 +6,7 @@ import {
   type ArabicNoun,
   type Lang,
 } from '../common/arabic-count.ts';
+import { onStep } from '../common/steps.ts';
 import { asciiDigits } from '../search/arabic-normalize.ts';
 
 /**
@@ -13,7 +14,8 @@ import { asciiDigits } from '../search/arabic-normalize.ts';
  * `1 drop in the right eye 4 times a day for 7 days, then twice a day for 7 days` /
  * `قطرة واحدة في العين اليمنى ٤ مرات يوميًا لمدة ٧ أيام، ثم مرتين يوميًا لمدة ٧ أيام`.
  * Arabic texts use Arabic-Indic digits (and `٫` as the decimal separator), English ASCII digits. Missing pieces are
- * left out; the doctor's free text (instructions, an unrecognised dose) is kept as typed.
+ * left out. Everything but the doctor's own instructions is a number or a choice, so each language says all of it;
+ * the instructions are printed as typed.
  */
 
 export const MEDICATION_FORMS = [
@@ -43,9 +45,62 @@ export const FORM_DOSE_UNIT: Record<MedicationForm, DoseUnit | null> = {
   injection: 'mg',
   other: null,
 };
+/**
+ * How many of a unit one dose may be, and in what steps (the consultation's check refuses others with
+ * `value.dose_<unit>`): whole drops, 1 to 5 (more run off the eye); a ribbon of ointment or gel in half
+ * centimetres up to 2; tablets in halves (a scored tablet is split, never further); whole capsules (a capsule is
+ * never split); amounts in mg to two decimals (bevacizumab 1.25 mg into the eye, acetazolamide 250 mg, a
+ * methylprednisolone pulse of 1000 mg), ml (0.05 ml into the eye, a syrup's 5 ml) and g (oral glycerol is dosed
+ * by weight, up to about 100 g).
+ */
+export const DOSE_LIMITS: Record<DoseUnit, { min: number; max: number; step: number }> = {
+  drop: { min: 1, max: 5, step: 1 },
+  cm: { min: 0.5, max: 2, step: 0.5 },
+  tablet: { min: 0.5, max: 10, step: 0.5 },
+  capsule: { min: 1, max: 10, step: 1 },
+  mg: { min: 0.01, max: 2000, step: 0.01 },
+  ml: { min: 0.01, max: 30, step: 0.01 },
+  g: { min: 0.1, max: 100, step: 0.1 },
+};
+/**
+ * The dose field's own range, every unit's together (each unit's is checked beside it): the smallest minimum, the
+ * largest maximum, and the finest step (every unit's minimum and step are whole multiples of it).
+ */
+export const DOSE_RANGE = {
+  min: Math.min(...Object.values(DOSE_LIMITS).map((l) => l.min)),
+  max: Math.max(...Object.values(DOSE_LIMITS).map((l) => l.max)),
+  step: Math.min(...Object.values(DOSE_LIMITS).map((l) => l.step)),
+};
+
+/** Whether a dose is one its unit allows (DOSE_LIMITS). */
+export function doseFits(dose: number, unit: DoseUnit): boolean {
+  const { min, max, step } = DOSE_LIMITS[unit];
+  return dose >= min && dose <= max && onStep(dose, min, step);
+}
+
+/**
+ * Instructions printed in the sheet's language (the doctor ticks them; words typed in `instructions` print as
+ * typed, in whatever language they were typed). Printed in this order, whatever the order they were ticked in.
+ */
+export const MEDICATION_INSTRUCTIONS = [
+  'shakeWell',
+  'fiveMinutesApart',
+  'pressTearDuct',
+  'removeContactLenses',
+  'beforeMeals',
+  'afterMeals',
+  'keepInFridge',
+  'stopIfIrritation',
+] as const;
+export type MedicationInstruction = (typeof MEDICATION_INSTRUCTIONS)[number];
+
 export type MedicationEye = 'right' | 'left' | 'both';
-/** How often: n times a day, every n hours, at bedtime, or as needed. */
-export type Frequency = { timesPerDay: number } | { everyHours: number } | 'bedtime' | 'asNeeded';
+/**
+ * How often: n times a day, every n hours (`whileAwake`: only in the hours the patient is awake, as hourly drops
+ * are given; never sent as false), at bedtime, or as needed.
+ */
+export type Frequency =
+  { timesPerDay: number } | { everyHours: number; whileAwake?: true } | 'bedtime' | 'asNeeded';
 export interface TaperStep {
   frequency: Frequency | null;
   durationDays: number | null;
@@ -54,11 +109,17 @@ export interface MedicationInput {
   name: string | null;
   form: MedicationForm | null;
   eye: MedicationEye | null;
-  /** Free text as the doctor types it: "1", "2", "1 cm", "500 mg". */
-  dose: string | null;
+  /** How many `doseUnit` make one dose (2 drops, 0.5 tablet, 1 cm, 250 mg). */
+  dose: number | null;
+  /** Null while the form has not filled it: then the form's usual unit (FORM_DOSE_UNIT) is read. */
+  doseUnit: DoseUnit | null;
   frequency: Frequency | null;
   durationDays: number | null;
+  /** The last period (the last taper step, or the medicine itself without one) goes on with no end. */
+  longTerm: boolean;
   taper: TaperStep[];
+  instructionCodes: readonly MedicationInstruction[];
+  /** The doctor's own words, printed as typed in both languages. */
   instructions: string | null;
 }
 
@@ -79,7 +140,7 @@ const AR_HOURS = feminine('ساعة', 'ساعة', 'ساعتين', 'ساعات');
 interface CountNoun {
   en: [string, string];
   ar: ArabicNoun;
-  /** What the doctor may type after the number: `2 drops`, `١ حبة`. */
+  /** What the doctor may have typed after the number: `2 drops`, `١ حبة`. */
   aliases: readonly string[];
 }
 
@@ -113,6 +174,7 @@ const COUNT_NOUNS = {
     ar: feminine('كبسولة', 'كبسولة واحدة', 'كبسولتان', 'كبسولات'),
     aliases: ['capsule', 'capsules', 'cap', 'caps', 'كبسولة', 'كبسوله', 'كبسولات', 'كبسولتان', 'كبسولتين'],
   },
+  // Not a unit of a dose (an injection's dose is its amount), but old doses typed "1 injection".
   injection: {
     en: ['injection', 'injections'],
     ar: feminine('حقنة', 'حقنة واحدة', 'حقنتان', 'حقن'),
@@ -121,36 +183,52 @@ const COUNT_NOUNS = {
 } satisfies Record<string, CountNoun>;
 type CountNounKey = keyof typeof COUNT_NOUNS;
 
-function countText(n: number, noun: CountNounKey, lang: Lang): string {
-  const { en, ar } = COUNT_NOUNS[noun];
-  return lang === 'en' ? `${n} ${n === 1 ? en[0] : en[1]}` : arabicCount(n, ar);
-}
-
-/** Units of an amount, as typed in either language, and how each language writes them. */
-const UNITS: readonly { en: string; ar: string; aliases: readonly string[] }[] = [
-  { en: 'cm', ar: 'سم', aliases: ['cm', 'سم', 'سنتيمتر', 'سانتيمتر'] },
+/**
+ * Units of an amount, as either language writes them and as the doctor may have typed them; `dose` is the
+ * DOSE_UNIT it is (the others were only ever typed, and are kept in the instructions by the upgrade).
+ */
+const UNITS: readonly { en: string; ar: string; aliases: readonly string[]; dose?: DoseUnit }[] = [
+  { en: 'cm', ar: 'سم', aliases: ['cm', 'سم', 'سنتيمتر', 'سانتيمتر'], dose: 'cm' },
   { en: 'mm', ar: 'ملم', aliases: ['mm', 'ملم', 'مم'] },
-  { en: 'mg', ar: 'ملغ', aliases: ['mg', 'ملغ', 'ملغم', 'مغ'] },
+  { en: 'mg', ar: 'ملغ', aliases: ['mg', 'ملغ', 'ملغم', 'مغ'], dose: 'mg' },
   { en: 'mcg', ar: 'مكغ', aliases: ['mcg', 'µg', 'μg', 'ug', 'مكغ', 'ميكروغرام'] },
-  { en: 'g', ar: 'غم', aliases: ['g', 'gm', 'غم', 'غ', 'غرام'] },
-  { en: 'ml', ar: 'مل', aliases: ['ml', 'مل', 'ملل'] },
+  { en: 'g', ar: 'غم', aliases: ['g', 'gm', 'غم', 'غ', 'غرام'], dose: 'g' },
+  { en: 'ml', ar: 'مل', aliases: ['ml', 'مل', 'ملل'], dose: 'ml' },
   { en: 'units', ar: 'وحدة', aliases: ['iu', 'unit', 'units', 'وحدة', 'وحده', 'وحدات'] },
   { en: '%', ar: '%', aliases: ['%'] },
 ];
 
-// ---------------------------------------------------------------------------------------------------------------
-// The dose as typed
+/** `2 drops` / `قطرتان`, `half a tablet` / `نصف حبة`, `1.5 tablets` / `١٫٥ حبة`. */
+function countText(n: number, noun: CountNounKey, lang: Lang): string {
+  const { en, ar } = COUNT_NOUNS[noun];
+  if (n === 0.5) return lang === 'en' ? `half a ${en[0]}` : `نصف ${ar.singular}`;
+  return lang === 'en' ? `${n} ${n === 1 ? en[0] : en[1]}` : arabicCount(n, ar);
+}
 
-/** What the doctor typed, understood: a count (`2`, `2 drops`), an amount (`1 cm`), or other text (kept as typed). */
-type Dose =
+/**
+ * A dose in words: counted things with their noun (`2 drops` / `قطرتان`, `half a tablet` / `نصف حبة`), amounts
+ * with their unit (`1 cm` / `١ سم`, `250 mg` / `٢٥٠ ملغ`), a number alone when no unit is known.
+ */
+export function doseText(dose: number, unit: DoseUnit | null, lang: Lang): string {
+  if (unit === null) return numberText(dose, lang);
+  if (unit === 'drop' || unit === 'tablet' || unit === 'capsule') return countText(dose, unit, lang);
+  const words = UNITS.find((u) => u.dose === unit)!;
+  return `${numberText(dose, lang)} ${words[lang]}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Doses stored as text (before issue 49)
+
+/** Old text understood: a count (`2`, `2 drops`), an amount (`1 cm`), or other text. */
+type TypedDose =
   | { kind: 'count'; n: number; upTo: number | null; noun: CountNounKey | null }
-  | { kind: 'amount'; n: number; upTo: number | null; unit: { en: string; ar: string } }
-  | { kind: 'text'; text: string };
+  | { kind: 'amount'; n: number; upTo: number | null; unit: (typeof UNITS)[number] }
+  | { kind: 'text' };
 
 /** Words that only describe how an ointment is laid (`1 cm ribbon`, `شريط ١ سم`). */
 const STRIP_WORDS = /\b(?:ribbon|strip)\b|شريط|(?:^|\s)of(?=\s|$)/giu;
 
-function parseDose(typed: string): Dose {
+function parseDose(typed: string): TypedDose {
   const text = typed.trim().replace(/\s+/g, ' ');
   const plain = asciiDigits(text)
     .toLowerCase()
@@ -159,7 +237,7 @@ function parseDose(typed: string): Dose {
     .replace(/^1\/2(?!\d)/, '0.5')
     .replace(/^(?:half|نصف)(?:\s+an?)?(?=\s|$)/u, '0.5');
   const match = /^(\d+(?:\.\d+)?)(?:\s*[-–]\s*(\d+(?:\.\d+)?))?\s*(.*)$/u.exec(plain);
-  if (!match) return { kind: 'text', text };
+  if (!match) return { kind: 'text' };
   const n = Number(match[1]);
   const upTo = match[2] === undefined ? null : Number(match[2]);
   const word = (match[3] ?? '').replace(STRIP_WORDS, ' ').replace(/\s+/g, ' ').trim();
@@ -169,51 +247,41 @@ function parseDose(typed: string): Dose {
   }
   const unit = UNITS.find((u) => u.aliases.includes(word));
   if (unit) return { kind: 'amount', n, upTo, unit };
-  return { kind: 'text', text };
+  return { kind: 'text' };
 }
 
-function rangeText(n: number, upTo: number | null, lang: Lang): string {
-  const from = numberText(n, lang);
-  return upTo === null ? from : `${from}-${numberText(upTo, lang)}`;
-}
+/** What a bare number counted in each form's schedule before issue 49 (an ointment's or gel's: a ribbon in cm). */
+const BARE_NUMBER_UNIT: Record<MedicationForm, DoseUnit | null> = {
+  drops: 'drop',
+  ointment: 'cm',
+  gel: 'cm',
+  tablet: 'tablet',
+  capsule: 'capsule',
+  injection: null,
+  other: null,
+};
 
-function amountText(
-  dose: { n: number; upTo: number | null; unit: { en: string; ar: string } },
-  lang: Lang,
-): string {
-  const unit = dose.unit[lang];
-  return unit === '%'
-    ? `${rangeText(dose.n, dose.upTo, lang)}%`
-    : `${rangeText(dose.n, dose.upTo, lang)} ${unit}`;
-}
-
-/** A count of a noun: `2 drops` / `قطرتان`, `1-2 drops` / `١-٢ قطرة`, `half a tablet` / `نصف حبة`. */
-function nounCountText(n: number, upTo: number | null, noun: CountNounKey, lang: Lang): string {
-  if (upTo !== null) {
-    const { en, ar } = COUNT_NOUNS[noun];
-    return lang === 'en'
-      ? `${rangeText(n, upTo, 'en')} ${en[1]}`
-      : `${rangeText(n, upTo, 'ar')} ${ar.singular}`;
-  }
-  if (n === 0.5) {
-    const { en, ar } = COUNT_NOUNS[noun];
-    return lang === 'en' ? `half a ${en[0]}` : `نصف ${ar.singular}`;
-  }
-  return countText(n, noun, lang);
-}
-
-/** The dose in words, whatever the form: a count with its noun, an amount, a bare number, or the text as typed. */
-function plainDoseText(dose: Dose, lang: Lang): string {
-  switch (dose.kind) {
-    case 'count':
-      return dose.noun === null
-        ? rangeText(dose.n, dose.upTo, lang)
-        : nounCountText(dose.n, dose.upTo, dose.noun, lang);
-    case 'amount':
-      return amountText(dose, lang);
-    case 'text':
-      return dose.text;
-  }
+/**
+ * A dose stored as text before doses were numbers, as its number and unit, read as the schedule read it then (`2`,
+ * `2 drops`, `١ حبة`, `half a tablet`, `1 cm ribbon`, `0.05 ml`). Empty text, and one injection of an injection
+ * (the schedule said "injection" for both), are no dose. Null when it is not one number of a DOSE_UNIT within its
+ * limits (a range, `a thin film`, 11 drops, micrograms): the upgrade then keeps the text in the instructions.
+ */
+export function doseOfText(
+  typed: string,
+  form: MedicationForm | null,
+): { dose: number | null; doseUnit: DoseUnit | null } | null {
+  if (typed.trim() === '') return { dose: null, doseUnit: null };
+  const parsed = parseDose(typed);
+  if (parsed.kind === 'text' || parsed.upTo !== null) return null;
+  const { n } = parsed;
+  let unit: DoseUnit | null;
+  if (parsed.kind === 'amount') unit = parsed.unit.dose ?? null;
+  else if (form === 'injection' && (parsed.noun === null || parsed.noun === 'injection'))
+    return n === 1 ? { dose: null, doseUnit: null } : null;
+  else if (parsed.noun === null) unit = form === null ? null : BARE_NUMBER_UNIT[form];
+  else unit = parsed.noun === 'injection' ? null : parsed.noun;
+  return unit !== null && doseFits(n, unit) ? { dose: n, doseUnit: unit } : null;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -239,63 +307,42 @@ const join = (...parts: string[]): string => parts.filter((part) => part !== '')
 
 /** The dose, the form's words and the eye: `1 drop in the right eye`, `apply 1 cm of ointment to the left eye`. */
 function whatAndWhere(med: MedicationInput, lang: Lang): string {
-  const typed = med.dose?.trim() ?? '';
-  const dose = typed === '' ? null : parseDose(typed);
   const en = lang === 'en';
+  const unit = med.doseUnit ?? (med.form === null ? null : FORM_DOSE_UNIT[med.form]);
+  const dose = med.dose === null ? null : doseText(med.dose, unit, lang);
   switch (med.form) {
-    case 'drops': {
-      let what: string;
-      if (dose === null) what = en ? 'drops' : 'قطرة';
-      else if (dose.kind === 'count' && (dose.noun === null || dose.noun === 'drop'))
-        what = nounCountText(dose.n, dose.upTo, 'drop', lang);
-      else what = plainDoseText(dose, lang);
-      return join(what, eyeText(med.eye, 'in', lang));
-    }
+    case 'drops':
+      return join(dose ?? (en ? 'drops' : 'قطرة'), eyeText(med.eye, 'in', lang));
     case 'ointment':
     case 'gel': {
       const form = med.form === 'ointment' ? (en ? 'ointment' : 'المرهم') : en ? 'gel' : 'الجل';
-      let amount: string;
-      if (dose === null) amount = '';
-      // A bare number of an eye ointment is a ribbon's length in centimetres.
-      else if (dose.kind === 'count' && dose.noun === null)
-        amount = amountText({ ...dose, unit: UNITS[0]! }, lang);
-      else amount = plainDoseText(dose, lang);
-      const what = en
-        ? join('apply', amount, amount === '' ? form : `of ${form}`)
-        : join('يوضع', amount, amount === '' ? form : `من ${form}`);
-      return join(what, eyeText(med.eye, 'to', lang));
+      if (dose === null) return join(en ? `apply ${form}` : `يوضع ${form}`, eyeText(med.eye, 'to', lang));
+      // A gel counted in drops is dropped in, not laid along the lid.
+      if (unit === 'drop')
+        return join(en ? `${dose} of ${form}` : `${dose} من ${form}`, eyeText(med.eye, 'in', lang));
+      return join(en ? `apply ${dose} of ${form}` : `يوضع ${dose} من ${form}`, eyeText(med.eye, 'to', lang));
     }
     case 'tablet':
     case 'capsule': {
-      const noun = med.form;
-      let what: string;
-      if (dose === null) what = noun === 'tablet' ? (en ? 'tablets' : 'حبوب') : en ? 'capsules' : 'كبسولات';
-      else if (dose.kind === 'count' && (dose.noun === null || dose.noun === noun))
-        what = nounCountText(dose.n, dose.upTo, noun, lang);
-      else what = plainDoseText(dose, lang);
-      return join(what, en ? 'by mouth' : 'عن طريق الفم');
+      const none = med.form === 'tablet' ? (en ? 'tablets' : 'حبوب') : en ? 'capsules' : 'كبسولات';
+      return join(dose ?? none, en ? 'by mouth' : 'عن طريق الفم');
     }
     case 'injection': {
-      let what: string;
-      const single = en ? 'injection' : 'حقنة';
-      if (dose === null) what = single;
-      else if (dose.kind === 'count' && (dose.noun === null || dose.noun === 'injection'))
-        what =
-          dose.n === 1 && dose.upTo === null ? single : nounCountText(dose.n, dose.upTo, 'injection', lang);
-      else what = en ? `injection of ${plainDoseText(dose, lang)}` : `حقنة ${plainDoseText(dose, lang)}`;
+      const what = dose === null ? (en ? 'injection' : 'حقنة') : en ? `injection of ${dose}` : `حقنة ${dose}`;
       return join(what, eyeText(med.eye, 'into', lang));
     }
     case 'other':
-    case null: {
-      const what = dose === null ? '' : plainDoseText(dose, lang);
-      return join(what, eyeText(med.eye, 'in', lang));
-    }
+    case null:
+      return join(dose ?? '', eyeText(med.eye, 'in', lang));
   }
 }
 
-/** How often, in words: `4 times a day` / `٤ مرات يوميًا`, `every 2 hours` / `كل ساعتين`, `at bedtime` / `عند النوم`. */
-export function frequencyText(f: Frequency, lang: 'ar' | 'en'): string {
-  if (f === 'bedtime') return lang === 'en' ? 'at bedtime' : 'عند النوم';
+/**
+ * How often, in words: `4 times a day` / `٤ مرات يوميًا`, `every 2 hours while awake` / `كل ساعتين في ساعات
+ * الاستيقاظ`, `at bedtime` / `قبل النوم`, `as needed` / `عند الحاجة`.
+ */
+export function frequencyText(f: Frequency, lang: Lang): string {
+  if (f === 'bedtime') return lang === 'en' ? 'at bedtime' : 'قبل النوم';
   if (f === 'asNeeded') return lang === 'en' ? 'as needed' : 'عند الحاجة';
   if ('timesPerDay' in f) {
     const n = f.timesPerDay;
@@ -305,8 +352,10 @@ export function frequencyText(f: Frequency, lang: 'ar' | 'en'): string {
     return `${n} times a day`;
   }
   const n = f.everyHours;
-  if (lang === 'ar') return `كل ${arabicCount(n, AR_HOURS)}`;
-  return n === 1 ? 'every hour' : `every ${n} hours`;
+  const every =
+    lang === 'ar' ? `كل ${arabicCount(n, AR_HOURS)}` : n === 1 ? 'every hour' : `every ${n} hours`;
+  if (!f.whileAwake) return every;
+  return `${every} ${lang === 'ar' ? 'في ساعات الاستيقاظ' : 'while awake'}`;
 }
 
 /** `for 7 days` / `لمدة ٧ أيام`; nothing when the duration is missing. */
@@ -316,26 +365,63 @@ function durationText(days: number | null, lang: Lang): string {
   return `لمدة ${arabicCount(days, AR_DAYS)}`;
 }
 
-const isEmptyStep = (step: TaperStep): boolean => step.frequency === null && step.durationDays === null;
+const LONG_TERM: Text = { ar: 'بشكل مستمر', en: 'long-term' };
+
+/** The ticked instructions' words, as a pharmacist writes them on the box. */
+const INSTRUCTION_TEXT: Record<MedicationInstruction, Text> = {
+  shakeWell: { ar: 'رج العبوة جيدًا قبل الاستعمال', en: 'shake well before use' },
+  fiveMinutesApart: {
+    ar: 'اترك ٥ دقائق بينها وبين القطرات الأخرى',
+    en: 'leave 5 minutes between it and other drops',
+  },
+  pressTearDuct: {
+    ar: 'اضغط على زاوية العين الداخلية دقيقة واحدة بعد القطرة',
+    en: 'press on the inner corner of the eye for 1 minute after each drop',
+  },
+  removeContactLenses: {
+    ar: 'تُنزع العدسات اللاصقة قبل الاستعمال وتُعاد بعد ١٥ دقيقة',
+    en: 'remove contact lenses before use and wait 15 minutes before putting them back',
+  },
+  beforeMeals: { ar: 'قبل الأكل', en: 'before meals' },
+  afterMeals: { ar: 'بعد الأكل', en: 'after meals' },
+  keepInFridge: { ar: 'يُحفظ في الثلاجة', en: 'keep in the fridge' },
+  stopIfIrritation: {
+    ar: 'يوقف الاستعمال ويراجع الطبيب عند حدوث تهيج',
+    en: 'stop and see the doctor if the eye becomes irritated',
+  },
+};
+
+/**
+ * A taper step is read "then <how often> for <days>": one without how often says nothing ("then for 7 days") and
+ * is left out (the consultation refuses it with days); one left wholly empty is nothing.
+ */
+export const isSpokenStep = (step: { frequency?: Frequency | null }): boolean => step.frequency != null;
 
 function scheduleIn(med: MedicationInput, lang: Lang): string {
-  let text = join(
-    whatAndWhere(med, lang),
-    med.frequency === null ? '' : frequencyText(med.frequency, lang),
-    durationText(med.durationDays, lang),
-  );
-  for (const step of med.taper) {
-    if (isEmptyStep(step)) continue;
+  const steps = med.taper.filter(isSpokenStep);
+  // Long-term is the last period's duration, where its days are left empty.
+  const period = (frequency: Frequency | null, days: number | null, last: boolean) =>
+    join(
+      frequency === null ? '' : frequencyText(frequency, lang),
+      durationText(days, lang),
+      last && med.longTerm && days === null ? LONG_TERM[lang] : '',
+    );
+  let text = join(whatAndWhere(med, lang), period(med.frequency, med.durationDays, steps.length === 0));
+  steps.forEach((step, i) => {
     const then = join(
       lang === 'en' ? 'then' : 'ثم',
-      step.frequency === null ? '' : frequencyText(step.frequency, lang),
-      durationText(step.durationDays, lang),
+      period(step.frequency, step.durationDays, i === steps.length - 1),
     );
     text = text === '' ? then : `${text}${lang === 'en' ? ', ' : '، '}${then}`;
-  }
-  const instructions = med.instructions?.trim().replace(/\s+/g, ' ') ?? '';
-  if (instructions !== '')
-    text = text === '' ? instructions : `${text}${lang === 'en' ? '; ' : '؛ '}${instructions}`;
+  });
+  const instructions = [
+    ...MEDICATION_INSTRUCTIONS.filter((code) => med.instructionCodes.includes(code)).map(
+      (code) => INSTRUCTION_TEXT[code][lang],
+    ),
+    med.instructions?.trim().replace(/\s+/g, ' ') ?? '',
+  ];
+  for (const words of instructions)
+    if (words !== '') text = text === '' ? words : `${text}${lang === 'en' ? '; ' : '؛ '}${words}`;
   return text;
 }
 
@@ -345,14 +431,14 @@ export function scheduleText(med: MedicationInput): Text {
 }
 
 /**
- * durationDays plus every taper step's days; null when any needed duration is missing: the medicine's own, or a
- * taper step's that has a frequency (a step left wholly empty is ignored).
+ * durationDays plus every taper step's days; null when the medicine is long-term or any needed duration is
+ * missing: the medicine's own, or a taper step's that has a frequency (a step left wholly empty is ignored).
  */
 export function totalDays(med: MedicationInput): number | null {
-  if (med.durationDays === null) return null;
+  if (med.longTerm || med.durationDays === null) return null;
   let total = med.durationDays;
   for (const step of med.taper) {
-    if (isEmptyStep(step)) continue;
+    if (step.frequency === null && step.durationDays === null) continue;
     if (step.durationDays === null) return null;
     total += step.durationDays;
   }

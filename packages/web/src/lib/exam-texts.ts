@@ -3,6 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { Leaf, NumberField } from '@basira/shared/exams/fields';
 import { formatNumber } from '@basira/shared/exams/field-format';
 import type { ExamType } from '@basira/shared/exams/exam-types';
+import { DOSE_LIMITS, type DoseUnit } from '@basira/shared/exams/medication-schedule';
+
+/** A dose's unit named by its error (`value.dose_drop`): its own range and step fill the message, not the field's. */
+const doseUnitOf = (key: string): DoseUnit | undefined => {
+  const unit = /^value\.dose_(\w+)$/.exec(key)?.[1];
+  return unit !== undefined && unit in DOSE_LIMITS ? (unit as DoseUnit) : undefined;
+};
 
 /** A field's path without list indices and eyes (`readings.0.right.sphere` → `readings.sphere`). */
 export const labelPath = (path: string) =>
@@ -39,8 +46,10 @@ export function useExamTexts(type: ExamType) {
   const error = useCallback(
     (key: unknown, leaf?: Leaf): string | undefined => {
       if (typeof key !== 'string' || !key) return undefined;
-      const limits =
-        leaf?.kind === 'number'
+      const doseUnit = doseUnitOf(key);
+      const limits = doseUnit
+        ? DOSE_LIMITS[doseUnit]
+        : leaf?.kind === 'number'
           ? {
               min: formatNumber(leaf, leaf.min),
               max: formatNumber(leaf, leaf.max),

@@ -49,7 +49,8 @@ const body = () => ({
       name: moxifloxacin.name,
       form: 'drops',
       eye: 'right',
-      dose: '1',
+      dose: 1,
+      doseUnit: 'drop',
       frequency: { timesPerDay: 4 },
       durationDays: 7,
       taper: [],
@@ -60,15 +61,17 @@ const body = () => ({
       name: prednisolone.name,
       form: 'drops',
       eye: 'right',
-      dose: '1 drop',
-      frequency: { everyHours: 2 },
+      dose: 1,
+      doseUnit: 'drop',
+      frequency: { everyHours: 2, whileAwake: true },
       durationDays: 14,
       taper: [
         { frequency: { timesPerDay: 4 }, durationDays: 7 },
         { frequency: { timesPerDay: 2 }, durationDays: 7 },
         { frequency: { timesPerDay: 1 }, durationDays: 7 },
       ],
-      instructions: 'Shake well',
+      instructionCodes: ['shakeWell'],
+      instructions: 'Keep the eye closed for a minute',
     },
   ],
   plan: 'Review in one week',
@@ -168,6 +171,41 @@ describe(`consultation records on ${dbKind}`, () => {
     expect(Object.keys(bad.json().errors)).toEqual(['medications.0.frequency']);
   });
 
+  it('refuses a dose outside its unit’s range or without a unit, text doses, and long-term with days', async () => {
+    const refused = async (medications: Record<string, unknown>[]) => {
+      const res = await c.call('POST', url(), { ...visit, medications });
+      expect(res.statusCode, res.body).toBe(422);
+      return res.json().errors as Record<string, string[]>;
+    };
+    expect(
+      await refused([
+        { name: 'A', form: 'drops', dose: 1.5, doseUnit: 'drop' },
+        { name: 'B', form: 'ointment', dose: 3, doseUnit: 'cm' },
+        { name: 'C', form: 'tablet', dose: 0.25, doseUnit: 'tablet' },
+        { name: 'D', form: 'other', dose: 2 },
+        { name: 'E', form: 'drops', dose: '1 drop' },
+        {
+          name: 'F',
+          form: 'drops',
+          dose: 1,
+          doseUnit: 'drop',
+          frequency: { timesPerDay: 1 },
+          durationDays: 30,
+          longTerm: true,
+        },
+        { name: 'G', form: 'drops', dose: 1, doseUnit: 'drop', taper: [{ durationDays: 7 }] },
+      ]),
+    ).toEqual({
+      'medications.0.dose': ['value.dose_drop'],
+      'medications.1.dose': ['value.dose_cm'],
+      'medications.2.dose': ['value.dose_tablet'],
+      'medications.3.doseUnit': ['value.required'],
+      'medications.4.dose': ['value.invalid'],
+      'medications.5.durationDays': ['value.long_term_days'],
+      'medications.6.taper.0.frequency': ['value.required'],
+    });
+  });
+
   it('holds a contraindicated drug for a reason, then stores and audits it with the warnings', async () => {
     const unexplained = body();
     delete (unexplained.medications[0] as { overrideReason?: string }).overrideReason;
@@ -240,14 +278,15 @@ describe(`consultation records on ${dbKind}`, () => {
     expect((await c.call('DELETE', url(record.id), undefined, doctor.token)).statusCode).toBe(200);
   });
 
-  it('writes ten regimens out word for word in both languages, through a stored record', async () => {
+  it('writes twelve regimens out word for word in both languages, through a stored record', async () => {
     const times = (timesPerDay: number) => ({ timesPerDay });
     const regimens: [Record<string, unknown>, string, string][] = [
       [
         {
           form: 'drops',
           eye: 'right',
-          dose: '1',
+          dose: 1,
+          doseUnit: 'drop',
           frequency: times(4),
           durationDays: 7,
           taper: [{ frequency: times(2), durationDays: 7 }],
@@ -259,7 +298,8 @@ describe(`consultation records on ${dbKind}`, () => {
         {
           form: 'drops',
           eye: 'left',
-          dose: '1',
+          dose: 1,
+          doseUnit: 'drop',
           frequency: times(4),
           durationDays: 7,
           taper: [
@@ -271,44 +311,67 @@ describe(`consultation records on ${dbKind}`, () => {
         '1 drop in the left eye 4 times a day for 7 days, then 3 times a day for 7 days, then twice a day for 7 days',
       ],
       [
-        { form: 'ointment', eye: 'left', dose: '1 cm', frequency: 'bedtime', durationDays: 14 },
-        'يوضع ١ سم من المرهم في العين اليسرى عند النوم لمدة ١٤ يومًا',
+        { form: 'ointment', eye: 'left', dose: 1, doseUnit: 'cm', frequency: 'bedtime', durationDays: 14 },
+        'يوضع ١ سم من المرهم في العين اليسرى قبل النوم لمدة ١٤ يومًا',
         'apply 1 cm of ointment to the left eye at bedtime for 14 days',
       ],
       [
-        { form: 'drops', eye: 'right', dose: '1', frequency: { everyHours: 2 }, durationDays: 3 },
-        'قطرة واحدة في العين اليمنى كل ساعتين لمدة ٣ أيام',
-        '1 drop in the right eye every 2 hours for 3 days',
+        {
+          form: 'drops',
+          eye: 'right',
+          dose: 1,
+          doseUnit: 'drop',
+          frequency: { everyHours: 2, whileAwake: true },
+          durationDays: 3,
+        },
+        'قطرة واحدة في العين اليمنى كل ساعتين في ساعات الاستيقاظ لمدة ٣ أيام',
+        '1 drop in the right eye every 2 hours while awake for 3 days',
       ],
       [
-        { form: 'drops', eye: 'both', dose: '1', frequency: 'asNeeded' },
+        { form: 'drops', eye: 'both', dose: 1, doseUnit: 'drop', frequency: 'asNeeded' },
         'قطرة واحدة في كلتا العينين عند الحاجة',
         '1 drop in both eyes as needed',
       ],
       [
-        { form: 'tablet', dose: '1', frequency: times(2), durationDays: 5 },
+        { form: 'tablet', dose: 1, doseUnit: 'tablet', frequency: times(2), durationDays: 5 },
         'حبة واحدة عن طريق الفم مرتين يوميًا لمدة ٥ أيام',
         '1 tablet by mouth twice a day for 5 days',
       ],
       [
-        { form: 'tablet', dose: '250 mg', frequency: { everyHours: 12 }, durationDays: 10 },
+        { form: 'tablet', dose: 250, doseUnit: 'mg', frequency: { everyHours: 12 }, durationDays: 10 },
         '٢٥٠ ملغ عن طريق الفم كل ١٢ ساعة لمدة ١٠ أيام',
         '250 mg by mouth every 12 hours for 10 days',
       ],
       [
-        { form: 'injection', eye: 'left', dose: '0.05 ml' },
+        { form: 'injection', eye: 'left', dose: 0.05, doseUnit: 'ml' },
         'حقنة ٠٫٠٥ مل في العين اليسرى',
         'injection of 0.05 ml into the left eye',
       ],
       [
-        { form: 'drops', eye: 'right', dose: '2', frequency: times(1) },
+        { form: 'drops', eye: 'right', dose: 2, doseUnit: 'drop', frequency: times(1) },
         'قطرتان في العين اليمنى مرة واحدة يوميًا',
         '2 drops in the right eye once a day',
       ],
       [
-        { form: 'drops', eye: 'left', dose: '1', frequency: times(11) },
+        { form: 'drops', eye: 'left', dose: 1, doseUnit: 'drop', frequency: times(11) },
         'قطرة واحدة في العين اليسرى ١١ مرة يوميًا',
         '1 drop in the left eye 11 times a day',
+      ],
+      [
+        {
+          form: 'tablet',
+          dose: 0.5,
+          doseUnit: 'tablet',
+          frequency: 'bedtime',
+          instructionCodes: ['afterMeals'],
+        },
+        'نصف حبة عن طريق الفم قبل النوم؛ بعد الأكل',
+        'half a tablet by mouth at bedtime; after meals',
+      ],
+      [
+        { form: 'drops', eye: 'both', dose: 1, doseUnit: 'drop', frequency: times(2), longTerm: true },
+        'قطرة واحدة في كلتا العينين مرتين يوميًا بشكل مستمر',
+        '1 drop in both eyes twice a day long-term',
       ],
     ];
     const res = await c.call('POST', url(), {

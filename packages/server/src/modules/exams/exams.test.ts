@@ -38,11 +38,20 @@ function setPath(body: Body, path: string, value: unknown): void {
 }
 const concrete = (path: string) => path.replaceAll('*', '0');
 
+/**
+ * Leaves whose range another field narrows (the type's `check`), with a value that lets both ends through: a dose's
+ * range is every unit's together, which is mg's alone; long-term leaves the last period's days empty.
+ */
+const AGREEING: Partial<Record<(typeof EXAM_DEFINITIONS)[number]['type'], Record<string, unknown>>> = {
+  consultation: { 'medications.*.doseUnit': 'mg', 'medications.*.longTerm': false },
+};
+
 /** A value for every leaf, at its lower or upper bound: a form filled in full. */
 function filled(type: (typeof EXAM_DEFINITIONS)[number]['type'], bound: 'min' | 'max'): Body {
   const body: Body = {};
+  const agreeing = AGREEING[type] ?? {};
   for (const { path, leaf } of leavesOf(examDefinition(type).fields))
-    setPath(body, path, sample(leaf, bound));
+    setPath(body, path, path in agreeing ? agreeing[path] : sample(leaf, bound));
   return body;
 }
 function sample(leaf: Leaf, bound: 'min' | 'max'): unknown {

@@ -23,10 +23,15 @@ const en = JSON.parse(
 const DRUG = {
   id: 41,
   name: 'Moxifloxacin 0.5%',
+  nameAr: 'موكسيفلوكساسين',
   brands: ['Vigamox'],
+  layNames: [],
   form: 'drops',
   class: 'antibiotic',
-  defaultDose: '1',
+  ingredients: [],
+  preservative: null,
+  defaultDose: 1,
+  defaultDoseUnit: 'drop',
   defaultFrequency: { timesPerDay: 4 },
 };
 const DIAGNOSES = [
@@ -79,7 +84,13 @@ afterEach(() => {
 });
 
 let values: Record<string, unknown> = {};
-function Harness({ initial = {} }: { initial?: Record<string, unknown> }) {
+function Harness({
+  initial = {},
+  errors = {},
+}: {
+  initial?: Record<string, unknown>;
+  errors?: Record<string, unknown>;
+}) {
   const [state, setState] = useState<Record<string, unknown>>(initial);
   values = state;
   return (
@@ -87,10 +98,10 @@ function Harness({ initial = {} }: { initial?: Record<string, unknown> }) {
       value={{
         getValue: (p) => getPath(state, p),
         setValue: (p, v) => setState((current) => setPath(current, p, v)),
-        errors: {},
+        errors,
         patientId: 7,
         readOnly: false,
-      derived: undefined,
+        derived: undefined,
       }}
     >
       <ExamSections type="consultation" extras={ITEM_EXTRAS} />
@@ -98,11 +109,11 @@ function Harness({ initial = {} }: { initial?: Record<string, unknown> }) {
   );
 }
 
-function renderForm(initial?: Record<string, unknown>) {
+function renderForm(props: Parameters<typeof Harness>[0] = {}) {
   return render(
     <Providers i18n={i18next} direction="ltr">
       <QueryClientProvider client={createQueryClient()}>
-        <Harness initial={initial} />
+        <Harness {...props} />
       </QueryClientProvider>
     </Providers>,
   );
@@ -123,11 +134,14 @@ describe('the consultation form', () => {
           drugId: 41,
           name: 'Moxifloxacin 0.5%',
           form: 'drops',
-          dose: '1',
+          dose: 1,
+          doseUnit: 'drop',
           frequency: { timesPerDay: 4 },
         },
       ]),
     );
+    expect(screen.getByTestId('exam-field-medications.0.dose')).toHaveValue('1');
+    expect(screen.getByTestId('exam-field-medications.0.doseUnit')).toHaveValue('drops');
     expect(drug).toHaveValue('Moxifloxacin 0.5%');
     expect(screen.getByTestId('exam-field-medications.0.frequency')).toHaveValue('4 times a day');
     // The schedule in words, live, under the medication.
@@ -157,9 +171,64 @@ describe('the consultation form', () => {
   });
 
   it('shows a saved diagnosis’s title in the interface’s language, and leaves its words alone', async () => {
-    renderForm({ diagnoses: [{ code: 'H40.1', text: 'advanced', eye: 'right' }] });
+    renderForm({ initial: { diagnoses: [{ code: 'H40.1', text: 'advanced', eye: 'right' }] } });
     expect(await screen.findByTestId('diagnosis-title')).toHaveTextContent('Primary open-angle glaucoma');
     expect(screen.getByTestId('exam-field-diagnoses.0.text')).toHaveValue('advanced');
     expect(values.diagnoses).toEqual([{ code: 'H40.1', text: 'advanced', eye: 'right' }]);
+  });
+
+  it('takes a dose as a number, its unit the form’s until another is chosen, and reads it in the schedule', async () => {
+    renderForm({ initial: { medications: [{ name: 'Fucithalmic', form: 'ointment', eye: 'left' }] } });
+    const user = userEvent.setup();
+    const dose = screen.getByTestId('exam-field-medications.0.dose');
+    await user.type(dose, '١٫٥{Tab}');
+    await waitFor(() => expect(values.medications).toMatchObject([{ dose: 1.5, doseUnit: 'cm' }]));
+    expect(dose).toHaveValue('1.5');
+    // The unit select is the next stop of the keyboard.
+    const unit = screen.getByTestId('exam-field-medications.0.doseUnit');
+    expect(unit).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    await user.click(await screen.findByRole('option', { name: 'g', hidden: true }));
+    await waitFor(() => expect(values.medications).toMatchObject([{ dose: 1.5, doseUnit: 'g' }]));
+    expect(screen.getByTestId('consultation-schedule')).toHaveTextContent(
+      'apply 1.5 g of ointment to the left eye',
+    );
+  });
+
+  it('offers hourly drops while awake, long-term and ticked instructions, read in the schedule', async () => {
+    renderForm({ initial: { medications: [{ form: 'drops', eye: 'right', dose: 1, doseUnit: 'drop' }] } });
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('exam-field-medications.0.frequency'));
+    await user.click(await screen.findByRole('option', { name: 'Every 2 hours while awake', hidden: true }));
+    await user.click(screen.getByRole('checkbox', { name: 'Long-term' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Shake well before use' }));
+    await waitFor(() =>
+      expect(values.medications).toMatchObject([
+        { frequency: { everyHours: 2, whileAwake: true }, longTerm: true, instructionCodes: ['shakeWell'] },
+      ]),
+    );
+    expect(screen.getByTestId('consultation-schedule').textContent).toBe(
+      '1 drop in the right eye every 2 hours while awake long-term; shake well before use',
+    );
+  });
+
+  it('shows a dose out of its unit’s range with that unit’s limits, and a taper step’s missing frequency on it', () => {
+    renderForm({
+      initial: {
+        medications: [
+          { form: 'drops', dose: 7, doseUnit: 'drop', taper: [{ frequency: null, durationDays: 7 }] },
+        ],
+      },
+      errors: {
+        'medications.0.dose': 'value.dose_drop',
+        'medications.0.taper.0.frequency': 'value.required',
+      },
+    });
+    expect(screen.getByText('Whole drops, 1 to 5')).toBeInTheDocument();
+    const step = screen.getByTestId('exam-field-medications.0.taper.0.frequency');
+    expect(step).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Required with the value beside it')).toBeInTheDocument();
+    // The schedule never reads a step without its frequency ("then for 7 days").
+    expect(screen.getByTestId('consultation-schedule').textContent).toBe('7 drops');
   });
 });

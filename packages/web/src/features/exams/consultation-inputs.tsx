@@ -4,10 +4,19 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DiagnosisRow, Drug } from '@basira/shared/codes/codes.schemas';
-import type { Frequency } from '@basira/shared/exams/medication-schedule';
+import type { NumberField } from '@basira/shared/exams/fields';
+import {
+  DOSE_UNITS,
+  FORM_DOSE_UNIT,
+  MEDICATION_FORMS,
+  type DoseUnit,
+  type Frequency,
+} from '@basira/shared/exams/medication-schedule';
 import { diagnosisTitleQuery } from '../../lib/diagnosis-titles.ts';
+import { useExamTexts } from '../../lib/exam-texts.ts';
 import { diagnosisPageQuery, drugListQuery } from './code-lists/codes.queries.ts';
 import { useExamForm } from './exam-form-context.ts';
+import { NumberText } from './number-text.tsx';
 
 /** What every leaf input passes on to its Mantine input. */
 interface InputProps {
@@ -25,14 +34,19 @@ const parentOf = (path: string) => path.split('.').slice(0, -1).join('.');
 
 const TIMES_PER_DAY = [1, 2, 3, 4, 5, 6];
 const EVERY_HOURS = [1, 2, 4, 6, 8, 12];
+/** Hourly drops are given while awake (an ulcer's, after surgery): every hour, 2 or 4 hours. */
+const EVERY_HOURS_AWAKE = [1, 2, 4];
 
-/** A frequency as a select's value: `t3` (3 times a day), `h6` (every 6 hours), `bedtime`, `asNeeded`. */
+/**
+ * A frequency as a select's value: `t3` (3 times a day), `h6` (every 6 hours), `a2` (every 2 hours while awake),
+ * `bedtime`, `asNeeded`.
+ */
 export function frequencyKey(value: unknown): string | null {
   if (value === 'bedtime' || value === 'asNeeded') return value;
   if (value && typeof value === 'object') {
     const f = value as Record<string, unknown>;
     if (typeof f.timesPerDay === 'number') return `t${f.timesPerDay}`;
-    if (typeof f.everyHours === 'number') return `h${f.everyHours}`;
+    if (typeof f.everyHours === 'number') return `${f.whileAwake === true ? 'a' : 'h'}${f.everyHours}`;
   }
   return null;
 }
@@ -41,10 +55,11 @@ export function frequencyOfKey(key: string | null): Frequency | null {
   if (key === null) return null;
   if (key === 'bedtime' || key === 'asNeeded') return key;
   const n = Number(key.slice(1));
-  return key.startsWith('t') ? { timesPerDay: n } : { everyHours: n };
+  if (key.startsWith('t')) return { timesPerDay: n };
+  return key.startsWith('a') ? { everyHours: n, whileAwake: true } : { everyHours: n };
 }
 
-/** One compact select: 1–6 times a day, every 1/2/4/6/8/12 hours, at bedtime, when needed. */
+/** One compact select: 1–6 times a day, every 1/2/4/6/8/12 hours, hourly while awake, at bedtime, when needed. */
 export function FrequencySelect({
   value,
   onChange,
@@ -55,6 +70,7 @@ export function FrequencySelect({
   const keys = [
     ...TIMES_PER_DAY.map((n) => `t${n}`),
     ...EVERY_HOURS.map((n) => `h${n}`),
+    ...EVERY_HOURS_AWAKE.map((n) => `a${n}`),
     'bedtime',
     'asNeeded',
   ];
@@ -63,9 +79,10 @@ export function FrequencySelect({
   const labelOf = (key: string) =>
     key === 'bedtime' || key === 'asNeeded'
       ? t(`codeLists.frequency.${key}`)
-      : key.startsWith('t')
-        ? t('codeLists.frequency.timesPerDay', { count: Number(key.slice(1)) })
-        : t('codeLists.frequency.everyHours', { count: Number(key.slice(1)) });
+      : t(
+          `codeLists.frequency.${key.startsWith('t') ? 'timesPerDay' : key.startsWith('a') ? 'everyHoursAwake' : 'everyHours'}`,
+          { count: Number(key.slice(1)) },
+        );
   return (
     <Select
       {...props}
@@ -75,6 +92,73 @@ export function FrequencySelect({
       clearable
       allowDeselect
       comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+// ---- dose ---------------------------------------------------------------------------------------------------
+
+/** Wide enough for the longest unit's word in either language ("capsules"). */
+const UNIT_WIDTH = 104;
+
+const isForm = (value: unknown): value is (typeof MEDICATION_FORMS)[number] =>
+  MEDICATION_FORMS.some((form) => form === value);
+
+/**
+ * A medicine's dose: the number as clinicians type it, with its unit chosen at the input's end (Tab reaches it;
+ * arrows and Enter choose). A number typed while no unit is chosen takes the form's usual one
+ * (FORM_DOSE_UNIT: drops for drops, cm for an ointment), so a dose is usually the number alone; the drug picker
+ * fills both from the formulary.
+ */
+export function DoseInput({
+  leaf,
+  path,
+  value,
+  error,
+  ...props
+}: InputProps & { leaf: NumberField; path: string; value: unknown }) {
+  const { t } = useTranslation();
+  const texts = useExamTexts('consultation');
+  const form = useExamForm();
+  const parent = parentOf(path);
+  const unitPath = `${parent}.${leaf.unitField ?? 'doseUnit'}`;
+  const stored = form.getValue(unitPath);
+  const unit = DOSE_UNITS.find((u) => u === stored) ?? null;
+  const commit = (dose: number | null) => {
+    form.setValue(path, dose);
+    const medicationForm = form.getValue(`${parent}.form`);
+    const usual: DoseUnit | null = isForm(medicationForm) ? FORM_DOSE_UNIT[medicationForm] : null;
+    if (dose !== null && unit === null && usual !== null) form.setValue(unitPath, usual);
+  };
+  // A combobox, not a native select: its options exist only while it is open, so the page's other option lists
+  // (the drug and code pickers) are the only ones read while typing there.
+  const select = (
+    <Select
+      variant="unstyled"
+      size="sm"
+      w={UNIT_WIDTH}
+      // Its own, or it inherits the dose input's (the whole unit's width) and its text is pushed out of sight.
+      rightSectionWidth={28}
+      aria-label={texts.label(unitPath)}
+      data-testid={`exam-field-${unitPath}`}
+      placeholder="—"
+      data={DOSE_UNITS.map((u) => ({ value: u, label: t(`exams.units.${u}`) }))}
+      value={unit}
+      readOnly={form.readOnly}
+      onChange={(next) => form.setValue(unitPath, next)}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true, width: 140, position: 'bottom-end' }}
+    />
+  );
+  return (
+    <NumberText
+      {...props}
+      leaf={leaf}
+      value={value}
+      onCommit={commit}
+      unit=""
+      section={{ node: select, width: UNIT_WIDTH }}
+      error={error ?? texts.error(form.errors[unitPath])}
     />
   );
 }
@@ -173,7 +257,7 @@ const drugLabel = (drug: Drug) =>
 
 /**
  * A medicine from the clinic's formulary, searched by generic or brand name. Choosing one writes its id and fills
- * the item's name, form, dose and frequency from the formulary (each still editable). Typing a name and leaving
+ * the item's name, form, dose with its unit, and frequency from the formulary (each still editable). Typing a name and leaving
  * without choosing writes a medicine outside the formulary (no id, the typed name).
  */
 export function DrugInput({ path, value, ...props }: InputProps & { path: string; value: unknown }) {
@@ -199,7 +283,10 @@ export function DrugInput({ path, value, ...props }: InputProps & { path: string
     form.setValue(path, drug.id);
     form.setValue(`${parent}.name`, drug.name);
     form.setValue(`${parent}.form`, drug.form);
-    if (drug.defaultDose) form.setValue(`${parent}.dose`, drug.defaultDose);
+    if (drug.defaultDose !== null) {
+      form.setValue(`${parent}.dose`, drug.defaultDose);
+      form.setValue(`${parent}.doseUnit`, drug.defaultDoseUnit ?? FORM_DOSE_UNIT[drug.form]);
+    }
     if (drug.defaultFrequency) form.setValue(`${parent}.frequency`, drug.defaultFrequency);
     setText(drug.name);
   };

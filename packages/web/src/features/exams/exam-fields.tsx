@@ -88,7 +88,11 @@ function GroupView({
   const texts = useExamTexts(type);
   // A hidden field is shown by the type's own extra, where it belongs (a reason under its warning).
   const entries = Object.entries(node.fields).filter(([, child]) => !(child.kind === 'text' && child.hidden));
-  const leaves = entries.filter(([, child]) => isLeaf(child) && !isWide(child));
+  // A number's unit chosen beside it (a dose's) is part of the number's input, not an input of its own.
+  const units = new Set(
+    entries.flatMap(([, child]) => (child.kind === 'number' && child.unitField ? [child.unitField] : [])),
+  );
+  const leaves = entries.filter(([key, child]) => isLeaf(child) && !isWide(child) && !units.has(key));
   const wide = entries.filter(([, child]) => isWide(child));
   const blocks = entries.filter(([, child]) => !isLeaf(child));
   return (

@@ -6,23 +6,21 @@ import {
   Loader,
   MultiSelect,
   Select,
-  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { parseVisualAcuity } from '@basira/shared/clinical/visual-acuity';
-import { formatAxis } from '@basira/shared/clinical/rounding';
-import { formatNumber, parseTypedNumber } from '@basira/shared/exams/field-format';
-import type { Leaf, NumberField, TextField as TextLeaf } from '@basira/shared/exams/fields';
+import type { Leaf, TextField as TextLeaf } from '@basira/shared/exams/fields';
 import type { ExamType } from '@basira/shared/exams/exam-types';
 import { patientDocumentListSchema } from '@basira/shared/patients/patients.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
 import { examOptionsQuery } from './exams.queries.ts';
 import { useExamTexts } from '../../lib/exam-texts.ts';
 import { useExamForm } from './exam-form-context.ts';
-import { DiagnosisCodeInput, DrugInput, FrequencySelect } from './consultation-inputs.tsx';
+import { DiagnosisCodeInput, DoseInput, DrugInput, FrequencySelect } from './consultation-inputs.tsx';
+import { NumberText } from './number-text.tsx';
 
 const RichTextField = lazy(() =>
   import('../../components/rich-text-field.tsx').then((m) => ({ default: m.RichTextField })),
@@ -59,6 +57,7 @@ export function LeafInput({ type, leaf, path, side, visibleLabel = true }: LeafI
 
   switch (leaf.kind) {
     case 'number':
+      if (leaf.unitField) return <DoseInput {...common} leaf={leaf} path={path} value={value} />;
       return <NumberText {...common} leaf={leaf} value={value} onCommit={set} unit={texts.unit(leaf.unit)} />;
     case 'axis':
       return <NumberText {...common} leaf={leaf} value={value} onCommit={set} unit={texts.unit('deg')} />;
@@ -155,69 +154,6 @@ interface TextProps {
   error: string | undefined;
   'data-testid': string;
   size: 'sm';
-}
-
-/**
- * A number typed as clinicians type it (`-2`, `+1.5`, `.75`, Arabic digits): kept as text while typing, then read,
- * written back to the form and shown the clinicians' way (`-2.00`, axis `090`). Always left to right.
- */
-function NumberText({
-  leaf,
-  value,
-  onCommit,
-  unit,
-  error,
-  ...props
-}: TextProps & {
-  leaf: NumberField | { kind: 'axis' };
-  value: unknown;
-  onCommit: (v: number | null) => void;
-  unit: string;
-}) {
-  const { t } = useTranslation();
-  const shown = (v: unknown) =>
-    typeof v !== 'number' ? '' : leaf.kind === 'axis' ? formatAxis(v) : formatNumber(leaf, v);
-  const [text, setText] = useState(shown(value));
-  const [focused, setFocused] = useState(false);
-  const [unreadable, setUnreadable] = useState(false);
-  useEffect(() => {
-    if (!focused) setText(shown(value));
-  }, [value, focused]);
-  return (
-    <TextInput
-      {...props}
-      dir="ltr"
-      inputMode="decimal"
-      autoComplete="off"
-      value={text}
-      rightSection={
-        unit ? (
-          <Text size="xs" c="dimmed">
-            {unit}
-          </Text>
-        ) : undefined
-      }
-      rightSectionPointerEvents="none"
-      error={unreadable ? t('exams.errors.value.invalid') : error}
-      onFocus={() => setFocused(true)}
-      onChange={(event) => setText(event.currentTarget.value)}
-      onBlur={() => {
-        setFocused(false);
-        const parsed = parseTypedNumber(text);
-        setUnreadable(parsed === undefined);
-        if (parsed === undefined) return;
-        // An axis of 0 is the same meridian as 180.
-        const next =
-          parsed === null
-            ? null
-            : leaf.kind === 'axis' && Number.isInteger(parsed) && parsed === 0
-              ? 180
-              : parsed;
-        onCommit(next);
-        setText(shown(next));
-      }}
-    />
-  );
 }
 
 /** Visual acuity in the clinic's notation; its logMAR is shown beside it as the server will store it. */
