@@ -54,7 +54,7 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { optionsRoutes } from './modules/options/options.routes.ts';
 import { OptionsService, seedMissingOptions } from './modules/options/options.service.ts';
 import { codesRoutes } from './modules/codes/codes.routes.ts';
-import { CodesService, seedMissingDrugs } from './modules/codes/codes.service.ts';
+import { CodesService, organizationLexicon, seedMissingDrugs } from './modules/codes/codes.service.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
 import { LettersService, seedMissingLetterTemplates } from './modules/letters/letters.service.ts';
 import { CountryDirectory } from './modules/patients/country-directory.ts';
@@ -65,6 +65,7 @@ import { PatientMergeService } from './modules/patients/patient-merge.service.ts
 import { PatientSearchService } from './modules/patients/patient-search.service.ts';
 import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { readableLogStream } from './lib/readable-log.ts';
+import { upgradeLegacyAlerts } from './modules/patients/patient-alerts.ts';
 import { backfillGuardianNames, PatientsService } from './modules/patients/patients.service.ts';
 import { RecallReminders } from './jobs/recall-reminders.ts';
 import { OUTBOX_DEFAULTS, TelegramOutbox } from './jobs/telegram-outbox.ts';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     await seedMissingDrugs(db);
     await seedMissingLetterTemplates(db);
     await backfillGuardianNames(db);
+    await upgradeLegacyAlerts(db, (orgId) => organizationLexicon(db, orgId));
   });
 
   const sessions = new SessionService(database, clock, {

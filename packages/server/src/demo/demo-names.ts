@@ -1,3 +1,4 @@
+import type { PatientAllergyInput } from '@basira/shared/prescribing/prescribing.schemas';
 import type { PatientCreateInput } from '@basira/shared/patients/patients.schemas';
 import type { Random } from './demo-random.ts';
 
@@ -37,7 +38,14 @@ const JOBS = {
   female: 'موظفة معلمة ربة_بيت طبيبة مهندسة ممرضة'.split(' ').map((j) => j.replace('_', ' ')),
 };
 const REFERRALS = ['self', 'self', 'self', 'relative', 'doctor', 'optician', 'hospital', 'online'];
-const ALLERGIES = ['البنسلين', 'قطرة الأتروبين', 'السلفا', 'Latex', 'Iodine contrast'];
+/** Allergies as a reception desk records them: picked from the formulary, or the patient's own words. */
+const ALLERGIES: PatientAllergyInput[] = [
+  { substance: 'penicillin', reaction: 'rash', severity: 'moderate' },
+  { text: 'قطرة الأتروبين', reaction: 'redEye', severity: 'mild' },
+  { substance: 'sulfonamide', reaction: 'swelling', severity: 'severe' },
+  { text: 'Latex' },
+  { text: 'Iodine contrast', reaction: 'breathing', severity: 'severe' },
+];
 const NOTES = [
   'يفضل التواصل عبر الواتساب',
   'يراجع مع مرافق (كبير في السن)',
@@ -102,7 +110,11 @@ export function demoPerson(rng: Random, today: string, { age, isMale, diabetes }
     ...(approximate ? { age } : { birthDate: before(today, age, rng.int(0, 364)) }),
     address: rng.pick(PLACES),
     referralSource: rng.pick(REFERRALS),
-    alerts: { diabetes: diabetes ?? false, hypertension, allergies, other: null },
+    alerts: {
+      allergies: allergies ? [allergies] : [],
+      conditions: [...(diabetes ? ['diabetes'] : []), ...(hypertension ? ['hypertension'] : [])],
+      other: null,
+    },
   };
   if (child) {
     person.guardianName = `${father} ${grandfather} ${another(MALE, grandfather)}${family}`;

@@ -218,7 +218,9 @@ export function planDemo(now: Date, timeZone: string, seed = 1405): PlannedVisit
       case 'cataract':
         add('biometry', 'optometrist', exams.biometry);
         if (rng.chance(0.4))
-          add('retina', 'doctor', (c) => exams.retina(c, chart.person.alerts?.diabetes ?? false));
+          add('retina', 'doctor', (c) =>
+            exams.retina(c, chart.person.alerts?.conditions?.includes('diabetes') ?? false),
+          );
         break;
       case 'lowVision':
         add('lowVision', 'optometrist', exams.lowVision);

@@ -141,11 +141,20 @@ export const consultation = defineExam({
         : undefined;
       return { medications, warnings, ...(diagnoses ? { diagnoses } : {}) };
     },
-    confirm(data, derived, issue) {
-      const held = new Set(derived.warnings.filter(needsReason).map((w) => w.medication));
-      (data.medications ?? []).forEach((med, i) => {
-        if (held.has(i) && !med.overrideReason?.trim())
-          issue(['medications', i, 'overrideReason'], 'value.reason_required');
+    confirm(data, derived) {
+      return (data.medications ?? []).flatMap((med, i) => {
+        const answers = derived.warnings
+          .filter((w) => w.medication === i && needsReason(w))
+          .map((w) => w.code);
+        return answers.length
+          ? [
+              {
+                path: ['medications', i, 'overrideReason'],
+                given: med.overrideReason?.trim() || null,
+                answers,
+              },
+            ]
+          : [];
       });
     },
   },

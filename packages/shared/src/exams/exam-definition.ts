@@ -16,6 +16,15 @@ export interface DeriveContext {
   diagnoses?: Readonly<Record<string, { titleEn: string; titleAr: string }>>;
 }
 
+/** A field the author must fill because of what was derived, with what it answers. */
+export interface Confirmation {
+  path: (string | number)[];
+  /** The author's words, or null while they are missing. */
+  given: string | null;
+  /** The codes of the warnings it answers. */
+  answers: string[];
+}
+
 /**
  * One exam type, described once: the server validates and stores with it, the web app builds its form, index,
  * board line and print view from it. `type` is the API's and the routes' word (`/api/mo/exam/followUp`).
@@ -39,10 +48,12 @@ export interface ExamDefinition<F extends Fields = Fields, D = unknown> {
     /** Whether `compute` reads a DeriveContext (the server then builds it; otherwise it does not). */
     usesContext?: boolean;
     /**
-     * What the derived values ask of the author before the record is saved (a reason to give a contraindicated
-     * drug): each issue is a 422 on its path, on the server and in the form alike.
+     * What the derived values ask the author to confirm before the record is saved (a reason to give a
+     * contraindicated drug): each is a field (`path`) that must be filled, and the warnings it answers. Unfilled,
+     * it is a 422 `value.reason_required` on its path, on the server and in the form alike; filled, the server
+     * audits it with the save.
      */
-    confirm?: (data: ValuesOf<F>, derived: D, issue: (path: (string | number)[], message: string) => void) => void;
+    confirm?: (data: ValuesOf<F>, derived: D) => Confirmation[];
   };
   /** The board's and the index's one line: what a clinician reads at a glance. */
   summary: (data: ValuesOf<F>, derived: D | undefined) => string;

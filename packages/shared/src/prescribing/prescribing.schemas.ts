@@ -86,6 +86,7 @@ export const prescriptionWarningSchema = z.object({
   medication: z.number().int().optional(),
   medications: z.array(z.number().int()).optional(),
   allergy: z.string().optional(),
+  allergySubstance: z.string().optional(),
   substance: z.string().optional(),
   condition: z.string().optional(),
   class: z.string().optional(),
@@ -105,3 +106,33 @@ export const substanceRowSchema = z.object({
 export type SubstanceRow = z.infer<typeof substanceRowSchema>;
 export const substanceListSchema = dataOf(z.array(substanceRowSchema));
 export const substanceQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
+
+/** `GET /api/mo/exam/{type}/context`: what the form computes its live values with (DeriveContext). */
+export const prescribingContextSchema = z.object({
+  allergies: z.array(
+    z.object({ text: z.string(), picked: z.string().nullable().optional(), substances: z.array(z.string()) }),
+  ),
+  conditions: z.array(
+    z.object({
+      id: z.string(),
+      from: z.enum(['recorded', 'diagnosis', 'alerts']),
+      code: z.string().optional(),
+    }),
+  ),
+  ageMonths: z.number().int().nullable(),
+  visitDay: z.string(),
+  lastIopDay: z.string().nullable(),
+  drugs: z.record(
+    z.string(),
+    z.object({
+      name: z.string(),
+      names: z.array(z.string()),
+      ingredients: z.array(drugIngredientViewSchema),
+    }),
+  ),
+});
+export const deriveContextSchema = z.object({
+  prescribing: prescribingContextSchema.optional(),
+  diagnoses: z.record(z.string(), z.object({ titleEn: z.string(), titleAr: z.string() })).optional(),
+});
+export const deriveContextResponseSchema = dataOf(deriveContextSchema);

@@ -41,8 +41,10 @@ export interface CheckedDrug {
 }
 
 export interface AllergyFact {
-  /** As recorded (the picked substance's name or the words typed). */
+  /** The words as recorded ('' for an allergy picked from the formulary without words). */
   text: string;
+  /** The substance picked from the formulary, if it was (named in the warning when there are no words). */
+  picked?: string | null;
   /** The substances it was read as (picked, or matched from the words with the clinic's brands). */
   substances: readonly string[];
 }
@@ -77,8 +79,9 @@ export interface PrescriptionWarning {
   medication?: number;
   /** The two drugs of a duplication. */
   medications?: [number, number];
-  /** The allergy as recorded. */
+  /** The allergy as recorded: its words, or the substance picked (`allergySubstance`). */
   allergy?: string;
+  allergySubstance?: string;
   substance?: string;
   condition?: string;
   class?: string;
@@ -147,6 +150,12 @@ function allergyMatch(drug: CheckedDrug, substances: ReadonlySet<string>, text: 
   return null;
 }
 
+/** How a warning names the allergy: its words, or the substance picked. */
+const allergyLabel = (allergy: AllergyFact): { allergy: string } | { allergySubstance: string } =>
+  allergy.text.trim() === '' && allergy.picked
+    ? { allergySubstance: allergy.picked }
+    : { allergy: allergy.text };
+
 // ---- eyes -----------------------------------------------------------------------------------------------------------
 
 /** The eye two drugs share: `both` shares either eye; a systemic drug shares none but by a class that says so. */
@@ -175,7 +184,7 @@ export function checkPrescription(
   for (const condition of facts.conditions)
     if (!conditions.has(condition.id)) conditions.set(condition.id, condition);
   const allergies = facts.allergies
-    .filter((a) => a.text.trim() !== '' || a.substances.length > 0)
+    .filter((a) => a.text.trim() !== '' || a.substances.length > 0 || a.picked)
     .map((a) => ({ allergy: a, substances: allergySubstances(a) }));
 
   const ruleOf = (kind: PrescribingRule['when']['kind']) => rules.filter((rule) => rule.when.kind === kind);
@@ -198,7 +207,7 @@ export function checkPrescription(
             code: rule.id,
             severity: rule.severity,
             medication,
-            allergy: allergy.text,
+            ...allergyLabel(allergy),
             ...(substance !== '' ? { substance } : {}),
           });
         continue;
@@ -208,7 +217,7 @@ export function checkPrescription(
       for (const rule of ruleOf('crossAllergy')) {
         if (rule.when.kind !== 'crossAllergy') continue;
         if (allergyClasses.has(rule.when.allergyClass) && classes.has(rule.when.drugClass))
-          warnings.push({ code: rule.id, severity: rule.severity, medication, allergy: allergy.text });
+          warnings.push({ code: rule.id, severity: rule.severity, medication, ...allergyLabel(allergy) });
       }
     }
 
@@ -225,7 +234,9 @@ export function checkPrescription(
       } else if (when.kind === 'course') {
         if (drug.totalDays === null || drug.totalDays < when.minDays || !drugHits(drug, when.drug)) continue;
         const booked =
-          facts.nextVisit !== null && facts.nextVisit <= addToDay(facts.visitDay, when.withinDays);
+          facts.nextVisit !== null &&
+          facts.nextVisit >= facts.visitDay &&
+          facts.nextVisit <= addToDay(facts.visitDay, when.withinDays);
         if (!booked)
           warnings.push({
             code: rule.id,
@@ -265,7 +276,7 @@ export function checkPrescription(
           substances.size === 0 &&
           !facts.drugs.some((drug) => allergyMatch(drug, substances, allergy.text) !== null)
         )
-          warnings.push({ code: rule.id, severity: rule.severity, allergy: allergy.text });
+          warnings.push({ code: rule.id, severity: rule.severity, ...allergyLabel(allergy) });
 
   // Most severe first; within a severity, in the prescription's order (a stable sort keeps the rules' order).
   const position = (w: PrescriptionWarning) => w.medication ?? w.medications?.[0] ?? Number.MAX_SAFE_INTEGER;

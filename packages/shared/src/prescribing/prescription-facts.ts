@@ -16,7 +16,7 @@ export interface PrescribingContext {
   visitDay: string;
   lastIopDay: string | null;
   /** The formulary drugs the form may name, by id: their names and ingredients. */
-  drugs: Readonly<Record<number, FormularyDrugFacts>>;
+  drugs: Readonly<Record<string, FormularyDrugFacts>>;
 }
 
 export interface FormularyDrugFacts {

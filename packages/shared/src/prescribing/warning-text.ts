@@ -12,6 +12,7 @@ export interface StoredWarning {
   medication?: number;
   medications?: number[];
   allergy?: string;
+  allergySubstance?: string;
   substance?: string;
   condition?: string;
   class?: string;
@@ -65,7 +66,8 @@ export function warningText(warning: StoredWarning, lang: Lang, nameOf: (index: 
     drug,
     first: first !== undefined ? nameOf(first) : '',
     second: second !== undefined ? nameOf(second) : '',
-    allergy: warning.allergy ?? '',
+    allergy:
+      warning.allergy || (warning.allergySubstance ? substanceName(warning.allergySubstance, lang) : ''),
     substance: warning.substance ? substanceName(warning.substance, lang) : drug,
     class: warning.class ? (drugClassDef(warning.class)?.[lang] ?? warning.class) : '',
     condition: warning.condition ? (conditionDef(warning.condition)?.[lang] ?? warning.condition) : '',

@@ -21,7 +21,7 @@ describe('the board', () => {
     const org = await t.newOrg();
     const doctor = await userWith(t, org, ['open board', 'show board']);
     const c = clinic(t, org);
-    const p = await c.patient({ name: 'Board Patient', alerts: { allergies: 'atropine' } });
+    const p = await c.patient({ name: 'Board Patient', alerts: { allergies: [{ substance: 'atropine' }] } });
     const earlier: QueueEntry[] = [];
     for (let day = 1; day <= 12; day++) {
       const e = await c.queue(p.id, { date: `2026-01-${String(day).padStart(2, '0')}T09:00:00+03:00` });

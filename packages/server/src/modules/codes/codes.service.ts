@@ -10,6 +10,7 @@ import {
 } from '@basira/shared/codes/codes.schemas';
 import type { PageMeta } from '@basira/shared/common/api.schemas';
 import { normalizeName } from '@basira/shared/search/arabic-normalize';
+import { SUBSTANCE_LEXICON, type LexiconEntry } from '@basira/shared/prescribing/substances';
 import type { Db } from '../../db/client.ts';
 import { organizationsWithout } from '../../lib/organizations.ts';
 import { drugs, organizationDiagnoses } from '../../db/schema.ts';
@@ -166,7 +167,13 @@ export const drugView = (row: Pick<DrugRow, keyof typeof drugViewColumns>): Drug
     brands: row.brands,
     form: asForm(row.form),
     class: asClass(row.drugClass),
-    defaultDose: row.defaultDose,
+    // Provisional until the formulary stores them (issue 49, h/formulary).
+    nameAr: '',
+    layNames: [],
+    ingredients: [],
+    preservative: null,
+    defaultDose: null,
+    defaultDoseUnit: null,
     defaultFrequency: frequency.success ? frequency.data : null,
   };
 };
@@ -526,4 +533,13 @@ function drugColumns(input: DrugInput) {
     defaultDose: input.defaultDose,
     defaultFrequency: input.defaultFrequency,
   };
+}
+
+/**
+ * The words an allergy of this organization is read with: the shipped substance names and the clinic's drugs'
+ * names and brands (an allergy to "Cosopt" is dorzolamide and timolol).
+ */
+export async function organizationLexicon(_db: Db, _orgId: number): Promise<readonly LexiconEntry[]> {
+  // Provisional until the formulary stores its ingredients (issue 49): the shipped names alone.
+  return SUBSTANCE_LEXICON;
 }

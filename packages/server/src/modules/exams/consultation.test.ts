@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Drug } from '@basira/shared/codes/codes.schemas';
 import type { PermissionName } from '@basira/shared/permissions/permissions';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   c = clinic(t, org);
   const patient = await c.patient({
     name: 'Consultation Patient',
-    alerts: { allergies: 'Penicillin, moxifloxacin', diabetes: false, hypertension: false, other: null },
+    alerts: { allergies: [{ text: 'Penicillin' }, { substance: 'moxifloxacin', reaction: 'rash' }] },
   });
   const entry = await c.queue(patient.id);
   visit = { patientId: patient.id, queueId: entry.id };
@@ -52,6 +53,7 @@ const body = () => ({
       frequency: { timesPerDay: 4 },
       durationDays: 7,
       taper: [],
+      overrideReason: 'Rash was mild; no alternative in stock',
     },
     {
       drugId: prednisolone.id,
@@ -166,26 +168,40 @@ describe(`consultation records on ${dbKind}`, () => {
     expect(Object.keys(bad.json().errors)).toEqual(['medications.0.frequency']);
   });
 
-  it('stores the allergy warning (the patient’s alerts), and the steroid warning while the visit has no IOP', async () => {
+  it('holds a contraindicated drug for a reason, then stores and audits it with the warnings', async () => {
+    const unexplained = body();
+    delete (unexplained.medications[0] as { overrideReason?: string }).overrideReason;
+    const held = await c.call('POST', url(), unexplained);
+    expect(held.statusCode, held.body).toBe(422);
+    expect(held.json().errors).toEqual({ 'medications.0.overrideReason': ['value.reason_required'] });
+
     const res = await c.call('POST', url(), body());
     expect(res.statusCode, res.body).toBe(201);
-    const warnings: { code: string; medication?: number }[] = res.json().data.derived.warnings;
-    expect(warnings).toContainEqual(expect.objectContaining({ code: 'allergy', medication: 0 }));
-    expect(warnings).toContainEqual(expect.objectContaining({ code: 'steroidWithoutIop', medication: 1 }));
-
-    // An IOP reading at this visit (a follow-up) takes the steroid warning away on the next save.
-    const followUp = await c.call('POST', '/api/mo/exam/followUp', {
-      ...visit,
-      iop: [{ right: { value: 16 }, left: { value: 17 } }],
-    });
-    expect(followUp.statusCode, followUp.body).toBe(201);
     const record = res.json().data;
-    const { patientId: _p, queueId: _q, ...fields } = body();
-    const updated = await c.call('POST', url(record.id), { ...fields, version: record.version });
-    expect(updated.statusCode, updated.body).toBe(200);
-    const codes = updated.json().data.derived.warnings.map((w: { code: string }) => w.code);
-    expect(codes).toContain('allergy');
-    expect(codes).not.toContain('steroidWithoutIop');
+    expect(record.medications[0].overrideReason).toBe('Rash was mild; no alternative in stock');
+    const warnings: { code: string; medication?: number; severity?: string }[] = record.derived.warnings;
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        code: 'allergy',
+        medication: 0,
+        severity: 'contraindicated',
+        substance: 'moxifloxacin',
+      }),
+    );
+    // Prednisolone for 35 days, and the next visit is not within 4 weeks of this one: the pressure reminder.
+    expect(warnings).toContainEqual(
+      expect.objectContaining({ code: 'steroid-pressure-check', medication: 1, totalDays: 35 }),
+    );
+    const audit = (await t.database.db.execute(
+      sql`SELECT details FROM audit_log WHERE org_id = ${org.id} AND entity_id = ${record.id} AND action = 'exam.created'`,
+    )) as unknown as { rows: { details: { confirmed?: unknown } }[] };
+    expect(audit.rows[0]!.details.confirmed).toEqual([
+      {
+        path: 'medications.0.overrideReason',
+        reason: 'Rash was mild; no alternative in stock',
+        answers: ['allergy'],
+      },
+    ]);
   });
 
   it('is refused to reception (403), and granted to a doctor’s consultation permissions', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { deriveContextResponseSchema } from '@basira/shared/prescribing/prescribing.schemas';
 import { idParamsSchema, okSchema, pageQuerySchema, idTextSchema } from '@basira/shared/common/api.schemas';
 import { examSchemas } from '@basira/shared/exams/exam-definition';
 import { readersOf } from '@basira/shared/exams/exam-types';
@@ -8,6 +9,11 @@ import { contextOf } from '../../plugins/auth.ts';
 import type { ExamsService } from './exams.service.ts';
 
 const listQuerySchema = pageQuerySchema.extend({ patientId: idTextSchema.optional() });
+const contextQuerySchema = z.object({
+  patientId: idTextSchema,
+  queueId: idTextSchema,
+  recordId: idTextSchema.optional(),
+});
 
 /**
  * Five calls per exam type, registered from the registry: each route has its own schema (so validation and the
@@ -51,6 +57,28 @@ export const examsRoutes: FastifyPluginAsyncZod<{ exams: ExamsService }> = async
           ),
         }),
     );
+
+    // What the type's form computes its live values with: the same context a save reads (a type that asks for one).
+    if (definition.derive?.usesContext)
+      app.get(
+        `${base}/context`,
+        {
+          config: {
+            audit: { action: 'exam.context_viewed', entity: definition.type, patientFrom: 'patientId' },
+            permission: [...new Set([...permissions.add, ...permissions.edit])],
+          },
+          schema: { tags, querystring: contextQuerySchema, response: { 200: deriveContextResponseSchema } },
+        },
+        async (request) => {
+          const context = await exams.formContext(contextOf(request), definition, {
+            patientId: request.query.patientId,
+            queueId: request.query.queueId,
+            recordId: request.query.recordId ?? null,
+          });
+          // The shared types' arrays are readonly; the answer's schema is the same shape.
+          return { data: context as z.infer<typeof deriveContextResponseSchema>['data'] };
+        },
+      );
 
     app.get(
       `${base}/:id`,

@@ -6,7 +6,6 @@ import {
   type DeriveContext,
   type ExamDefinition,
 } from '@basira/shared/exams/exam-definition';
-import { allergiesOf } from '@basira/shared/exams/consultation';
 import { mapLeaves } from '@basira/shared/exams/fields';
 import { isExamType, type ExamType } from '@basira/shared/exams/exam-types';
 import { examDefinition } from '@basira/shared/exams/registry';
@@ -25,6 +24,7 @@ import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
 import { auditedRead, recordAudit, writeAudited, type AuditRowCte } from '../audit/audit.service.ts';
 import { diagnosesByCodes, drugsByIds } from '../codes/codes.service.ts';
+import { prescribingContext } from './prescribing-context.ts';
 import type { EventHub } from '../events/event-hub.ts';
 
 type Row = typeof examRecords.$inferSelect;
@@ -294,8 +294,14 @@ export class ExamsService {
     const now = this.clock.now();
     const data = await this.prepared(this.db, definition, scope.orgId, patientId, fields);
     const previous = await this.previous(this.db, definition, scope.orgId, patientId);
-    const context = await this.context(this.db, definition, scope.orgId, patientId, queueId, data);
-    const derived = this.derived(definition, data, previous, context);
+    const context = await this.context(
+      this.db,
+      definition,
+      scope,
+      { patientId, queueId, recordId: null },
+      data,
+    );
+    const { derived, audit } = this.derived(definition, data, previous, context);
     // One statement, no transaction: the record is written only if the visit is this live patient's, with its
     // audit row (atomic by itself). Nothing written: the check again, to say why (404, 422 on queueId).
     const [row] = await writeAudited(
@@ -325,7 +331,7 @@ export class ExamsService {
         },
       },
       scope,
-      { action: 'exam.created', entity: definition.type, at: now },
+      { action: 'exam.created', entity: definition.type, at: now, ...(audit ? { details: audit } : {}) },
     );
     if (!row) {
       await this.assertVisitOf(this.db, scope.orgId, patientId, queueId);
@@ -349,14 +355,21 @@ export class ExamsService {
       const { patientId } = current.row;
       const data = await this.prepared(tx, definition, scope.orgId, patientId, fields);
       const previous = await this.previous(tx, definition, scope.orgId, patientId, current.row);
-      const context = await this.context(tx, definition, scope.orgId, patientId, current.row.queueId, data);
+      const context = await this.context(
+        tx,
+        definition,
+        scope,
+        { patientId, queueId: current.row.queueId, recordId: id },
+        data,
+      );
+      const { derived, audit } = this.derived(definition, data, previous, context);
       const row = await updateVersioned(
         tx,
         examRecords,
         { orgId: scope.orgId, id, expected: version, where: isNull(examRecords.deletedAt) },
         {
           data,
-          derived: this.derived(definition, data, previous, context),
+          derived,
           updatedBy: scope.userId,
           updatedAt: this.clock.now(),
         },
@@ -373,7 +386,7 @@ export class ExamsService {
         entity: definition.type,
         entityId: id,
         patientId,
-        details: { version: row.version },
+        details: { version: row.version, ...audit },
       });
       return this.view({ row, createdBy: current.createdBy, updatedBy: this.actor(scope) });
     });
@@ -463,60 +476,48 @@ export class ExamsService {
   }
 
   /**
-   * What a type's derivation reads beyond the record (`derive.usesContext`): the patient's allergies (the
-   * alerts' text, split at commas, semicolons and new lines), the classes of the formulary drugs the record names,
-   * whether a follow-up of this visit has an IOP reading, and the titles of the diagnosis codes it names.
+   * What a type's derivation reads beyond the record (`derive.usesContext`): what its prescription is checked
+   * against (prescribing-context.ts) and the titles of the diagnosis codes it names. `recordId` is the record
+   * being saved, if it exists already.
    */
   private async context(
     db: Db,
     definition: ExamDefinition,
-    orgId: number,
-    patientId: number,
-    queueId: number | null,
+    scope: RequestContext,
+    at: { patientId: number; queueId: number | null; recordId: number | null },
     data: Data,
   ): Promise<DeriveContext | undefined> {
     if (!definition.derive?.usesContext) return undefined;
-    const [patient] = await db
-      .select({ alerts: patients.alerts })
-      .from(patients)
-      .where(inOrg(patients, orgId, eq(patients.id, patientId)));
-    const allergiesText = (patient?.alerts as { allergies?: unknown } | undefined)?.allergies;
-    const allergies = allergiesOf(typeof allergiesText === 'string' ? allergiesText : null);
-    const ids: number[] = [];
+    const drugIds: number[] = [];
     mapLeaves(definition.fields, data, 'drug', (value) => {
-      if (typeof value === 'number') ids.push(value);
+      if (typeof value === 'number') drugIds.push(value);
       return value;
     });
-    const found = await drugsByIds(db, orgId, ids);
-    const drugs: Record<number, { name: string; class: string }> = {};
-    for (const [id, d] of found) drugs[id] = { name: d.name, class: d.class };
-    let visitHasIop = false;
-    if (queueId !== null) {
-      const [reading] = await db
-        .select({ id: examRecords.id })
-        .from(examRecords)
-        .where(
-          inOrg(
-            examRecords,
-            orgId,
-            eq(examRecords.type, 'followUp'),
-            eq(examRecords.queueId, queueId),
-            isNull(examRecords.deletedAt),
-            sql`jsonb_path_exists(${examRecords.data}, '$.iop[*].*.value ? (@ != null)')`,
-          ),
-        )
-        .limit(1);
-      visitHasIop = reading !== undefined;
-    }
     const codes: string[] = [];
     mapLeaves(definition.fields, data, 'diagnosisCode', (value) => {
       if (typeof value === 'string' && value.trim()) codes.push(value);
       return value;
     });
+    const [prescribing, titles] = await Promise.all([
+      prescribingContext(db, scope, { ...at, drugIds }),
+      diagnosesByCodes(db, scope.orgId, codes),
+    ]);
     const diagnoses: Record<string, { titleEn: string; titleAr: string }> = {};
-    for (const [code, d] of await diagnosesByCodes(db, orgId, codes))
-      diagnoses[code] = { titleEn: d.titleEn, titleAr: d.titleAr };
-    return { allergies, drugs, visitHasIop, diagnoses };
+    for (const [code, d] of titles) diagnoses[code] = { titleEn: d.titleEn, titleAr: d.titleAr };
+    return { prescribing, diagnoses };
+  }
+
+  /**
+   * The context a type's form computes its live values with (`GET /api/mo/exam/{type}/context`): the same as a
+   * save of a new record of this visit would read, but the formulary's drugs, which the form has loaded.
+   */
+  async formContext(
+    scope: RequestContext,
+    definition: ExamDefinition,
+    at: { patientId: number; queueId: number; recordId: number | null },
+  ): Promise<DeriveContext> {
+    await this.assertVisitOf(this.db, scope.orgId, at.patientId, at.queueId);
+    return (await this.context(this.db, definition, scope, at, {})) ?? {};
   }
 
   /** Rich text sanitised; attached documents must be this patient's. */
@@ -583,13 +584,33 @@ export class ExamsService {
     return row?.data as Data | undefined;
   }
 
+  /**
+   * The values computed from the record, and what they asked the author to confirm (a reason to give a
+   * contraindicated drug): a confirmation left unanswered refuses the save (422 on its path, all at once); the
+   * answered ones go into the save's audit row.
+   */
   private derived(
     definition: ExamDefinition,
     data: Data,
     previous: Data | undefined,
     context: DeriveContext | undefined,
-  ): unknown {
-    return definition.derive ? definition.derive.compute(data as never, previous as never, context) : null;
+  ): { derived: unknown; audit: Record<string, unknown> | undefined } {
+    if (!definition.derive) return { derived: null, audit: undefined };
+    const derived = definition.derive.compute(data as never, previous as never, context);
+    const confirmations = definition.derive.confirm?.(data as never, derived as never) ?? [];
+    const missing = confirmations.filter((c) => c.given === null);
+    if (missing.length)
+      throw new AppError(
+        'validation',
+        'A contraindicated drug is given only with the reason for it.',
+        Object.fromEntries(missing.map((c) => [c.path.join('.'), ['value.reason_required']])),
+      );
+    const confirmed = confirmations.map((c) => ({
+      path: c.path.join('.'),
+      reason: c.given,
+      answers: c.answers,
+    }));
+    return { derived, audit: confirmed.length ? { confirmed } : undefined };
   }
 
   /** After the change committed; not awaited (the answer does not wait for it; a failure is logged by the hub). */

@@ -1,8 +1,9 @@
-import type { Patient, PatientAlerts, PatientSummary } from '@basira/shared/patients/patients.schemas';
+import type { Patient, PatientSummary } from '@basira/shared/patients/patients.schemas';
 import { patients } from '../../db/schema.ts';
 import { ageOn } from '@basira/shared/dates/calendar';
 import { isoOf, isoTime, type TimesEitherWay } from '../../lib/iso-time.ts';
 import type { CountryDirectory } from './country-directory.ts';
+import { alertsOf, hasAlerts } from './patient-alerts.ts';
 
 export type PatientRow = typeof patients.$inferSelect;
 
@@ -42,16 +43,6 @@ export type PatientViewRow = TimesEitherWay<
   Pick<PatientRow, keyof typeof patientViewColumns>,
   'lastQueueAt' | 'deletedAt' | 'createdAt' | 'updatedAt'
 >;
-
-const NO_ALERTS: PatientAlerts = { allergies: null, diabetes: false, hypertension: false, other: null };
-
-export function alertsOf(value: unknown): PatientAlerts {
-  return { ...NO_ALERTS, ...(value as Partial<PatientAlerts> | null) };
-}
-
-export function hasAlerts(alerts: PatientAlerts): boolean {
-  return Boolean(alerts.allergies || alerts.diabetes || alerts.hypertension || alerts.other);
-}
 
 const iso = (d: Date | string | null) => (d === null ? null : isoOf(d));
 

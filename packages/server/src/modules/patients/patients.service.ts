@@ -18,7 +18,9 @@ import { updateVersioned } from '../../lib/versioned.ts';
 import { recordAudit, writeAudited } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { CountryDirectory } from './country-directory.ts';
+import { organizationLexicon } from '../codes/codes.service.ts';
 import { addNameWords } from './name-words.ts';
+import { storedAlerts } from './patient-alerts.ts';
 import { patientViewColumns, toPatient, type PatientRow } from './patient-view.ts';
 import { merged } from '@basira/shared/common/objects';
 
@@ -92,7 +94,7 @@ export class PatientsService {
       guardianName: input.guardianName ?? null,
       guardianNameNorm: guardianNameNorm(input.guardianName),
       guardianPhone: guardianPhone?.e164 ?? null,
-      alerts: input.alerts,
+      alerts: await storedAlerts(input.alerts, () => organizationLexicon(this.db, scope.orgId)),
       notes: input.notes ?? null,
       createdBy: scope.userId,
       updatedBy: scope.userId,
@@ -190,9 +192,10 @@ export class PatientsService {
         'referralSource',
         'guardianName',
         'notes',
-        'alerts',
       ] as const)
         if (input[key] !== undefined) Object.assign(changes, { [key]: input[key] });
+      if (input.alerts !== undefined)
+        changes.alerts = await storedAlerts(input.alerts, () => organizationLexicon(tx, scope.orgId));
       if (input.guardianName !== undefined) changes.guardianNameNorm = guardianNameNorm(input.guardianName);
 
       const updated = await updateVersioned(

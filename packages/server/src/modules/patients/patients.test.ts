@@ -38,7 +38,7 @@ describe('registering a patient', () => {
       version: 1,
       lastQueueAt: null,
       hasAlerts: false,
-      alerts: { allergies: null, diabetes: false, hypertension: false, other: null },
+      alerts: { allergies: [], conditions: [], other: null },
     });
     const next = await c.patient();
     expect(next.fileNumber).toBe(p.fileNumber + 1);
@@ -74,7 +74,10 @@ describe('registering a patient', () => {
       referralSource: 'doctor',
       guardianName: 'Kareem Abbas',
       guardianPhone: '07801112233',
-      alerts: { allergies: 'dilating drops (tropicamide)', diabetes: false, hypertension: true },
+      alerts: {
+        allergies: [{ text: 'dilating drops (tropicamide)', reaction: 'redEye', severity: 'mild' }],
+        conditions: ['hypertension'],
+      },
       notes: 'wears glasses since 5',
     });
     expect(p).toMatchObject({
@@ -85,7 +88,20 @@ describe('registering a patient', () => {
       phone2: '+9647501112222',
       guardianPhone: '+9647801112233',
       hasAlerts: true,
-      alerts: { allergies: 'dilating drops (tropicamide)', hypertension: true, diabetes: false, other: null },
+      alerts: {
+        allergies: [
+          {
+            substance: null,
+            text: 'dilating drops (tropicamide)',
+            reaction: 'redEye',
+            severity: 'mild',
+            // The words read as the class and the ingredient they name.
+            matched: expect.arrayContaining(['pupilDilator', 'tropicamide']),
+          },
+        ],
+        conditions: ['hypertension'],
+        other: null,
+      },
     });
   });
 
