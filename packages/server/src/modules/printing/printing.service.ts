@@ -29,7 +29,7 @@ import type { RequestContext } from '../../types.ts';
 import { auditedRead, recordAudit } from '../audit/audit.service.ts';
 import type { ExamRecord, ExamsService } from '../exams/exams.service.ts';
 import { readLetter } from '../letters/letters.service.ts';
-import { alertsOf } from '../patients/patient-view.ts';
+import { alertsOf } from '../patients/patient-alerts.ts';
 import type { PrintSettingsService } from './print-settings.service.ts';
 
 /**
