@@ -113,8 +113,11 @@ export function PrintFrame(props: {
           {signatures.map(({ role, name }) => (
             <div key={role} className="print-signature" data-role={role}>
               <div className="print-signature-line" />
-              <div className="print-label">{t(`print.${role}`)}</div>
-              <div data-testid={`print-${role}`}>{name}</div>
+              {/* One line, the role then the name: a name on its own line pushed a full A5 report onto a second page. */}
+              <div>
+                <span className="print-label">{t(`print.${role}`)}: </span>
+                <span data-testid={`print-${role}`}>{name}</span>
+              </div>
             </div>
           ))}
         </div>
