@@ -295,6 +295,16 @@ test.describe('print views', () => {
       await expect(contraindication.getByTestId('print-warning-reason')).toContainText(
         t('print.consultation.givenBecause', { reason }),
       );
+      // Artificial tears, typed by hand, could not be checked: a mark on the medicine, said once under the warnings.
+      await expect(
+        view.sheet.getByTestId('print-medication').nth(1).getByTestId('print-unchecked'),
+      ).toBeVisible();
+      await expect(
+        view.sheet.getByTestId('print-medication').nth(0).getByTestId('print-unchecked'),
+      ).toHaveCount(0);
+      await expect(view.part('print-warning-unchecked')).toContainText(
+        t('print.consultation.uncheckedLegend'),
+      );
       // One drop, two drops: the form's word agrees with the dose in either language.
       const forms = view.sheet.getByTestId('print-form');
       await expect(forms.nth(0)).toHaveText(`(${t('print.consultation.forms.drops', { count: 1 })})`);

@@ -3,6 +3,7 @@ import type { ConsultationDerived, consultation } from '@basira/shared/exams/con
 import type { ValuesOf } from '@basira/shared/exams/fields';
 import type { PrintPatient } from '@basira/shared/print/printing.schemas';
 import { needsReason } from '@basira/shared/prescribing/prescription-check';
+import { prescribingRule } from '@basira/shared/prescribing/prescribing-rules';
 import { substanceName } from '@basira/shared/prescribing/substances';
 import { warningText } from '@basira/shared/prescribing/warning-text';
 import { asciiDigits } from '@basira/shared/search/arabic-normalize';
@@ -38,42 +39,74 @@ function AllergyLine({ allergies, lang }: { allergies: PrintPatient['allergies']
       allergy.matched.length === 0 && t('print.allergies.notChecked'),
     ].filter(Boolean);
     const name = allergy.substance ? substanceName(allergy.substance, lang) : (allergy.text ?? '');
-    return details.length > 0 ? `${name} (${details.join(t('common.listSeparator'))})` : name;
+    return { name, details: details.join(t('common.listSeparator')) };
   });
   return (
     <p className="print-allergies" data-testid="print-allergies">
       <span className="print-label">{t('print.allergies.label')}: </span>
-      <strong>{items.length > 0 ? items.join(' · ') : t('print.allergies.none')}</strong>
+      <strong>
+        {items.length === 0
+          ? t('print.allergies.none')
+          : items.map(({ name, details }, i) => (
+              <span key={i}>
+                {i > 0 && ' · '}
+                {/* Words as recorded keep their own direction (a Latin name on an Arabic sheet). */}
+                <bdi>{name}</bdi>
+                {details && ` (${details})`}
+              </span>
+            ))}
+      </strong>
     </p>
   );
 }
 
 /**
+ * A warning that a medicine could not be checked (typed by hand, or in the formulary without its ingredients): on
+ * paper it is a mark on the medicine and one line under the warnings, not a sentence a medicine. Eight such
+ * sentences took a page of their own; the pharmacist learns the same from the mark.
+ */
+const isUncheckedDrug = (warning: { code: string }) =>
+  prescribingRule(warning.code)?.when.kind === 'drugUnchecked';
+
+/** The medicines the saved warnings say could not be checked. */
+function uncheckedMedicines(data: ConsultationData): Set<number> {
+  return new Set(
+    (data.derived?.warnings ?? []).flatMap((w) =>
+      isUncheckedDrug(w) && w.medication !== undefined ? [w.medication] : [],
+    ),
+  );
+}
+
+/**
  * The prescription's warnings as saved with it, most severe first, each in the sheet's language (`warningText`, the
- * form's words too) after its severity; a contraindication the doctor overrode says why they gave the drug.
+ * form's words too) after its severity; a contraindication the doctor overrode says why they gave the drug. The
+ * medicines that could not be checked are marked in the list above, and said once here.
  */
 function WarningList({ data, lang }: { data: ConsultationData; lang: Lang }) {
   const { t } = useTranslation();
   const medications = data.medications ?? [];
-  const warnings = data.derived?.warnings ?? [];
-  if (warnings.length === 0) return null;
-  const nameOf = (i: number) => medications[i]?.name ?? '';
+  const all = data.derived?.warnings ?? [];
+  const warnings = all.filter((w) => !isUncheckedDrug(w));
+  const unchecked = all.find(isUncheckedDrug);
+  if (warnings.length === 0 && !unchecked) return null;
+  // A medicine's name keeps its own direction inside the sentence (FIRST STRONG ISOLATE): `Dorzolamide ٢%` in an
+  // Arabic warning would otherwise be drawn `٢% Dorzolamide`, its Arabic-Indic digits leaving the Latin name.
+  const nameOf = (i: number) => `\u2068${medications[i]?.name ?? ''}\u2069`;
+  const severityOf = (warning: { severity?: string }) =>
+    // Records saved before the rules table carry no severity: they were shown as cautions.
+    t(`print.consultation.severity.${warning.severity ?? 'caution'}`);
   return (
     <section className="print-section print-warnings" data-testid="print-warnings">
       <h2 className="print-section-title">{t('print.consultation.warnings')}</h2>
       <ul className="print-warning-list">
         {warnings.map((warning, i) => {
-          // Records saved before the rules table carry no severity: they were shown as cautions.
-          const severity = warning.severity ?? 'caution';
           const reason =
             needsReason(warning) && warning.medication !== undefined
               ? medications[warning.medication]?.overrideReason?.trim()
               : undefined;
           return (
-            <li key={i} data-severity={severity} data-testid="print-warning">
-              <strong className="print-warning-severity">
-                {t(`print.consultation.severity.${severity}`)}:{' '}
-              </strong>
+            <li key={i} data-severity={warning.severity ?? 'caution'} data-testid="print-warning">
+              <strong className="print-warning-severity">{severityOf(warning)}: </strong>
               {warningText(warning, lang, nameOf)}
               {reason && (
                 <span data-testid="print-warning-reason">
@@ -84,6 +117,13 @@ function WarningList({ data, lang }: { data: ConsultationData; lang: Lang }) {
             </li>
           );
         })}
+        {unchecked && (
+          <li data-severity={unchecked.severity} data-testid="print-warning-unchecked">
+            <strong className="print-warning-severity">{severityOf(unchecked)}: </strong>
+            <span className="print-unchecked-mark">{t('print.consultation.uncheckedMark')}</span>{' '}
+            {t('print.consultation.uncheckedLegend')}
+          </li>
+        )}
       </ul>
     </section>
   );
@@ -101,6 +141,7 @@ export function ConsultationRxSheet({ data, patient }: { data: ConsultationData;
   const lang = i18n.language === 'en' ? 'en' : 'ar';
   const diagnoses = data.diagnoses ?? [];
   const medications = data.medications ?? [];
+  const unchecked = uncheckedMedicines(data);
   const titleOf = (i: number) => {
     const title = data.derived?.diagnoses?.[i];
     return title ? (lang === 'en' ? title.titleEn : title.titleAr) : null;
@@ -139,11 +180,17 @@ export function ConsultationRxSheet({ data, patient }: { data: ConsultationData;
           <ol className="print-consultation-list">
             {medications.map((med, i) => (
               <li key={i} data-testid="print-medication">
-                <span className="print-pair-value">{med.name}</span>
+                <bdi className="print-pair-value">{med.name}</bdi>
                 {med.form && med.form !== 'other' && (
                   <span className="print-label" data-testid="print-form">
                     {' '}
                     ({t(`print.consultation.forms.${med.form}`, { count: doseCount(med) })})
+                  </span>
+                )}
+                {unchecked.has(i) && (
+                  <span className="print-unchecked-mark" data-testid="print-unchecked">
+                    {' '}
+                    {t('print.consultation.uncheckedMark')}
                   </span>
                 )}
                 {': '}
