@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ConsultationDerived, consultation } from '@basira/shared/exams/consultation';
 import type { ValuesOf } from '@basira/shared/exams/fields';
+import { FORM_DOSE_UNIT } from '@basira/shared/exams/medication-schedule';
 import type { PrintPatient } from '@basira/shared/print/printing.schemas';
 import { needsReason } from '@basira/shared/prescribing/prescription-check';
 import { prescribingRule } from '@basira/shared/prescribing/prescribing-rules';
@@ -17,12 +18,16 @@ type Lang = 'ar' | 'en';
 
 /**
  * How many of its form's own unit one dose of a medicine is (`2` drops, `1` tablet), when the record says so: the
- * form's label then agrees with it in either language (`drop` / `قطرة`, `drops` / `قطرتان`). A dose in another unit,
- * or none, says no count, and the label is the form's general word (`drops` / `قطرات`).
+ * form's label then agrees with it in either language (`drop` / `قطرة`, `drops` / `قطرتان`). A dose in another unit
+ * (mg of a tablet), or none, says no count, and the label is the form's general word (`drops` / `قطرات`).
  */
 function doseCount(med: Medication): number | undefined {
-  const dose: unknown = med.dose;
-  if (typeof dose === 'number') return dose;
+  if (!med.form) return undefined;
+  // Read structurally: the dose becomes a number with its unit (issue 49, the schedules' part, not merged here yet);
+  // until then it is the text typed, counted when it is a bare number ("1", "2").
+  const { dose, doseUnit } = med as { dose?: unknown; doseUnit?: unknown };
+  if (typeof dose === 'number')
+    return doseUnit == null || doseUnit === FORM_DOSE_UNIT[med.form] ? dose : undefined;
   if (typeof dose !== 'string') return undefined;
   const bare = asciiDigits(dose).trim();
   return /^\d+(?:\.\d+)?$/.test(bare) ? Number(bare) : undefined;
