@@ -68,6 +68,10 @@ export class PatientForm {
       await date.press('Tab');
     } else await this.age.fill(patient.age ?? '30');
     await this.phone.fill(patient.phone);
-    if (patient.allergies) await this.page.getByTestId('patient-allergies').fill(patient.allergies);
+    // An allergy in the patient's words (the server reads them into substances).
+    if (patient.allergies) {
+      await this.page.getByTestId('patient-allergy-add').click();
+      await this.page.getByTestId('patient-allergy').last().fill(patient.allergies);
+    }
   }
 }

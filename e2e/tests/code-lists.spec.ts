@@ -2,8 +2,9 @@ import { expect, test, unique } from '../support/fixtures.ts';
 
 /**
  * The options screen's two code-list tabs (issue 16): the administrator finds a diagnosis in the project's
- * language, adds a clinic entry, stars and deletes it; then finds a drug by its brand, adds one to the formulary,
- * edits it and removes it. Both language projects share one server, so every name made here is unique.
+ * language, adds a clinic entry, stars and deletes it; then finds a drug by its brand, adds one with two ingredients
+ * to the formulary (one found by its name, one by a brand), edits it and removes it. Both language projects share
+ * one server, so every name made here is unique.
  */
 test.describe('code lists on the options screen', () => {
   test('an administrator edits the diagnosis list and the drug formulary', async ({
@@ -56,30 +57,59 @@ test.describe('code lists on the options screen', () => {
     await expect(drugs.first()).toContainText(t('codeLists.frequency.timesPerDay', { count: 4 }));
     expect(await axe()).toEqual([]);
 
-    // Added with a brand, a class and a frequency; edited; removed.
+    // Added with a brand, two ingredients with their strengths, a class, a dose and a frequency; edited; removed.
     const brand = unique('Brand');
     await page.getByTestId('drug-add').click();
-    await page.getByTestId('drug-name').fill('Loteprednol 0.2%');
+    await page.getByTestId('drug-name').fill('Dorzolamide 2% + timolol 0.5% (clinic)');
+    await page.getByTestId('drug-name-ar').fill('قطرة دورزولاميد ٢٪ + تيمولول ٠٫٥٪');
     await page.getByTestId('drug-brands').fill(brand);
     await page.getByTestId('drug-brands').press('Enter');
+    // Without ingredients the prescription check cannot read it: the form says so until they are given.
+    await expect(page.getByTestId('drug-form-not-checked')).toBeVisible();
+    const ingredientSearch = page.getByTestId('drug-ingredient-search');
+    const option = page.getByTestId('drug-ingredient-option');
+    // One by its name in the project's language, one by a brand of the formulary (Timoptol is timolol).
+    await ingredientSearch.fill(lang === 'ar' ? 'دورزولاميد' : 'dorzolamide');
+    await option
+      .filter({ hasText: lang === 'ar' ? 'دورزولاميد' : 'dorzolamide' })
+      .first()
+      .click();
+    await ingredientSearch.fill('Timoptol');
+    await option
+      .filter({ hasText: lang === 'ar' ? 'تيمولول' : 'timolol' })
+      .first()
+      .click();
+    const ingredients = page.getByTestId('drug-ingredient');
+    await expect(ingredients).toHaveCount(2);
+    await ingredients.nth(0).getByTestId('drug-ingredient-strength').fill('2');
+    await ingredients.nth(1).getByTestId('drug-ingredient-strength').fill('0.5');
+    await expect(page.getByTestId('drug-form-not-checked')).toBeHidden();
     await page.getByTestId('drug-class-select').click();
-    await page.getByRole('option', { name: t('codeLists.classes.steroid'), exact: true }).click();
-    await page.getByTestId('drug-dose').fill('1 drop');
+    await page.getByRole('option', { name: t('codeLists.classes.betaBlocker'), exact: true }).click();
+    await page.getByTestId('drug-dose').fill('1');
     await page.getByTestId('drug-frequency-kind').click();
     await page.getByRole('option', { name: t('codeLists.frequencyKinds.timesPerDay') }).click();
-    await page.getByTestId('drug-frequency-count').fill('3');
+    await page.getByTestId('drug-frequency-count').fill('2');
     await shot('code-lists-drug-form');
+    expect(await axe()).toEqual([]);
     await page.getByTestId('drug-save').click();
     await expect(page.getByTestId('drug-form')).toBeHidden();
 
     await drugSearch.fill(brand);
     await expect(drugs).toHaveCount(1);
-    await expect(drugs.first()).toContainText('Loteprednol 0.2%');
-    await expect(drugs.first()).toContainText(t('codeLists.frequency.timesPerDay', { count: 3 }));
+    await expect(drugs.first()).toContainText('Dorzolamide 2% + timolol 0.5% (clinic)');
+    await expect(drugs.first()).toContainText('قطرة دورزولاميد ٢٪ + تيمولول ٠٫٥٪');
+    await expect(drugs.first()).toContainText(t('codeLists.doses.drop', { count: 1 }));
+    await expect(drugs.first()).toContainText(t('codeLists.frequency.timesPerDay', { count: 2 }));
+    await expect(drugs.first().getByTestId('drug-not-checked')).toHaveCount(0);
     await drugs.first().getByTestId('drug-edit').click();
-    await page.getByTestId('drug-dose').fill('2 drops');
+    await expect(page.getByTestId('drug-ingredient-name')).toHaveText(
+      lang === 'ar' ? ['دورزولاميد', 'تيمولول'] : ['dorzolamide', 'timolol'],
+    );
+    await expect(page.getByTestId('drug-ingredient-strength').nth(1)).toHaveValue('0.5');
+    await page.getByTestId('drug-dose').fill('2');
     await page.getByTestId('drug-save').click();
-    await expect(drugs.first()).toContainText('2 drops');
+    await expect(drugs.first()).toContainText(t('codeLists.doses.drop', { count: 2 }));
     await shot('code-lists-drugs');
     await drugs.first().getByTestId('drug-delete').click();
     await page.getByTestId('drug-delete-confirm').click();

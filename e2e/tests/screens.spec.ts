@@ -43,7 +43,11 @@ test.describe('screens', () => {
       phone: iraqiMobile(),
       isMale: 0,
       age: 61,
-      alerts: { allergies: 'البنسلين', diabetes: true, hypertension: true, other: 'جلوكوما' },
+      alerts: {
+        allergies: [{ text: 'البنسلين' }],
+        conditions: ['diabetes', 'hypertension'],
+        other: 'جلوكوما',
+      },
     });
     const entry = await api.queue(session.token, patient.data.id);
     await api.call('POST', `mo/patient/open/board/${patient.data.id}/${entry.id}`, session.token);

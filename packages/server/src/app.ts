@@ -54,7 +54,8 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { optionsRoutes } from './modules/options/options.routes.ts';
 import { OptionsService, seedMissingOptions } from './modules/options/options.service.ts';
 import { codesRoutes } from './modules/codes/codes.routes.ts';
-import { CodesService, organizationLexicon, seedMissingDrugs } from './modules/codes/codes.service.ts';
+import { CodesService, organizationLexicon } from './modules/codes/codes.service.ts';
+import { upgradeDrugs } from './modules/codes/drug-upgrade.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
 import { LettersService, seedMissingLetterTemplates } from './modules/letters/letters.service.ts';
 import { CountryDirectory } from './modules/patients/country-directory.ts';
@@ -139,7 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       deps.print,
     );
     await seedMissingOptions(db);
-    await seedMissingDrugs(db);
+    await upgradeDrugs(db);
     await seedMissingLetterTemplates(db);
     await backfillGuardianNames(db);
     await upgradeLegacyAlerts(db, (orgId) => organizationLexicon(db, orgId));

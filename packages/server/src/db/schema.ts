@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import type { DrugIngredient } from '@basira/shared/prescribing/prescription-check';
 import {
   bigint,
   boolean,
   check,
   customType,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -833,9 +835,26 @@ export const drugs = pgTable(
       .default(sql`'{}'::text[]`),
     /** shared/codes DRUG_FORMS */
     form: text('form').notNull(),
-    /** shared/codes DRUG_CLASSES */
+    /** shared/codes DRUG_CLASSES: the options screen's group; the prescription is checked by `ingredients`. */
     drugClass: text('drug_class').notNull(),
-    defaultDose: text('default_dose').notNull().default(''),
+    /** As an Iraqi pharmacy writes it (issue 49); '' when not given. */
+    nameAr: text('name_ar').notNull().default(''),
+    /** What patients and staff call it: searched, never printed. */
+    layNames: text('lay_names')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * shared/prescribing drugIngredientSchema[]: every active substance with its strength. Null only on rows made
+     * before issue 49 that the upgrade at start (codes.service `upgradeDrugs`) has not read yet; an empty array is
+     * a drug nobody has said the ingredients of (the prescription check cannot check it).
+     */
+    ingredients: jsonb('ingredients').$type<DrugIngredient[]>(),
+    /** An excipient's substance id (`benzalkonium`), `none` for preservative-free, or null (not known). */
+    preservative: text('preservative'),
+    /** The usual dose, a number of `default_dose_unit` (shared/exams DOSE_UNITS). */
+    defaultDose: doublePrecision('default_dose'),
+    defaultDoseUnit: text('default_dose_unit'),
     /** shared/codes frequencySchema, or null. */
     defaultFrequency: jsonb('default_frequency'),
     isActive: boolean('is_active').notNull().default(true),
@@ -844,7 +863,14 @@ export const drugs = pgTable(
     updatedBy: integer('updated_by'),
     ...timestamps,
   },
-  (t) => [index('drugs_org_name_idx').on(t.orgId, t.name), unique('drugs_id_org_uq').on(t.id, t.orgId)],
+  (t) => [
+    index('drugs_org_name_idx').on(t.orgId, t.name),
+    unique('drugs_id_org_uq').on(t.id, t.orgId),
+    // The rows the upgrade at start has still to read: none once it has run, so its check costs nothing.
+    index('drugs_ingredients_unread_idx')
+      .on(t.id)
+      .where(sql`${t.ingredients} IS NULL`),
+  ],
 );
 
 /**

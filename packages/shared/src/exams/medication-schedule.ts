@@ -1,7 +1,6 @@
 import {
   AR_DAYS,
   arabicCount,
-  arabicDigits,
   feminine,
   numberText,
   type ArabicNoun,

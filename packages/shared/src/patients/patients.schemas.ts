@@ -56,6 +56,7 @@ export const patientAlertsViewSchema = z.object({
   other: z.string().nullable(),
 });
 export type PatientAlerts = z.infer<typeof patientAlertsViewSchema>;
+export type PatientAlertsInput = z.input<typeof patientAlertsSchema>;
 
 export const referralSources = [
   'self',

@@ -329,6 +329,17 @@ export const INGREDIENTS: readonly IngredientDef[] = [
   excipient('chlorobutanol', 'chlorobutanol', 'كلوروبيوتانول', 'Excipient (SmPC 6.1)', ['chlorbutol']),
   excipient('thiomersal', 'thiomersal', 'ثيومرسال', 'Excipient (SmPC 6.1)', ['thimerosal']),
   excipient('edetate', 'disodium edetate', 'إديتات', 'Excipient (SmPC 6.1)', ['edta']),
+  // Maxitrol eye ointment and Muro 128 solution (SmPC / US label: methyl and propyl parahydroxybenzoate).
+  excipient('parabens', 'parabens', 'بارابين', 'Excipient (SmPC 6.1)', [
+    'paraben',
+    'methylparaben',
+    'propylparaben',
+    'methyl parahydroxybenzoate',
+    'propyl parahydroxybenzoate',
+    'parahydroxybenzoate',
+  ]),
+  // Durezol (difluprednate): US label, sorbic acid 0.1% as the preservative.
+  excipient('sorbicAcid', 'sorbic acid', 'حمض السوربيك', 'Excipient (SmPC 6.1)', ['sorbate', 'سوربيك']),
 ];
 
 const BY_ID = new Map(INGREDIENTS.map((i) => [i.id, i]));

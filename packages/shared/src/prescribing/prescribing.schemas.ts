@@ -45,9 +45,13 @@ export const patientAllergyInputSchema = z
   .refine((a) => a.substance !== null || a.text !== null, { path: ['text'], message: 'value.required' });
 export type PatientAllergyInput = z.input<typeof patientAllergyInputSchema>;
 
-/** An allergy as stored and answered: with the substances it was read as (`matched`; empty: not checked). */
+/**
+ * An allergy as stored and answered: with the substances it was read as (`matched`; empty: not checked). Answers
+ * also name the picked substance in both languages (`name`), so that screens need not load the formulary's names.
+ */
 export const patientAllergySchema = z.object({
   substance: z.string().nullable(),
+  name: z.object({ en: z.string(), ar: z.string() }).nullable().optional(),
   text: z.string().nullable(),
   reaction: z.enum(ALLERGY_REACTIONS).nullable(),
   severity: z.enum(ALLERGY_SEVERITIES).nullable(),

@@ -1,23 +1,54 @@
-import { Alert, List, ThemeIcon, Tooltip } from '@mantine/core';
+import { Alert, Badge, Group, List, ThemeIcon, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { conditionDef } from '@basira/shared/prescribing/conditions';
+import type { PatientAllergy } from '@basira/shared/prescribing/prescribing.schemas';
 import type { PatientAlerts as Alerts } from '@basira/shared/patients/patients.schemas';
 import { IconAlert } from './icons.tsx';
 
-/** The alerts as lines of text: allergies, diabetes, hypertension, other. */
-export function alertLines(alerts: Alerts, t: (key: string, values?: Record<string, string>) => string) {
-  const lines: string[] = [];
-  if (alerts.allergies) lines.push(t('patients.alerts.allergyLine', { allergies: alerts.allergies }));
-  if (alerts.diabetes) lines.push(t('patients.alerts.diabetes'));
-  if (alerts.hypertension) lines.push(t('patients.alerts.hypertension'));
+type Translate = (key: string, values?: Record<string, string>) => string;
+
+/** An allergy as staff read it: the substance picked (in the interface's language) or the words recorded. */
+export function allergyName(
+  allergy: Pick<PatientAllergy, 'name' | 'text' | 'substance'>,
+  lang: string,
+): string {
+  const picked = allergy.name ? (lang === 'en' ? allergy.name.en : allergy.name.ar) : null;
+  return picked ?? allergy.text ?? allergy.substance ?? '';
+}
+
+/** An allergy with its reaction and severity: `Sulfonamide (swelling, severe)`. */
+function allergyText(allergy: PatientAllergy, lang: string, t: Translate): string {
+  const details = [
+    allergy.reaction ? t(`patients.alerts.reactions.${allergy.reaction}`) : null,
+    allergy.severity ? t(`patients.alerts.severities.${allergy.severity}`) : null,
+  ].filter(Boolean);
+  const name = allergyName(allergy, lang);
+  return details.length ? `${name} (${details.join(t('common.listSeparator'))})` : name;
+}
+
+/** The alerts as lines of text: each allergy, the conditions, the free text. */
+export function alertLines(alerts: Alerts, t: Translate, lang: string) {
+  const lines: string[] = alerts.allergies.map((a) =>
+    t(a.matched.length ? 'patients.alerts.allergyLine' : 'patients.alerts.allergyUnchecked', {
+      allergies: allergyText(a, lang, t),
+    }),
+  );
+  const conditions = alerts.conditions.map((id) => conditionDef(id)?.[lang === 'en' ? 'en' : 'ar'] ?? id);
+  if (conditions.length) lines.push(conditions.join(t('common.listSeparator')));
   if (alerts.other) lines.push(alerts.other);
   return lines;
 }
 
-/** A patient's alerts in red (allergies to dilating drops, diabetes, hypertension…): never missed. */
+/**
+ * A patient's alerts in red (allergies, conditions, free text): never missed. An allergy the prescription checker
+ * could not read as a substance says so ("not checked"), so that no one trusts a silence that is not one.
+ */
 export function PatientAlertsPanel({ alerts }: { alerts: Alerts }) {
-  const { t } = useTranslation();
-  const lines = alertLines(alerts, t);
-  if (lines.length === 0) return null;
+  const { t, i18n } = useTranslation();
+  const conditions = alerts.conditions.map(
+    (id) => conditionDef(id)?.[i18n.language === 'en' ? 'en' : 'ar'] ?? id,
+  );
+  if (alerts.allergies.length === 0 && conditions.length === 0 && !alerts.other) return null;
   return (
     <Alert
       color="red"
@@ -28,9 +59,24 @@ export function PatientAlertsPanel({ alerts }: { alerts: Alerts }) {
       styles={{ root: { borderInlineStart: '4px solid var(--mantine-color-red-7)' } }}
     >
       <List size="sm" spacing={2} fw={600} className="patient-alert-lines">
-        {lines.map((line) => (
-          <List.Item key={line}>{line}</List.Item>
+        {alerts.allergies.map((allergy, i) => (
+          <List.Item key={`a${i}`} data-testid="patient-allergy">
+            <Group gap={6} wrap="wrap">
+              <span>
+                {t('patients.alerts.allergyLine', { allergies: allergyText(allergy, i18n.language, t) })}
+              </span>
+              {allergy.matched.length === 0 && (
+                <Badge size="xs" color="orange" variant="filled" data-testid="allergy-unchecked">
+                  {t('patients.alerts.notChecked')}
+                </Badge>
+              )}
+            </Group>
+          </List.Item>
         ))}
+        {conditions.length > 0 && (
+          <List.Item data-testid="patient-conditions">{conditions.join(t('common.listSeparator'))}</List.Item>
+        )}
+        {alerts.other && <List.Item>{alerts.other}</List.Item>}
       </List>
     </Alert>
   );
@@ -44,8 +90,8 @@ export function AlertMark({
   alerts?: Alerts | undefined;
   focusable?: boolean;
 }) {
-  const { t } = useTranslation();
-  const lines = alerts ? alertLines(alerts, t) : [];
+  const { t, i18n } = useTranslation();
+  const lines = alerts ? alertLines(alerts, t, i18n.language) : [];
   const text = lines.length > 0 ? lines.join(t('common.listSeparator')) : t('patients.alerts.title');
   return (
     <Tooltip label={text} multiline maw={320}>

@@ -11,6 +11,7 @@ import {
   drugResponseSchema,
 } from '@basira/shared/codes/codes.schemas';
 import { idParamsSchema, okSchema } from '@basira/shared/common/api.schemas';
+import { substanceListSchema, substanceQuerySchema } from '@basira/shared/prescribing/prescribing.schemas';
 import { PERMISSION_NAMES, type PermissionName } from '@basira/shared/permissions/permissions';
 import { contextOf } from '../../plugins/auth.ts';
 import type { CodesService } from './codes.service.ts';
@@ -20,6 +21,12 @@ const CONSULTATION_PERMISSIONS = PERMISSION_NAMES.filter((name) => name.endsWith
 
 /** The lists are read by the consultation form's pickers and by their editors on the options screen. */
 const READ_CODES: PermissionName[] = ['show options', 'edit options', ...CONSULTATION_PERMISSIONS];
+
+/**
+ * Substances (issue 49) are picked where a patient's allergies are written (the patient form), where a drug's
+ * ingredients are (the formulary) and where a prescription is.
+ */
+const READ_SUBSTANCES: PermissionName[] = ['add patient', 'edit patient', ...READ_CODES];
 
 export const codesRoutes: FastifyPluginAsyncZod<{ codes: CodesService }> = async (app, { codes }) => {
   const tags = ['code lists'];
@@ -83,6 +90,15 @@ export const codesRoutes: FastifyPluginAsyncZod<{ codes: CodesService }> = async
       schema: { tags, querystring: drugQuerySchema, response: { 200: drugListSchema } },
     },
     async (request) => ({ data: await codes.searchDrugs(request.org.id, request.query.search) }),
+  );
+
+  app.get(
+    '/api/mo/code/substance',
+    {
+      config: { permission: READ_SUBSTANCES },
+      schema: { tags, querystring: substanceQuerySchema, response: { 200: substanceListSchema } },
+    },
+    async (request) => ({ data: await codes.searchSubstances(request.org.id, request.query.search) }),
   );
 
   app.post(

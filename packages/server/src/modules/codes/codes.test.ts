@@ -4,10 +4,13 @@ import type { PageMeta } from '@basira/shared/common/api.schemas';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
 import { DIAGNOSIS_CODES } from './diagnosis-codes.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { SubstanceRow } from '@basira/shared/prescribing/prescribing.schemas';
+import { substancesIn } from '@basira/shared/prescribing/substances';
 import { drugs } from '../../db/schema.ts';
-import { CodesService, drugsByIds, seedMissingDrugs } from './codes.service.ts';
+import { CodesService, drugsByIds, organizationLexicon } from './codes.service.ts';
 import { DRUG_SEEDS } from './drug-seeds.ts';
+import { upgradeDrugs } from './drug-upgrade.ts';
 
 let t: TestApp;
 let org: TestOrg;
@@ -29,6 +32,13 @@ async function search(text: string, o: TestOrg = org, page = 1): Promise<Page> {
   return res.json() as Page;
 }
 const codesOf = (page: Page) => page.data.map((row) => row.code);
+/** Every page of the empty search, in order. */
+async function wholeList(o: TestOrg = org): Promise<string[]> {
+  const first = await search('', o);
+  const all = codesOf(first);
+  for (let page = 2; page <= first.meta.lastPage; page++) all.push(...codesOf(await search('', o, page)));
+  return all;
+}
 
 describe('diagnosis codes', () => {
   it('finds primary open-angle glaucoma by code, English and Arabic in any spelling', async () => {
@@ -63,13 +73,111 @@ describe('diagnosis codes', () => {
     expect(codesOf(await search('no such disease xyz')).length).toBe(0);
   });
 
-  it('pages the whole list by code when the search is empty', async () => {
+  it('finds each code by the words clinicians type, on the first page', async () => {
+    const cases: [search: string, code: string][] = [
+      // Arabic transliterations and the Iraqi ماي.
+      ['جلوكوما', 'H40.1'],
+      ['غلوكوما', 'H40.2'],
+      ['كتاركت', 'H25.9'],
+      ['كيراتوكونس', 'H18.6'],
+      ['ماي ازرق', 'H40.1'],
+      ['الماي الازرق', 'H40'],
+      ['الماي الابيض', 'H26.9'],
+      // Neoplasms, Behçet disease and the asterisk codes beside it.
+      ['retinoblastoma', 'C69.2'],
+      ['basal cell carcinoma', 'C44.1'],
+      ['choroidal melanoma', 'C69.3'],
+      ['eyelid naevus', 'D22.1'],
+      ['C69', 'C69.9'],
+      ['D31.6', 'D31.6'],
+      ['behcet', 'M35.2'],
+      ['Behçet', 'H22.1'],
+      ['بهجت', 'M35.2'],
+      ['بهجت', 'H22.1'],
+      ['acanthamoeba', 'H19.2'],
+      // Other names.
+      ['vernal', 'H10.1'],
+      ['vernal', 'H16.2'],
+      ['VKC', 'H10.1'],
+      ['vkc', 'H16.2'],
+      ['الرمد الربيعي', 'H10.1'],
+      ['الرمد الربيعي', 'H16.2'],
+      ['welding', 'H16.1'],
+      ['لحام', 'H16.1'],
+      ['pink eye', 'H10.3'],
+      ['العين الكسولة', 'H53.0'],
+      ['PSC', 'H25.0'],
+      ['wet AMD', 'H35.3'],
+      ['CNV', 'H35.3'],
+      ['DME', 'H36.0'],
+      ['NVG', 'H40.5'],
+      ['PXF', 'H40.1'],
+      ['VMT', 'H43.8'],
+      ['ثقب البقعة', 'H35.3'],
+      ['chemical burn', 'T26.6'],
+      ['ROP', 'H35.1'],
+      ['TED', 'H06.2'],
+      ['ERM', 'H35.3'],
+      ['العمى', 'H54.0'],
+    ];
+    const misses: string[] = [];
+    for (const [text, code] of cases)
+      if (!codesOf(await search(text)).includes(code)) misses.push(`${text} → ${code}`);
+    expect(misses).toEqual([]);
+  });
+
+  it('matches acronyms and short Arabic words as whole words only', async () => {
+    // Not esotropia, exotropia, hypertropia; not age-related or malnutrition-related; not dermatoses.
+    expect(codesOf(await search('ROP'))).toEqual(['H35.1']);
+    expect(codesOf(await search('rop'))).toEqual(['H35.1']);
+    expect(codesOf(await search('TED'))).toEqual(['H06.2', 'E05.0']);
+    expect(codesOf(await search('ERM'))).toEqual(['H35.3']);
+    // العمى (blindness) is not العميق (deep, H16.3); العيون and العينين are still found by عين.
+    const blindness = codesOf(await search('العمى'));
+    expect(blindness).toEqual(expect.arrayContaining(['H54.0', 'H54.4', 'H53.5', 'G45.3', 'Z82.1']));
+    expect(blindness).not.toContain('H16.3');
+    expect(codesOf(await search('عمى'))).not.toContain('H16.3');
+    expect(codesOf(await search('عمى العين'))).toEqual(['H54', 'H54.0', 'H54.4']);
+    // A short word is a word's whole, with its endings: قرن finds القرنية; a longer one keeps the word start.
+    expect(codesOf(await search('قرن'))).toContain('H18.6');
+    expect(codesOf(await search('مخروط'))).toContain('H18.6');
+    expect(codesOf(await search('glauc'))).toContain('H40.1');
+    expect(codesOf(await search('cyst'))).toEqual(expect.arrayContaining(['H21.3', 'H33.1']));
+  });
+
+  it('lists chapter VII first when the search is empty, then the other eye codes, then the rest', async () => {
     const first = await search('');
     expect(first.meta.total).toBe(DIAGNOSIS_CODES.length);
     expect(first.meta.perPage).toBe(30);
-    expect(codesOf(first)[0]).toBe('A54.3');
-    const second = await search('', org, 2);
-    expect(second.data[0]!.code > first.data.at(-1)!.code).toBe(true);
+    expect(codesOf(first).slice(0, 3)).toEqual(['H00', 'H00.0', 'H00.1']);
+    const all = await wholeList();
+    expect(all.length).toBe(DIAGNOSIS_CODES.length);
+    const chapterVII = all.filter((code) => /^H[0-5]/.test(code));
+    expect(all.slice(0, chapterVII.length)).toEqual(chapterVII);
+    expect(all[chapterVII.length]).toBe('A54.3');
+    expect(all.slice(-6)).toEqual(['E05.0', 'G51.0', 'G70.0', 'M35.2', 'T86.8', 'Z09.0']);
+    // Within each group, by code.
+    const rest = all.slice(chapterVII.length, -6);
+    expect(rest).toEqual([...rest].sort());
+    expect(chapterVII).toEqual([...chapterVII].sort());
+  });
+
+  it('says angle closure is not all acute, and background retinopathy is non-proliferative', async () => {
+    const [angleClosure] = (await search('H40.2')).data;
+    expect(angleClosure).toMatchObject({
+      code: 'H40.2',
+      titleEn: 'Primary angle-closure glaucoma',
+      titleAr: 'الزرق مغلق الزاوية الأولي (الماء الأزرق)',
+    });
+    for (const text of ['acute angle closure', 'chronic angle closure', 'intermittent angle closure'])
+      expect(codesOf(await search(text)), text).toContain('H40.2');
+    const [background] = (await search('H35.0')).data;
+    expect(background!.titleEn).toBe('Background retinopathy and retinal vascular changes');
+    expect(background!.titleAr).toContain('غير التكاثري');
+    // Asterisk codes carry the asterisk in both titles.
+    const [behcetEye] = (await search('H22.1')).data;
+    expect(behcetEye!.titleEn.endsWith('*')).toBe(true);
+    expect(behcetEye!.titleAr.endsWith('*')).toBe(true);
   });
 
   it('a clinic adds its own entries and favourites; favourites come first; conflicts are refused', async () => {
@@ -130,17 +238,29 @@ describe('diagnosis codes', () => {
     });
     expect((await c.call('POST', '/api/mo/code/diagnosis/H99.9/favourite')).statusCode).toBe(404);
     const first = await search('', own);
-    expect(codesOf(first).slice(0, 3)).toEqual(['H40.1', 'X-01', 'A54.3']);
+    expect(codesOf(first).slice(0, 3)).toEqual(['H40.1', 'X-01', 'H00']);
+    // A clinic's own code of its own making is neither chapter VII nor an eye code: with the rest, last.
+    await c.ok('POST', '/api/mo/code/diagnosis', { code: 'AA-01', titleEn: 'Unmarked' });
+    expect((await wholeList(own)).slice(-7)).toEqual([
+      'AA-01',
+      'E05.0',
+      'G51.0',
+      'G70.0',
+      'M35.2',
+      'T86.8',
+      'Z09.0',
+    ]);
+    expect((await c.call('DELETE', '/api/mo/code/diagnosis/AA-01')).statusCode).toBe(200);
     expect(first.meta.total).toBe(DIAGNOSIS_CODES.length + 1);
     // Within a search, favourites lead their rank.
     expect(codesOf(await search('glaucoma', own))[0]).toBe('H40.1');
     // Other organizations see neither.
-    expect(codesOf(await search('', org))[0]).toBe('A54.3');
+    expect(codesOf(await search('', org))[0]).toBe('H00');
     expect(codesOf(await search('x-01', org))).toEqual([]);
 
     const unfav = await c.call('DELETE', '/api/mo/code/diagnosis/H40.1/favourite');
     expect(unfav.json().data).toMatchObject({ code: 'H40.1', favourite: false });
-    expect(codesOf(await search('', own)).slice(0, 2)).toEqual(['X-01', 'A54.3']);
+    expect(codesOf(await search('', own)).slice(0, 2)).toEqual(['X-01', 'H00']);
 
     // Only the clinic's own entries can be deleted; another organization's are not found.
     expect((await c.call('DELETE', '/api/mo/code/diagnosis/H40.1')).statusCode).toBe(409);
@@ -165,10 +285,21 @@ describe('diagnosis codes', () => {
       (await r.call('POST', '/api/mo/code/drug', { name: 'X', form: 'drops', class: 'other' })).statusCode,
     ).toBe(403);
     expect((await r.call('DELETE', '/api/mo/code/drug/1')).statusCode).toBe(403);
-    const bystander = await userWith(t, org, ['add patient']);
-    const b = clinic(t, org, bystander.token);
+    expect((await r.call('GET', '/api/mo/code/substance?search=diamox')).statusCode).toBe(200);
+    // Reception writes allergies: substances, but not the code lists.
+    const receptionist = await userWith(t, org, ['add patient']);
+    const b = clinic(t, org, receptionist.token);
     expect((await b.call('GET', '/api/mo/code/diagnosis')).statusCode).toBe(403);
     expect((await b.call('GET', '/api/mo/code/drug')).statusCode).toBe(403);
+    expect((await b.call('GET', '/api/mo/code/substance?search=sulfa')).statusCode).toBe(200);
+    const editor = await userWith(t, org, ['edit patient']);
+    expect((await clinic(t, org, editor.token).call('GET', '/api/mo/code/substance')).statusCode).toBe(200);
+    const doctor = await userWith(t, org, ['add consultation']);
+    expect((await clinic(t, org, doctor.token).call('GET', '/api/mo/code/substance')).statusCode).toBe(200);
+    const bystander = await userWith(t, org, ['show queues']);
+    expect((await clinic(t, org, bystander.token).call('GET', '/api/mo/code/substance')).statusCode).toBe(
+      403,
+    );
   });
 
   it('one search answers in a few milliseconds', async () => {
@@ -192,28 +323,44 @@ describe('diagnosis codes', () => {
 describe('drug formulary', () => {
   const drugInput = {
     name: 'Loteprednol 0.2%',
+    nameAr: 'قطرة لوتيبريدنول ٠٫٢٪',
     brands: ['Alrex'],
+    layNames: ['قطرة كورتيزون خفيفة'],
     form: 'drops',
     class: 'steroid',
-    defaultDose: '1 drop',
+    ingredients: [{ substance: 'loteprednol', strength: 0.2, unit: '%' }],
+    preservative: 'benzalkonium',
+    defaultDose: 1,
+    defaultDoseUnit: 'drop',
     defaultFrequency: { timesPerDay: 4 },
   };
 
-  it('a new organization starts with the seeded formulary; search by generic or brand name', async () => {
+  it('a new organization starts with the seeded formulary; search by generic, brand, Arabic or lay name', async () => {
     const c = clinic(t, org);
     const all = await c.ok<Drug[]>('GET', '/api/mo/code/drug');
     expect(all.length).toBe(DRUG_SEEDS.length);
+    expect(all.every((drug) => drug.ingredients.length > 0)).toBe(true);
     expect((await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=0')).length).toBe(50);
     const tobradex = await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=tobradex');
     expect(tobradex.map((d) => d.name)).toEqual([
       'Tobramycin 0.3% + dexamethasone 0.1%',
       'Tobramycin 0.3% + dexamethasone 0.1% ointment',
     ]);
-    expect(tobradex[0]).toMatchObject({
+    expect(tobradex[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Tobramycin 0.3% + dexamethasone 0.1%',
+      nameAr: 'قطرة توبرامايسين ٠٫٣٪ + ديكساميثازون ٠٫١٪',
       brands: ['Tobradex'],
+      layNames: ['توبرادكس'],
       form: 'drops',
       class: 'steroid',
-      defaultDose: '1 drop',
+      ingredients: [
+        { substance: 'tobramycin', strength: 0.3, unit: '%' },
+        { substance: 'dexamethasone', strength: 0.1, unit: '%' },
+      ],
+      preservative: 'benzalkonium',
+      defaultDose: 1,
+      defaultDoseUnit: 'drop',
       defaultFrequency: { timesPerDay: 4 },
     });
     const xalatan = await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=XALA');
@@ -221,21 +368,197 @@ describe('drug formulary', () => {
     expect(xalatan[0]!.defaultFrequency).toBe('bedtime');
     const timolol = await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=timolol');
     // The generic name starting with the search comes first, then combinations that contain it.
-    expect(timolol[0]!.name).toBe('Timolol 0.5%');
+    expect(timolol[0]!.name).toMatch(/^Timolol /);
     expect(timolol.length).toBeGreaterThan(4);
     expect(await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=avastin')).toMatchObject([
-      { form: 'injection', class: 'antiVegf', defaultDose: '0.05 ml', defaultFrequency: null },
+      {
+        form: 'injection',
+        class: 'antiVegf',
+        defaultDose: 1.25,
+        defaultDoseUnit: 'mg',
+        defaultFrequency: null,
+      },
     ]);
     expect(await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=nothing-like-this')).toEqual([]);
+    // The Arabic name (any hamza, with or without the article) and what people call it.
+    const names = async (search: string) =>
+      (await c.ok<Drug[]>('GET', `/api/mo/code/drug?search=${encodeURIComponent(search)}`)).map(
+        (d) => d.name,
+      );
+    expect(await names('اسيتازولاميد')).toEqual(['Acetazolamide 250 mg', 'Acetazolamide 500 mg SR']);
+    expect(await names('ديامكس')).toContain('Acetazolamide 250 mg');
+    expect(await names('CMC')).toEqual(['Carboxymethylcellulose 0.5%']);
+    expect(await names('artificial tears')).toContain('Sodium hyaluronate 0.1%');
+    expect(await names('الدموع')).toContain('Carboxymethylcellulose 0.5%');
+    expect(await names('قطرة ترطيب')).toContain('Polyethylene glycol 0.4% + propylene glycol 0.3%');
+  });
+
+  it('answers the substance picker: ingredients, classes, excipients, and the clinic’s brands’ ingredients', async () => {
+    const c = clinic(t, org);
+    const search = async (text: string) =>
+      c.ok<SubstanceRow[]>('GET', `/api/mo/code/substance?search=${encodeURIComponent(text)}`);
+    const ids = async (text: string) => (await search(text)).map((row) => row.id);
+    // A brand names its ingredients.
+    expect(await search('Diamox')).toEqual([
+      { id: 'acetazolamide', kind: 'ingredient', en: 'acetazolamide', ar: 'أسيتازولاميد' },
+    ]);
+    expect((await ids('cosopt')).sort()).toEqual(['dorzolamide', 'timolol']);
+    // Names in either language, any spelling; a name starting with the search first.
+    expect((await ids('atro'))[0]).toBe('atropine');
+    expect(await ids('أتروبين')).toContain('atropine');
+    expect((await ids('acyclovir'))[0]).toBe('aciclovir');
+    expect((await ids('sulpha'))[0]).toBe('sulfonamide');
+    expect(await ids('sulfa')).toEqual(expect.arrayContaining(['sulfonamide', 'sulfonamideAntibacterial']));
+    expect(await search('benzalkonium')).toEqual([
+      { id: 'benzalkonium', kind: 'excipient', en: 'benzalkonium chloride', ar: 'كلوريد البنزالكونيوم' },
+    ]);
+    expect((await search('penicillin')).map((row) => `${row.kind}:${row.id}`)).toContain('class:penicillin');
+    // The clinic's own brand.
+    await c.ok('POST', '/api/mo/code/drug', {
+      ...drugInput,
+      name: 'House brimonidine',
+      brands: ['Brimo-Clinic'],
+      ingredients: [{ substance: 'brimonidine' }],
+    });
+    expect(await ids('brimo-clinic')).toEqual(['brimonidine']);
+    expect(await ids('zz no such thing')).toEqual([]);
+    expect((await search('')).length).toBe(50);
+    expect((await c.ok<SubstanceRow[]>('GET', '/api/mo/code/substance')).length).toBe(50);
+  });
+
+  it('never answers odd input with a 500', async () => {
+    const c = clinic(t, org);
+    for (const text of [
+      '%',
+      '%%_\\',
+      "'; drop table drugs; --",
+      '٪',
+      'ـــ',
+      ' ',
+      '\u200f',
+      '😀',
+      'a'.repeat(100),
+    ])
+      expect(
+        (await c.call('GET', `/api/mo/code/substance?search=${encodeURIComponent(text)}`)).statusCode,
+        text,
+      ).toBe(200);
+    for (const query of ['search=' + 'a'.repeat(101), 'search=a&search=b', 'search=%00'])
+      expect((await c.call('GET', `/api/mo/code/substance?${query}`)).statusCode, query).toBe(422);
+    for (const text of ['%', '٪', 'ـ', '\u200f'])
+      expect(
+        (await c.call('GET', `/api/mo/code/drug?search=${encodeURIComponent(text)}`)).statusCode,
+        text,
+      ).toBe(200);
+  });
+
+  it('builds the organization’s allergy lexicon from its drugs’ names, Arabic names and brands', async () => {
+    const lexicon = await organizationLexicon(t.database.db, org.id);
+    expect(substancesIn('allergic to Cosopt', lexicon).sort()).toEqual(['dorzolamide', 'timolol']);
+    // A lay name all its drugs share the ingredients of reads as them; one shared by different products does not.
+    expect(substancesIn('حساسية من الديامكس', lexicon)).toEqual(['acetazolamide']);
+    expect(substancesIn('قطرة ضغط', lexicon)).toEqual([]);
+    expect(substancesIn('Diamox', lexicon)).toEqual(['acetazolamide']);
+    expect(substancesIn('قطرة توبرامايسين ٠٫٣٪ + ديكساميثازون ٠٫١٪', lexicon).sort()).toEqual([
+      'dexamethasone',
+      'tobramycin',
+    ]);
+    // Shipped names still count without the clinic's.
+    expect(substancesIn('sulfa', lexicon)).toEqual(['sulfonamide']);
+  });
+
+  it('brings organizations made with an earlier formulary up to the seeds at start, once, keeping their edits', async () => {
+    const old = await t.newOrg();
+    const db = t.database.db;
+    const c = clinic(t, old);
+    // The formulary of issue 16: no Arabic names, lay names, ingredients or preservatives; some drugs of this
+    // list not there yet; one drug edited and one hidden by the clinic; one of the clinic's own.
+    const added = DRUG_SEEDS.filter((seed) => ['Apraclonidine 1%', 'Mannitol 20% IV'].includes(seed.name));
+    await db
+      .delete(drugs)
+      .where(and(eq(drugs.orgId, old.id), sql`${drugs.name} IN ('Apraclonidine 1%', 'Mannitol 20% IV')`));
+    await db
+      .update(drugs)
+      .set({ nameAr: '', layNames: [], ingredients: null, preservative: null })
+      .where(eq(drugs.orgId, old.id));
+    const [timolol] = await c.ok<Drug[]>(
+      'GET',
+      `/api/mo/code/drug?search=${encodeURIComponent('Timolol 0.5%')}`,
+    );
+    await db
+      .update(drugs)
+      .set({ brands: ['Timabak'], defaultDose: 2, nameAr: 'تيمولول العيادة' })
+      .where(eq(drugs.id, timolol!.id));
+    const [atropine] = await c.ok<Drug[]>(
+      'GET',
+      `/api/mo/code/drug?search=${encodeURIComponent('Atropine 0.01%')}`,
+    );
+    await c.ok('DELETE', `/api/mo/code/drug/${atropine!.id}`);
+    const own = await c.ok<Drug>('POST', '/api/mo/code/drug', {
+      name: 'Compounded cefuroxime 5%',
+      form: 'drops',
+      class: 'antibiotic',
+    });
+    const mystery = await c.ok<Drug>('POST', '/api/mo/code/drug', {
+      name: 'Herbal wash',
+      form: 'other',
+      class: 'other',
+    });
+    await db
+      .update(drugs)
+      .set({ ingredients: null })
+      .where(sql`${drugs.id} IN (${own.id}, ${mystery.id})`);
+
+    await upgradeDrugs(db);
+    const rows = await db.select().from(drugs).where(eq(drugs.orgId, old.id));
+    const byName = new Map(rows.map((row) => [row.name, row]));
+    expect(rows.length).toBe(DRUG_SEEDS.length + 2);
+    for (const seed of DRUG_SEEDS) {
+      const row = byName.get(seed.name)!;
+      expect(row.ingredients, seed.name).toEqual(seed.ingredients);
+      expect(row.preservative, seed.name).toBe(seed.preservative);
+      if (seed.name !== 'Timolol 0.5%') expect(row.nameAr, seed.name).toBe(seed.nameAr);
+      expect(row.layNames, seed.name).toEqual(seed.layNames);
+    }
+    for (const seed of added) expect(byName.get(seed.name)!.defaultDose, seed.name).toBe(seed.dose);
+    // The clinic's edits stay; the hidden drug stays hidden, and is not added again.
+    const edited = byName.get('Timolol 0.5%')!;
+    expect(edited).toMatchObject({ brands: ['Timabak'], defaultDose: 2, nameAr: 'تيمولول العيادة' });
+    expect(byName.get('Atropine 0.01%')!.isActive).toBe(false);
+    expect(rows.filter((row) => row.name === 'Atropine 0.01%').length).toBe(1);
+    // The clinic's own drugs: read from their names, or an empty list ("not checked").
+    expect(byName.get('Compounded cefuroxime 5%')!.ingredients).toEqual([
+      { substance: 'cefuroxime', strength: 5, unit: '%' },
+    ]);
+    expect(byName.get('Herbal wash')!.ingredients).toEqual([]);
+
+    // Twice changes nothing; a list the clinic saved (even empty) is never overwritten.
+    await c.ok('POST', `/api/mo/code/drug/${timolol!.id}`, {
+      name: 'Timolol 0.5%',
+      form: 'drops',
+      class: 'betaBlocker',
+    });
+    const before = await db.select().from(drugs).where(eq(drugs.orgId, old.id));
+    const started = performance.now();
+    await upgradeDrugs(db);
+    const idle = performance.now() - started;
+    console.info(`drug upgrade with nothing to do: ${idle.toFixed(1)} ms (${t.database.kind})`);
+    const after = await db.select().from(drugs).where(eq(drugs.orgId, old.id));
+    expect(after).toEqual(before);
+    expect(after.find((row) => row.id === timolol!.id)!.ingredients).toEqual([]);
+    // And it leaves other organizations' formularies as they were.
+    expect(
+      (await db.select({ id: drugs.id }).from(drugs).where(eq(drugs.orgId, org.id))).length,
+    ).toBeGreaterThanOrEqual(DRUG_SEEDS.length);
   });
 
   it('organizations made before the formulary existed get it at start, once', async () => {
-    const old = await t.newOrg();
-    await t.database.db.delete(drugs).where(eq(drugs.orgId, old.id));
-    expect(await clinic(t, old).ok<Drug[]>('GET', '/api/mo/code/drug')).toEqual([]);
-    await seedMissingDrugs(t.database.db);
-    await seedMissingDrugs(t.database.db);
-    const rows = await t.database.db.select({ id: drugs.id }).from(drugs).where(eq(drugs.orgId, old.id));
+    const bare = await t.newOrg();
+    await t.database.db.delete(drugs).where(eq(drugs.orgId, bare.id));
+    expect(await clinic(t, bare).ok<Drug[]>('GET', '/api/mo/code/drug')).toEqual([]);
+    await upgradeDrugs(t.database.db);
+    await upgradeDrugs(t.database.db);
+    const rows = await t.database.db.select({ id: drugs.id }).from(drugs).where(eq(drugs.orgId, bare.id));
     expect(rows.length).toBe(DRUG_SEEDS.length);
   });
 
@@ -251,21 +574,40 @@ describe('drug formulary', () => {
     const updated = await c.call('POST', `/api/mo/code/drug/${drug.id}`, {
       ...drugInput,
       brands: ['Alrex', 'Lotemax Light'],
+      ingredients: [
+        { substance: 'loteprednol', strength: 0.2, unit: '%' },
+        { substance: 'tobramycin', strength: 0.3, unit: '%' },
+      ],
+      preservative: 'none',
       defaultFrequency: 'asNeeded',
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data).toMatchObject({
       brands: ['Alrex', 'Lotemax Light'],
+      ingredients: [
+        { substance: 'loteprednol', strength: 0.2, unit: '%' },
+        { substance: 'tobramycin', strength: 0.3, unit: '%' },
+      ],
+      preservative: 'none',
       defaultFrequency: 'asNeeded',
     });
 
-    // Defaults: no brands, no dose, no frequency.
+    // Defaults: no Arabic name, brands, lay names, ingredients, preservative, dose or frequency.
     const bare = await c.ok<Drug>('POST', '/api/mo/code/drug', {
       name: 'Compounded drops',
       form: 'other',
       class: 'other',
     });
-    expect(bare).toMatchObject({ brands: [], defaultDose: '', defaultFrequency: null });
+    expect(bare).toMatchObject({
+      nameAr: '',
+      brands: [],
+      layNames: [],
+      ingredients: [],
+      preservative: null,
+      defaultDose: null,
+      defaultDoseUnit: null,
+      defaultFrequency: null,
+    });
 
     expect((await c.call('DELETE', `/api/mo/code/drug/${drug.id}`)).statusCode).toBe(200);
     expect(await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=alrex')).toEqual([]);
@@ -274,6 +616,7 @@ describe('drug formulary', () => {
     const kept = await drugsByIds(t.database.db, own.id, [drug.id, bare.id, 999_999_999]);
     expect([...kept.keys()].sort()).toEqual([drug.id, bare.id].sort());
     expect(kept.get(drug.id)!.class).toBe('steroid');
+    expect(kept.get(drug.id)!.ingredients.map((i) => i.substance)).toEqual(['loteprednol', 'tobramycin']);
     // Another organization's ids are not there.
     expect((await drugsByIds(t.database.db, org.id, [drug.id])).size).toBe(0);
   });
@@ -293,6 +636,29 @@ describe('drug formulary', () => {
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors as object).sort()).toEqual(
       ['class', 'defaultFrequency.timesPerDay', 'form', 'name'].sort(),
+    );
+    const badFacts = await c.call('POST', '/api/mo/code/drug', {
+      ...drugInput,
+      ingredients: [
+        { substance: 'unobtainium', strength: 1, unit: '%' },
+        { substance: 'timolol', strength: -1, unit: 'drops' },
+        { substance: 'timolol', extra: true },
+      ],
+      preservative: 'timolol-ish',
+      defaultDose: 0,
+      defaultDoseUnit: 'spoon',
+    });
+    expect(badFacts.statusCode).toBe(422);
+    expect(Object.keys(badFacts.json().errors as object).sort()).toEqual(
+      [
+        'defaultDose',
+        'defaultDoseUnit',
+        'ingredients.0.substance',
+        'ingredients.1.strength',
+        'ingredients.1.unit',
+        'ingredients.2.extra',
+        'preservative',
+      ].sort(),
     );
     const [mine] = await c.ok<Drug[]>('GET', '/api/mo/code/drug?search=timolol');
     const theirs = clinic(t, await t.newOrg());

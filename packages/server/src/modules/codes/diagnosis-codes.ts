@@ -3,8 +3,10 @@
  * categories and the 4-character subcategories, and the eye codes of other chapters (infections, diabetes
  * with ophthalmic complications, congenital malformations, injuries, burns, factors influencing health status).
  * English titles follow the WHO wording; Arabic titles are written for Arab clinicians, with the common name in
- * brackets where patients and doctors use one (الماء الأزرق، الماء الأبيض). Asterisk (manifestation) codes keep
- * their WHO number without the asterisk.
+ * brackets where patients and doctors use one (الماء الأزرق، الماء الأبيض). An asterisk (manifestation) code keeps
+ * its WHO number without the asterisk (a code is letters, digits and a dot) and carries the asterisk at the end of
+ * both titles instead (`H22.1`, `… classified elsewhere*`): the doctor sees it is recorded beside its disease's
+ * code (M35.2 with H22.1*).
  *
  * Each entry: [code, English title, Arabic title, search words?]. The optional fourth element holds other names a
  * clinician may type (dry eye, AMD, CRVO …); it is searched, never shown.
@@ -48,8 +50,8 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['H02.9', 'Disorder of eyelid, unspecified', 'اضطراب الجفن غير المحدد'],
   [
     'H03',
-    'Disorders of eyelid in diseases classified elsewhere',
-    'اضطرابات الجفن في أمراض مصنفة في مكان آخر',
+    'Disorders of eyelid in diseases classified elsewhere*',
+    'اضطرابات الجفن في أمراض مصنفة في مكان آخر*',
   ],
   ['H04', 'Disorders of lacrimal system', 'اضطرابات الجهاز الدمعي'],
   ['H04.0', 'Dacryoadenitis', 'التهاب الغدة الدمعية'],
@@ -106,26 +108,36 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['H05.9', 'Disorder of orbit, unspecified', 'اضطراب الحجاج غير المحدد'],
   [
     'H06',
-    'Disorders of lacrimal system and orbit in diseases classified elsewhere',
-    'اضطرابات الجهاز الدمعي والحجاج في أمراض مصنفة في مكان آخر',
+    'Disorders of lacrimal system and orbit in diseases classified elsewhere*',
+    'اضطرابات الجهاز الدمعي والحجاج في أمراض مصنفة في مكان آخر*',
   ],
   [
     'H06.2',
-    'Dysthyroid exophthalmos',
-    'جحوظ العين الدرقي (اعتلال العين الدرقي)',
+    'Dysthyroid exophthalmos*',
+    'جحوظ العين الدرقي (اعتلال العين الدرقي)*',
     'thyroid eye disease graves orbitopathy TED',
   ],
 
   // H10–H13 Disorders of conjunctiva
   ['H10', 'Conjunctivitis', 'التهاب الملتحمة (الرمد)'],
   ['H10.0', 'Mucopurulent conjunctivitis', 'التهاب الملتحمة المخاطي القيحي (الجرثومي)', 'bacterial'],
-  ['H10.1', 'Acute atopic conjunctivitis', 'التهاب الملتحمة التأتبي الحاد (التحسسي)', 'allergic'],
+  [
+    'H10.1',
+    'Acute atopic conjunctivitis',
+    'التهاب الملتحمة التأتبي الحاد (التحسسي)',
+    'allergic vernal VKC spring catarrh papillary الرمد الربيعي حساسية',
+  ],
   ['H10.2', 'Other acute conjunctivitis', 'التهاب الملتحمة الحاد الآخر'],
-  ['H10.3', 'Acute conjunctivitis, unspecified', 'التهاب الملتحمة الحاد غير المحدد'],
+  [
+    'H10.3',
+    'Acute conjunctivitis, unspecified',
+    'التهاب الملتحمة الحاد غير المحدد',
+    'pink eye العين الوردية',
+  ],
   ['H10.4', 'Chronic conjunctivitis', 'التهاب الملتحمة المزمن'],
   ['H10.5', 'Blepharoconjunctivitis', 'التهاب الجفن والملتحمة'],
   ['H10.8', 'Other conjunctivitis', 'التهاب الملتحمة الآخر'],
-  ['H10.9', 'Conjunctivitis, unspecified', 'التهاب الملتحمة غير المحدد'],
+  ['H10.9', 'Conjunctivitis, unspecified', 'التهاب الملتحمة غير المحدد', 'pink eye'],
   ['H11', 'Other disorders of conjunctiva', 'اضطرابات أخرى في الملتحمة'],
   ['H11.0', 'Pterygium', 'الظَّفَرة (اللحمية)'],
   [
@@ -151,15 +163,15 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['H11.9', 'Disorder of conjunctiva, unspecified', 'اضطراب الملتحمة غير المحدد'],
   [
     'H13',
-    'Disorders of conjunctiva in diseases classified elsewhere',
-    'اضطرابات الملتحمة في أمراض مصنفة في مكان آخر',
+    'Disorders of conjunctiva in diseases classified elsewhere*',
+    'اضطرابات الملتحمة في أمراض مصنفة في مكان آخر*',
   ],
   [
     'H13.1',
-    'Conjunctivitis in infectious and parasitic diseases classified elsewhere',
-    'التهاب الملتحمة في أمراض خمجية وطفيلية مصنفة في مكان آخر',
+    'Conjunctivitis in infectious and parasitic diseases classified elsewhere*',
+    'التهاب الملتحمة في أمراض خمجية وطفيلية مصنفة في مكان آخر*',
   ],
-  ['H13.3', 'Ocular pemphigoid', 'الفقاعان العيني', 'cicatricial pemphigoid'],
+  ['H13.3', 'Ocular pemphigoid*', 'الفقاعان العيني*', 'cicatricial pemphigoid'],
 
   // H15–H22 Disorders of sclera, cornea, iris and ciliary body
   ['H15', 'Disorders of sclera', 'اضطرابات الصلبة'],
@@ -173,9 +185,14 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
     'H16.1',
     'Other superficial keratitis without conjunctivitis',
     'التهاب القرنية السطحي الآخر دون التهاب الملتحمة',
-    'punctate keratitis SPK photokeratitis',
+    'punctate keratitis SPK photokeratitis welding arc eye flash burn snow blindness ultraviolet لحام',
   ],
-  ['H16.2', 'Keratoconjunctivitis', 'التهاب القرنية والملتحمة', 'exposure neurotrophic phlyctenular'],
+  [
+    'H16.2',
+    'Keratoconjunctivitis',
+    'التهاب القرنية والملتحمة',
+    'exposure neurotrophic phlyctenular vernal VKC atopic AKC الرمد الربيعي',
+  ],
   ['H16.3', 'Interstitial and deep keratitis', 'التهاب القرنية الخلالي والعميق'],
   ['H16.4', 'Corneal neovascularization', 'تكوّن أوعية دموية جديدة في القرنية', 'pannus'],
   ['H16.8', 'Other keratitis', 'التهاب القرنية الآخر'],
@@ -203,20 +220,38 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['H18.9', 'Disorder of cornea, unspecified', 'اضطراب القرنية غير المحدد'],
   [
     'H19',
-    'Disorders of sclera and cornea in diseases classified elsewhere',
-    'اضطرابات الصلبة والقرنية في أمراض مصنفة في مكان آخر',
+    'Disorders of sclera and cornea in diseases classified elsewhere*',
+    'اضطرابات الصلبة والقرنية في أمراض مصنفة في مكان آخر*',
+  ],
+  [
+    'H19.0',
+    'Scleritis and episcleritis in diseases classified elsewhere*',
+    'التهاب الصلبة وما فوق الصلبة في أمراض مصنفة في مكان آخر*',
+    'zoster syphilis tuberculosis',
   ],
   [
     'H19.1',
-    'Herpesviral keratitis and keratoconjunctivitis',
-    'التهاب القرنية والملتحمة بفيروس الحلأ (الهربس)',
+    'Herpesviral keratitis and keratoconjunctivitis*',
+    'التهاب القرنية والملتحمة بفيروس الحلأ (الهربس)*',
     'herpes simplex HSV dendritic ulcer',
   ],
   [
+    'H19.2',
+    'Keratitis and keratoconjunctivitis in other infectious and parasitic diseases classified elsewhere*',
+    'التهاب القرنية والملتحمة في أمراض خمجية وطفيلية أخرى مصنفة في مكان آخر*',
+    'acanthamoeba measles syphilis tuberculosis interstitial keratitis epidemic keratoconjunctivitis',
+  ],
+  [
     'H19.3',
-    'Keratitis and keratoconjunctivitis in other diseases classified elsewhere',
-    'التهاب القرنية والملتحمة في أمراض أخرى مصنفة في مكان آخر',
+    'Keratitis and keratoconjunctivitis in other diseases classified elsewhere*',
+    'التهاب القرنية والملتحمة في أمراض أخرى مصنفة في مكان آخر*',
     'sjogren sicca',
+  ],
+  [
+    'H19.8',
+    'Other disorders of sclera and cornea in diseases classified elsewhere*',
+    'اضطرابات أخرى في الصلبة والقرنية في أمراض مصنفة في مكان آخر*',
+    'down syndrome',
   ],
   ['H20', 'Iridocyclitis', 'التهاب القزحية والجسم الهدبي', 'anterior uveitis iritis'],
   [
@@ -258,8 +293,25 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['H21.9', 'Disorder of iris and ciliary body, unspecified', 'اضطراب القزحية والجسم الهدبي غير المحدد'],
   [
     'H22',
-    'Disorders of iris and ciliary body in diseases classified elsewhere',
-    'اضطرابات القزحية والجسم الهدبي في أمراض مصنفة في مكان آخر',
+    'Disorders of iris and ciliary body in diseases classified elsewhere*',
+    'اضطرابات القزحية والجسم الهدبي في أمراض مصنفة في مكان آخر*',
+  ],
+  [
+    'H22.0',
+    'Iridocyclitis in infectious and parasitic diseases classified elsewhere*',
+    'التهاب القزحية والجسم الهدبي في أمراض خمجية وطفيلية مصنفة في مكان آخر*',
+    'herpes zoster syphilis tuberculosis uveitis',
+  ],
+  [
+    'H22.1',
+    'Iridocyclitis in other diseases classified elsewhere*',
+    'التهاب القزحية والجسم الهدبي في أمراض أخرى مصنفة في مكان آخر*',
+    'behcet sarcoidosis ankylosing spondylitis HLA-B27 uveitis بهجت',
+  ],
+  [
+    'H22.8',
+    'Other disorders of iris and ciliary body in diseases classified elsewhere*',
+    'اضطرابات أخرى في القزحية والجسم الهدبي في أمراض مصنفة في مكان آخر*',
   ],
 
   // H25–H28 Disorders of lens
@@ -268,7 +320,7 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
     'H25.0',
     'Senile incipient cataract',
     'الساد الشيخوخي البدئي (الماء الأبيض)',
-    'age-related cortical subcapsular',
+    'age-related cortical posterior subcapsular PSC',
   ],
   [
     'H25.1',
@@ -288,7 +340,7 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['H26.0', 'Infantile, juvenile and presenile cataract', 'الساد الطفلي والشبابي وما قبل الشيخوخي'],
   ['H26.1', 'Traumatic cataract', 'الساد الرضحي (الناتج عن إصابة)'],
   ['H26.2', 'Complicated cataract', 'الساد المُختلِط (الناتج عن مرض في العين)', 'uveitis glaukomflecken'],
-  ['H26.3', 'Drug-induced cataract', 'الساد الدوائي (كالستيرويدات)', 'steroid'],
+  ['H26.3', 'Drug-induced cataract', 'الساد الدوائي (كالستيرويدات)', 'steroid posterior subcapsular PSC'],
   ['H26.4', 'After-cataract', 'الساد الثانوي (عتامة المحفظة الخلفية)', 'posterior capsule opacification PCO'],
   ['H26.8', 'Other specified cataract', 'ساد آخر محدد'],
   ['H26.9', 'Cataract, unspecified', 'الساد غير المحدد (الماء الأبيض)'],
@@ -299,10 +351,10 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['H27.9', 'Disorder of lens, unspecified', 'اضطراب العدسة غير المحدد'],
   [
     'H28',
-    'Cataract and other disorders of lens in diseases classified elsewhere',
-    'الساد واضطرابات العدسة في أمراض مصنفة في مكان آخر',
+    'Cataract and other disorders of lens in diseases classified elsewhere*',
+    'الساد واضطرابات العدسة في أمراض مصنفة في مكان آخر*',
   ],
-  ['H28.0', 'Diabetic cataract', 'الساد السكري'],
+  ['H28.0', 'Diabetic cataract*', 'الساد السكري*'],
 
   // H30–H36 Disorders of choroid and retina
   ['H30', 'Chorioretinal inflammation', 'التهاب المشيمية والشبكية', 'posterior uveitis'],
@@ -321,13 +373,13 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['H31.9', 'Disorder of choroid, unspecified', 'اضطراب المشيمية غير المحدد'],
   [
     'H32',
-    'Chorioretinal disorders in diseases classified elsewhere',
-    'اضطرابات المشيمية والشبكية في أمراض مصنفة في مكان آخر',
+    'Chorioretinal disorders in diseases classified elsewhere*',
+    'اضطرابات المشيمية والشبكية في أمراض مصنفة في مكان آخر*',
   ],
   [
     'H32.0',
-    'Chorioretinal inflammation in infectious and parasitic diseases classified elsewhere',
-    'التهاب المشيمية والشبكية في أمراض خمجية وطفيلية مصنفة في مكان آخر',
+    'Chorioretinal inflammation in infectious and parasitic diseases classified elsewhere*',
+    'التهاب المشيمية والشبكية في أمراض خمجية وطفيلية مصنفة في مكان آخر*',
     'toxoplasmosis',
   ],
   ['H33', 'Retinal detachments and breaks', 'انفصال الشبكية وتمزقاتها'],
@@ -367,8 +419,9 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   [
     'H35.0',
     'Background retinopathy and retinal vascular changes',
-    'اعتلال الشبكية الخلفي والتغيرات الوعائية الشبكية',
-    'hypertensive retinopathy',
+    // "Background" is the old word for non-proliferative: الخلفي alone reads as "posterior".
+    'اعتلال الشبكية الخلفي (غير التكاثري) والتغيرات الوعائية في الشبكية',
+    'non-proliferative hypertensive retinopathy coats vasculitis microaneurysms',
   ],
   ['H35.1', 'Retinopathy of prematurity', 'اعتلال الشبكية عند الخُدّج', 'ROP'],
   ['H35.2', 'Other proliferative retinopathy', 'اعتلال الشبكية التكاثري الآخر'],
@@ -376,7 +429,7 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
     'H35.3',
     'Degeneration of macula and posterior pole',
     'تنكس البقعة الصفراء والقطب الخلفي (التنكس البقعي المرتبط بالعمر)',
-    'AMD ARMD age-related macular degeneration drusen macular hole epiretinal membrane',
+    'AMD ARMD age-related macular degeneration wet dry exudative neovascular CNV choroidal neovascularisation drusen macular hole epiretinal membrane ERM pucker ثقب البقعة',
   ],
   ['H35.4', 'Peripheral retinal degeneration', 'تنكس الشبكية المحيطي', 'lattice'],
   [
@@ -401,14 +454,14 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['H35.9', 'Retinal disorder, unspecified', 'اضطراب الشبكية غير المحدد'],
   [
     'H36',
-    'Retinal disorders in diseases classified elsewhere',
-    'اضطرابات الشبكية في أمراض مصنفة في مكان آخر',
+    'Retinal disorders in diseases classified elsewhere*',
+    'اضطرابات الشبكية في أمراض مصنفة في مكان آخر*',
   ],
-  ['H36.0', 'Diabetic retinopathy', 'اعتلال الشبكية السكري', 'DR NPDR PDR diabetic macular oedema'],
+  ['H36.0', 'Diabetic retinopathy*', 'اعتلال الشبكية السكري*', 'DR NPDR PDR diabetic macular oedema DME DMO'],
   [
     'H36.8',
-    'Other retinal disorders in diseases classified elsewhere',
-    'اضطرابات شبكية أخرى في أمراض مصنفة في مكان آخر',
+    'Other retinal disorders in diseases classified elsewhere*',
+    'اضطرابات شبكية أخرى في أمراض مصنفة في مكان آخر*',
     'sickle cell',
   ],
 
@@ -419,13 +472,14 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
     'H40.1',
     'Primary open-angle glaucoma',
     'الزرق مفتوح الزاوية الأولي (الماء الأزرق)',
-    'POAG normal tension pseudoexfoliation pigmentary',
+    'POAG normal tension pseudoexfoliation exfoliation PXF PEX pigmentary',
   ],
   [
     'H40.2',
     'Primary angle-closure glaucoma',
-    'الزرق مغلق الزاوية الأولي (الماء الأزرق الحاد)',
-    'PACG acute angle closure',
+    // Acute, intermittent and chronic alike (WHO): not "الماء الأزرق الحاد".
+    'الزرق مغلق الزاوية الأولي (الماء الأزرق)',
+    'PACG acute intermittent chronic angle closure حاد مزمن',
   ],
   ['H40.3', 'Glaucoma secondary to eye trauma', 'الزرق الثانوي لإصابة العين'],
   ['H40.4', 'Glaucoma secondary to eye inflammation', 'الزرق الثانوي لالتهاب العين'],
@@ -433,18 +487,18 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
     'H40.5',
     'Glaucoma secondary to other eye disorders',
     'الزرق الثانوي لاضطرابات أخرى في العين',
-    'neovascular',
+    'neovascular NVG rubeotic',
   ],
   ['H40.6', 'Glaucoma secondary to drugs', 'الزرق الثانوي للأدوية (الزرق الستيرويدي)', 'steroid'],
   ['H40.8', 'Other glaucoma', 'زرق آخر'],
   ['H40.9', 'Glaucoma, unspecified', 'الزرق غير المحدد (الماء الأزرق)'],
-  ['H42', 'Glaucoma in diseases classified elsewhere', 'الزرق في أمراض مصنفة في مكان آخر'],
+  ['H42', 'Glaucoma in diseases classified elsewhere*', 'الزرق في أمراض مصنفة في مكان آخر*'],
   [
     'H42.0',
-    'Glaucoma in endocrine, nutritional and metabolic diseases',
-    'الزرق في أمراض الغدد الصم والتغذية والاستقلاب',
+    'Glaucoma in endocrine, nutritional and metabolic diseases*',
+    'الزرق في أمراض الغدد الصم والتغذية والاستقلاب*',
   ],
-  ['H42.8', 'Glaucoma in other diseases classified elsewhere', 'الزرق في أمراض أخرى مصنفة في مكان آخر'],
+  ['H42.8', 'Glaucoma in other diseases classified elsewhere*', 'الزرق في أمراض أخرى مصنفة في مكان آخر*'],
 
   // H43–H45 Disorders of vitreous body and globe
   ['H43', 'Disorders of vitreous body', 'اضطرابات الجسم الزجاجي'],
@@ -456,13 +510,18 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
     'H43.8',
     'Other disorders of vitreous body',
     'اضطرابات أخرى في الجسم الزجاجي (انفصال الزجاجي الخلفي)',
-    'posterior vitreous detachment PVD',
+    'posterior vitreous detachment PVD vitreomacular traction VMT adhesion VMA',
   ],
   ['H43.9', 'Disorder of vitreous body, unspecified', 'اضطراب الجسم الزجاجي غير المحدد'],
   ['H44', 'Disorders of globe', 'اضطرابات كرة العين'],
   ['H44.0', 'Purulent endophthalmitis', 'التهاب باطن العين القيحي'],
   ['H44.1', 'Other endophthalmitis', 'التهاب باطن العين الآخر', 'sympathetic ophthalmia'],
-  ['H44.2', 'Degenerative myopia', 'قصر النظر التنكسي (الحسر المرضي الشديد)', 'pathological high myopia'],
+  [
+    'H44.2',
+    'Degenerative myopia',
+    'قصر النظر التنكسي (الحسر المرضي الشديد)',
+    'pathological high myopia myopic CNV',
+  ],
   ['H44.3', 'Other degenerative disorders of globe', 'اضطرابات تنكسية أخرى في كرة العين'],
   ['H44.4', 'Hypotony of eye', 'انخفاض ضغط العين'],
   [
@@ -481,8 +540,8 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['H44.9', 'Disorder of globe, unspecified', 'اضطراب كرة العين غير المحدد'],
   [
     'H45',
-    'Disorders of vitreous body and globe in diseases classified elsewhere',
-    'اضطرابات الجسم الزجاجي وكرة العين في أمراض مصنفة في مكان آخر',
+    'Disorders of vitreous body and globe in diseases classified elsewhere*',
+    'اضطرابات الجسم الزجاجي وكرة العين في أمراض مصنفة في مكان آخر*',
   ],
 
   // H46–H48 Disorders of optic nerve and visual pathways
@@ -512,8 +571,8 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['H47.7', 'Disorder of visual pathways, unspecified', 'اضطراب المسارات البصرية غير المحدد'],
   [
     'H48',
-    'Disorders of optic [2nd] nerve and visual pathways in diseases classified elsewhere',
-    'اضطرابات العصب البصري والمسارات البصرية في أمراض مصنفة في مكان آخر',
+    'Disorders of optic [2nd] nerve and visual pathways in diseases classified elsewhere*',
+    'اضطرابات العصب البصري والمسارات البصرية في أمراض مصنفة في مكان آخر*',
   ],
 
   // H49–H52 Disorders of ocular muscles, binocular movement, accommodation and refraction
@@ -562,7 +621,7 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
 
   // H53–H54 Visual disturbances and blindness
   ['H53', 'Visual disturbances', 'اضطرابات الرؤية'],
-  ['H53.0', 'Amblyopia ex anopsia', 'الغمش (كسل العين)', 'lazy eye amblyopia'],
+  ['H53.0', 'Amblyopia ex anopsia', 'الغمش (كسل العين)', 'lazy eye amblyopia العين الكسولة'],
   [
     'H53.1',
     'Subjective visual disturbances',
@@ -620,8 +679,8 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['H57.9', 'Disorder of eye and adnexa, unspecified', 'اضطراب العين وملحقاتها غير المحدد'],
   [
     'H58',
-    'Other disorders of eye and adnexa in diseases classified elsewhere',
-    'اضطرابات أخرى في العين وملحقاتها في أمراض مصنفة في مكان آخر',
+    'Other disorders of eye and adnexa in diseases classified elsewhere*',
+    'اضطرابات أخرى في العين وملحقاتها في أمراض مصنفة في مكان آخر*',
   ],
   [
     'H59',
@@ -683,18 +742,124 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['B30.9', 'Viral conjunctivitis, unspecified', 'التهاب الملتحمة الفيروسي غير المحدد'],
   ['B58.0', 'Toxoplasma oculopathy', 'داء المقوسات العيني', 'toxoplasmosis retinochoroiditis'],
 
+  // Neoplasms of the eye and adnexa. The eyelid's skin is coded with the skin (C43.1, C44.1, D22.1, D23.1), the
+  // rest by site in C69 and D31; WHO's subcategory titles ("Conjunctiva") are written out with their category's.
+  [
+    'C43.1',
+    'Malignant melanoma of eyelid, including canthus',
+    'ميلانوما خبيثة في الجفن وزاوية العين',
+    'melanoma eyelid tumour tumor cancer سرطان',
+  ],
+  [
+    'C44.1',
+    'Malignant neoplasm of skin of eyelid, including canthus',
+    'ورم خبيث في جلد الجفن وزاوية العين (سرطان الجفن)',
+    'basal cell carcinoma BCC rodent ulcer squamous cell carcinoma SCC sebaceous gland carcinoma eyelid tumour tumor cancer سرطان',
+  ],
+  [
+    'C69',
+    'Malignant neoplasm of eye and adnexa',
+    'ورم خبيث في العين وملحقاتها',
+    'eye cancer tumour tumor سرطان',
+  ],
+  [
+    'C69.0',
+    'Malignant neoplasm of conjunctiva',
+    'ورم خبيث في الملتحمة',
+    'ocular surface squamous neoplasia OSSN squamous cell carcinoma conjunctival melanoma cancer سرطان',
+  ],
+  ['C69.1', 'Malignant neoplasm of cornea', 'ورم خبيث في القرنية', 'cancer سرطان'],
+  [
+    'C69.2',
+    'Malignant neoplasm of retina',
+    'ورم خبيث في الشبكية (الورم الأرومي الشبكي)',
+    'retinoblastoma RB cancer سرطان ريتينوبلاستوما',
+  ],
+  [
+    'C69.3',
+    'Malignant neoplasm of choroid',
+    'ورم خبيث في المشيمية (الميلانوما المشيمية)',
+    'choroidal uveal melanoma cancer سرطان',
+  ],
+  [
+    'C69.4',
+    'Malignant neoplasm of ciliary body',
+    'ورم خبيث في الجسم الهدبي',
+    'iris uveal melanoma eyeball cancer القزحية مقلة العين سرطان',
+  ],
+  [
+    'C69.5',
+    'Malignant neoplasm of lacrimal gland and duct',
+    'ورم خبيث في الغدة الدمعية والمجاري الدمعية',
+    'lacrimal sac nasolacrimal duct adenoid cystic carcinoma cancer سرطان',
+  ],
+  [
+    'C69.6',
+    'Malignant neoplasm of orbit',
+    'ورم خبيث في الحجاج (محجر العين)',
+    'orbital tumour tumor rhabdomyosarcoma extraocular muscle retrobulbar cancer سرطان',
+  ],
+  [
+    'C69.8',
+    'Malignant neoplasm: overlapping lesion of eye and adnexa',
+    'ورم خبيث ممتد على أكثر من جزء من العين وملحقاتها',
+    'cancer سرطان',
+  ],
+  [
+    'C69.9',
+    'Malignant neoplasm of eye, unspecified',
+    'ورم خبيث في العين، الجزء غير محدد',
+    'eyeball cancer سرطان',
+  ],
+  [
+    'D22.1',
+    'Melanocytic naevi of eyelid, including canthus',
+    'وحمة صباغية (شامة) في الجفن وزاوية العين',
+    'nevus naevus mole eyelid',
+  ],
+  [
+    'D23.1',
+    'Other benign neoplasm of skin of eyelid, including canthus',
+    'ورم حميد آخر في جلد الجفن وزاوية العين',
+    'eyelid papilloma benign tumour tumor',
+  ],
+  ['D31', 'Benign neoplasm of eye and adnexa', 'ورم حميد في العين وملحقاتها', 'benign tumour tumor'],
+  [
+    'D31.0',
+    'Benign neoplasm of conjunctiva',
+    'ورم حميد في الملتحمة',
+    'conjunctival naevus nevus papilloma dermoid',
+  ],
+  ['D31.1', 'Benign neoplasm of cornea', 'ورم حميد في القرنية', 'limbal dermoid'],
+  ['D31.2', 'Benign neoplasm of retina', 'ورم حميد في الشبكية'],
+  ['D31.3', 'Benign neoplasm of choroid', 'ورم حميد في المشيمية (وحمة المشيمية)', 'choroidal naevus nevus'],
+  [
+    'D31.4',
+    'Benign neoplasm of ciliary body',
+    'ورم حميد في الجسم الهدبي',
+    'iris naevus nevus eyeball القزحية مقلة العين',
+  ],
+  [
+    'D31.5',
+    'Benign neoplasm of lacrimal gland and duct',
+    'ورم حميد في الغدة الدمعية والمجاري الدمعية',
+    'pleomorphic adenoma lacrimal sac',
+  ],
+  ['D31.6', 'Benign neoplasm of orbit, unspecified', 'ورم حميد في الحجاج غير محدد', 'orbital tumour tumor'],
+  ['D31.9', 'Benign neoplasm of eye, unspecified', 'ورم حميد في العين، الجزء غير محدد', 'eyeball'],
+
   // Diabetes mellitus with ophthalmic complications
   [
     'E10.3',
     'Type 1 diabetes mellitus with ophthalmic complications',
     'داء السكري من النوع الأول مع مضاعفات عينية',
-    'diabetic retinopathy',
+    'diabetic retinopathy DME',
   ],
   [
     'E11.3',
     'Type 2 diabetes mellitus with ophthalmic complications',
     'داء السكري من النوع الثاني مع مضاعفات عينية',
-    'diabetic retinopathy',
+    'diabetic retinopathy DME',
   ],
   [
     'E12.3',
@@ -710,13 +875,13 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
     'E14.3',
     'Unspecified diabetes mellitus with ophthalmic complications',
     'داء السكري غير المحدد مع مضاعفات عينية',
-    'diabetic retinopathy',
+    'diabetic retinopathy DME',
   ],
   [
     'E05.0',
     'Thyrotoxicosis with diffuse goitre',
     'فرط الدرقية مع تضخم منتشر (داء غريفز)',
-    'graves disease thyroid eye',
+    'graves disease thyroid eye TED',
   ],
 
   // Nervous system
@@ -724,6 +889,9 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['G45.3', 'Amaurosis fugax', 'العمى العابر'],
   ['G51.0', 'Bell palsy', 'شلل بِل (شلل العصب الوجهي)', 'facial palsy lagophthalmos'],
   ['G70.0', 'Myasthenia gravis', 'الوهن العضلي الوبيل', 'ocular myasthenia ptosis diplopia'],
+
+  // Systemic diseases whose eye manifestation is coded beside them (the asterisk code)
+  ['M35.2', 'Behçet disease', 'داء بهجت (متلازمة بهجت)', 'behcet behcets uveitis oral ulcers بهشت'],
 
   // Congenital malformations of eye, ear, face and neck (eye)
   [
@@ -883,23 +1051,30 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['T26.2', 'Burn with resulting rupture and destruction of eyeball', 'حرق أدى إلى تمزق كرة العين وتلفها'],
   ['T26.3', 'Burn of other parts of eye and adnexa', 'حرق أجزاء أخرى من العين وملحقاتها'],
   ['T26.4', 'Burn of eye and adnexa, part unspecified', 'حرق العين وملحقاتها، الجزء غير محدد'],
-  ['T26.5', 'Corrosion of eyelid and periocular area', 'حرق كيميائي في الجفن وما حول العين'],
+  ['T26.5', 'Corrosion of eyelid and periocular area', 'حرق كيميائي في الجفن وما حول العين', 'chemical burn'],
   [
     'T26.6',
     'Corrosion of cornea and conjunctival sac',
     'حرق كيميائي في القرنية وكيس الملتحمة',
-    'chemical injury alkali acid',
+    'chemical burn injury alkali acid',
   ],
   [
     'T26.7',
     'Corrosion with resulting rupture and destruction of eyeball',
     'حرق كيميائي أدى إلى تمزق كرة العين وتلفها',
+    'chemical burn',
   ],
-  ['T26.8', 'Corrosion of other parts of eye and adnexa', 'حرق كيميائي في أجزاء أخرى من العين وملحقاتها'],
+  [
+    'T26.8',
+    'Corrosion of other parts of eye and adnexa',
+    'حرق كيميائي في أجزاء أخرى من العين وملحقاتها',
+    'chemical burn',
+  ],
   [
     'T26.9',
     'Corrosion of eye and adnexa, part unspecified',
     'حرق كيميائي في العين وملحقاتها، الجزء غير محدد',
+    'chemical burn',
   ],
   [
     'T85.2',
@@ -952,3 +1127,79 @@ export const DIAGNOSIS_CODES: readonly DiagnosisSeed[] = [
   ['Z97.0', 'Presence of artificial eye', 'وجود عين اصطناعية'],
   ['Z97.3', 'Presence of spectacles and contact lenses', 'استعمال النظارات والعدسات اللاصقة'],
 ];
+
+/**
+ * Other words for a word of the titles, as clinicians type them: Arabic transliterations of the English names
+ * (جلوكوما) and the Iraqi ماي for ماء (ماي ازرق, الماي الابيض). Any entry whose titles or search words hold the key,
+ * a clinic's own entries included, is found by each of its forms as by the key itself. Keys and forms are compared
+ * normalised (`searchText`), so spelling them as written is enough.
+ */
+export const SPOKEN_FORMS: Readonly<Record<string, readonly string[]>> = {
+  glaucoma: ['جلوكوما', 'غلوكوما', 'كلوكوما'],
+  cataract: ['كتاركت', 'كاتاراكت', 'كاتركت', 'كتراكت'],
+  keratoconus: ['كيراتوكونس', 'كيراتوكونوس', 'كراتوكونس'],
+  ماء: ['ماي'],
+};
+
+/**
+ * The eye codes outside chapter VII (as code prefixes): infections, neoplasms, injuries, malformations and factors
+ * of the eye and its adnexa. The other codes of the list (Behçet disease, Graves disease, Bell palsy, myasthenia
+ * …) are the systemic diseases beside which an eye code is recorded; an empty search lists them last.
+ */
+const EYE_CODES_ELSEWHERE = [
+  'A54.3',
+  'A71',
+  'A74.0',
+  'B00.5',
+  'B02.3',
+  'B30',
+  'B58.0',
+  'C43.1',
+  'C44.1',
+  'C69',
+  'D22.1',
+  'D23.1',
+  'D31',
+  'E10.3',
+  'E11.3',
+  'E12.3',
+  'E13.3',
+  'E14.3',
+  'G24.5',
+  'G45.3',
+  'Q10',
+  'Q11',
+  'Q12',
+  'Q13',
+  'Q14',
+  'Q15',
+  'S00.1',
+  'S01.1',
+  'S02.3',
+  'S04.0',
+  'S05',
+  'T15',
+  'T26',
+  'T85.2',
+  'T85.3',
+  'Z01.0',
+  'Z13.5',
+  'Z44.2',
+  'Z46.0',
+  'Z82.1',
+  'Z83.5',
+  'Z94.7',
+  'Z96.1',
+  'Z97.0',
+  'Z97.3',
+];
+
+/**
+ * Where a code stands in an empty search (after the clinic's favourites): 0 chapter VII (H00–H59), 1 the eye codes
+ * outside it, 2 the rest (systemic diseases, a clinic's own codes of its own making). Any code, shipped or not.
+ */
+export function eyeTier(code: string): 0 | 1 | 2 {
+  const upper = code.trim().toUpperCase();
+  if (/^H[0-5]\d/.test(upper)) return 0;
+  return EYE_CODES_ELSEWHERE.some((prefix) => upper.startsWith(prefix)) ? 1 : 2;
+}

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { ageOn, localDay } from '@basira/shared/dates/calendar';
 import { formatDiopters } from '@basira/shared/clinical/rounding';
 import { ltr } from '@basira/shared/clinical/ltr-text';
+import { diagnosisWords, type DiagnosisTitles } from '@basira/shared/exams/diagnosis-words';
 import { isExamType } from '@basira/shared/exams/exam-types';
 import { prescribedReading, rxText } from '@basira/shared/exams/spectacles';
 import {
@@ -275,13 +276,15 @@ export class LettersService {
   }
 
   /**
-   * The visit's latest consultation's diagnoses, each as its code's title in the letter's language (or the text
-   * typed), with the eye: `H40.1 Primary open-angle glaucoma (right eye); …`. Empty without the exam type.
+   * The visit's latest consultation's diagnoses, each as its code's title in the letter's language then the doctor's
+   * own words (`diagnosisWords`), with the eye: `H40.1 Primary open-angle glaucoma · advanced (right eye); …`. The
+   * titles are those the record kept when saved; a record saved before it kept them has its codes looked up. Empty
+   * without the exam type.
    */
   private async diagnoses(orgId: number, queueId: number, language: LetterLanguage): Promise<string> {
     if (!isExamType('consultation')) return '';
     const [record] = await this.db
-      .select({ data: examRecords.data })
+      .select({ data: examRecords.data, derived: examRecords.derived })
       .from(examRecords)
       .where(
         inOrg(
@@ -294,22 +297,25 @@ export class LettersService {
       )
       .orderBy(desc(examRecords.createdAt), desc(examRecords.id))
       .limit(1);
-    const list = ((record?.data as { diagnoses?: DiagnosisEntry[] } | undefined)?.diagnoses ?? []).filter(
-      (d) => d.code?.trim() || d.text?.trim(),
-    );
+    const kept = (record?.derived as { diagnoses?: (DiagnosisTitles | null)[] } | null | undefined)
+      ?.diagnoses;
+    const list = ((record?.data as { diagnoses?: DiagnosisEntry[] } | undefined)?.diagnoses ?? [])
+      .map((d, i) => ({ ...d, titles: kept ? (kept[i] ?? null) : undefined }))
+      .filter((d) => d.code?.trim() || d.text?.trim());
     if (list.length === 0) return '';
-    const titles = await diagnosesByCodes(
+    const looked = await diagnosesByCodes(
       this.db,
       orgId,
-      list.flatMap((d) => (d.code ? [d.code] : [])),
+      list.flatMap((d) => (d.code && d.titles === undefined ? [d.code] : [])),
     );
     return list
       .map((d) => {
         const code = d.code?.trim() ?? '';
-        const row = code ? titles.get(code.toUpperCase()) : undefined;
-        const title = d.text?.trim() || (row ? (language === 'ar' ? row.titleAr : row.titleEn) : '');
+        const titles = d.titles === undefined && code ? looked.get(code.toUpperCase()) : d.titles;
         const eye = d.eye ? EYE_WORDS[language][d.eye] : undefined;
-        const named = [code ? ltr(code) : '', title].filter(Boolean).join(' ');
+        const named = [code ? ltr(code) : '', diagnosisWords(titles, d.text, language).join(' · ')]
+          .filter(Boolean)
+          .join(' ');
         return eye ? `${named} (${eye})` : named;
       })
       .join(language === 'ar' ? '؛ ' : '; ');

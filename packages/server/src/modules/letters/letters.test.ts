@@ -39,7 +39,12 @@ async function visitWithRx(o: TestOrg, name: string) {
   await c.ok('POST', '/api/mo/exam/consultation', {
     patientId: patient.id,
     queueId: entry.id,
-    diagnoses: [{ code: 'H40.1', eye: 'right', status: 'new' }],
+    diagnoses: [
+      { code: 'H40.1', eye: 'right', status: 'new' },
+      // The doctor's own words beside a code; and a title copied into the words, as the form did before issue 49.
+      { code: 'H16.0', text: 'fungal', eye: 'left' },
+      { code: 'H10.0', text: 'التهاب الملتحمة المخاطي القيحي (الجرثومي)' },
+    ],
   });
   return { c, patient, entry };
 }
@@ -121,7 +126,10 @@ describe('letters', () => {
     expect(text).toContain('R -2.00 -0.75 × 090 · L -1.50');
     // Signs stay left of their digits in an Arabic sentence: each eye's numbers are one isolated LTR run.
     expect(letter.body).toContain(`${LRI}-2.00 -0.75 × 090${PDI}`);
-    expect(text).toContain('H40.1 Primary open-angle glaucoma (right eye)');
+    expect(text).toContain(
+      'H40.1 Primary open-angle glaucoma (right eye); H16.0 Corneal ulcer · fungal (left eye); H10.0 Mucopurulent conjunctivitis',
+    );
+    expect(text).not.toContain('الملتحمة');
     expect(text).toContain('Admin User');
     expect(text).not.toContain('{{');
 

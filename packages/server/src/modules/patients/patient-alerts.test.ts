@@ -72,7 +72,6 @@ describe(`a patient's allergies and conditions as data (issue 49), on ${dbKind}`
       hypertension: false,
       other: 'asthma ربو',
     };
-    // eslint-disable-next-line no-restricted-syntax -- writing a row as the first alerts stored it
     await t.database.db.update(patients).set({ alerts: legacy }).where(eq(patients.id, p.id));
     // Read before the upgrade, the row already shows today's shape.
     const before = await c.ok<typeof p>('GET', `/api/mo/patient/${p.id}`);

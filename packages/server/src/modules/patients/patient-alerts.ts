@@ -1,7 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PatientAllergy } from '@basira/shared/prescribing/prescribing.schemas';
 import type { PatientAlerts } from '@basira/shared/patients/patients.schemas';
-import { SUBSTANCE_LEXICON, substancesIn, type LexiconEntry } from '@basira/shared/prescribing/substances';
+import {
+  SUBSTANCE_LEXICON,
+  substanceName,
+  substancesIn,
+  type LexiconEntry,
+} from '@basira/shared/prescribing/substances';
 import type { z } from 'zod';
 import type { patientAlertsSchema } from '@basira/shared/patients/patients.schemas';
 import type { Db } from '../../db/client.ts';
@@ -90,7 +95,12 @@ export function alertsOf(value: unknown): PatientAlerts {
   const stored = value as LegacyAlerts & Partial<PatientAlerts>;
   if (isLegacy(stored)) return upgradedAlerts(stored, SUBSTANCE_LEXICON);
   return {
-    allergies: Array.isArray(stored.allergies) ? stored.allergies : [],
+    allergies: (Array.isArray(stored.allergies) ? stored.allergies : []).map((a) => ({
+      ...a,
+      name: a.substance
+        ? { en: substanceName(a.substance, 'en'), ar: substanceName(a.substance, 'ar') }
+        : null,
+    })),
     conditions: Array.isArray(stored.conditions) ? stored.conditions : [],
     other: stored.other ?? null,
   };

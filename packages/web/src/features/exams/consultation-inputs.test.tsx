@@ -29,6 +29,22 @@ const DRUG = {
   defaultDose: '1',
   defaultFrequency: { timesPerDay: 4 },
 };
+const DIAGNOSES = [
+  {
+    code: 'H10.0',
+    titleEn: 'Mucopurulent conjunctivitis',
+    titleAr: 'التهاب الملتحمة المخاطي القيحي (الجرثومي)',
+    custom: false,
+    favourite: false,
+  },
+  {
+    code: 'H40.1',
+    titleEn: 'Primary open-angle glaucoma',
+    titleAr: 'الزرق مفتوح الزاوية الأولي (الماء الأزرق)',
+    custom: false,
+    favourite: false,
+  },
+];
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeAll(async () => {
@@ -46,19 +62,13 @@ beforeEach(() => {
     const url = String(input);
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
     if (url.includes('/mo/code/drug')) return json({ data: [DRUG] });
-    if (url.includes('/mo/code/diagnosis'))
-      return json({
-        data: [
-          {
-            code: 'H10.0',
-            titleEn: 'Mucopurulent conjunctivitis',
-            titleAr: 'التهاب الملتحمة',
-            custom: false,
-            favourite: false,
-          },
-        ],
-        meta: { page: 1, perPage: 30, total: 1, lastPage: 1 },
-      });
+    if (url.includes('/mo/code/diagnosis')) {
+      // As the server answers a code: its row first. Any other search: the whole (short) list.
+      const search = new URL(url, 'http://x').searchParams.get('search')?.toUpperCase() ?? '';
+      const exact = DIAGNOSES.filter((row) => row.code === search);
+      const data = exact.length ? exact : DIAGNOSES;
+      return json({ data, meta: { page: 1, perPage: 30, total: data.length, lastPage: 1 } });
+    }
     return new Response(JSON.stringify({ message: 'not found', code: 'not_found' }), { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -69,8 +79,8 @@ afterEach(() => {
 });
 
 let values: Record<string, unknown> = {};
-function Harness() {
-  const [state, setState] = useState<Record<string, unknown>>({});
+function Harness({ initial = {} }: { initial?: Record<string, unknown> }) {
+  const [state, setState] = useState<Record<string, unknown>>(initial);
   values = state;
   return (
     <ExamFormContext.Provider
@@ -80,6 +90,7 @@ function Harness() {
         errors: {},
         patientId: 7,
         readOnly: false,
+      derived: undefined,
       }}
     >
       <ExamSections type="consultation" extras={ITEM_EXTRAS} />
@@ -87,11 +98,11 @@ function Harness() {
   );
 }
 
-function renderForm() {
+function renderForm(initial?: Record<string, unknown>) {
   return render(
     <Providers i18n={i18next} direction="ltr">
       <QueryClientProvider client={createQueryClient()}>
-        <Harness />
+        <Harness initial={initial} />
       </QueryClientProvider>
     </Providers>,
   );
@@ -123,7 +134,7 @@ describe('the consultation form', () => {
     expect(screen.getByTestId('consultation-schedule').textContent).not.toBe('');
   });
 
-  it('writes a chosen diagnosis code with its title, and words as a free-text diagnosis', async () => {
+  it('writes a chosen diagnosis code alone, shows its title, and keeps words as a free-text diagnosis', async () => {
     renderForm();
     const user = userEvent.setup();
     const code = screen.getByTestId('exam-field-diagnoses.0.code');
@@ -131,11 +142,24 @@ describe('the consultation form', () => {
     await user.type(code, 'h10');
     await screen.findByRole('option', { name: 'H10.0 — Mucopurulent conjunctivitis', hidden: true });
     await user.keyboard('{ArrowDown}{Enter}');
-    await waitFor(() =>
-      expect(values.diagnoses).toEqual([{ code: 'H10.0', text: 'Mucopurulent conjunctivitis' }]),
-    );
+    // The code only: the record keeps the titles, the words are the doctor's.
+    await waitFor(() => expect(values.diagnoses).toEqual([{ code: 'H10.0' }]));
+    expect(screen.getByTestId('diagnosis-title')).toHaveTextContent('Mucopurulent conjunctivitis');
+    expect(code).toHaveValue('H10.0');
+    // The doctor's own words beside the code stay theirs.
+    await user.type(screen.getByTestId('exam-field-diagnoses.0.text'), 'follicular{Tab}');
+    await waitFor(() => expect(values.diagnoses).toEqual([{ code: 'H10.0', text: 'follicular' }]));
+
     await user.clear(code);
     await user.type(code, 'dry eye{Tab}');
     await waitFor(() => expect(values.diagnoses).toEqual([{ code: null, text: 'dry eye' }]));
+    expect(screen.queryByTestId('diagnosis-title')).toBeNull();
+  });
+
+  it('shows a saved diagnosis’s title in the interface’s language, and leaves its words alone', async () => {
+    renderForm({ diagnoses: [{ code: 'H40.1', text: 'advanced', eye: 'right' }] });
+    expect(await screen.findByTestId('diagnosis-title')).toHaveTextContent('Primary open-angle glaucoma');
+    expect(screen.getByTestId('exam-field-diagnoses.0.text')).toHaveValue('advanced');
+    expect(values.diagnoses).toEqual([{ code: 'H40.1', text: 'advanced', eye: 'right' }]);
   });
 });

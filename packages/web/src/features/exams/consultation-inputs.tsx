@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Autocomplete, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Drug } from '@basira/shared/codes/codes.schemas';
+import type { DiagnosisRow, Drug } from '@basira/shared/codes/codes.schemas';
 import type { Frequency } from '@basira/shared/exams/medication-schedule';
+import { diagnosisTitleQuery } from '../../lib/diagnosis-titles.ts';
 import { diagnosisPageQuery, drugListQuery } from './code-lists/codes.queries.ts';
 import { useExamForm } from './exam-form-context.ts';
 
@@ -86,12 +87,15 @@ const looksLikeCode = (text: string) => /^[A-Za-z0-9][A-Za-z0-9.-]*$/.test(text)
 
 /**
  * A diagnosis code from the clinic's list, searched by code or by English or Arabic words; choosing one writes its
- * code and its title (in the interface's language) into the item's `text`. Words that are not a code are kept as a
- * free-text diagnosis (the code left empty, the words in `text`).
+ * code only, and the code's title shows under it in the interface's language (the picker's row, or for a saved record
+ * or a typed code the list's row for it). The record keeps the code's two titles when saved (`derived.diagnoses`), so
+ * the item's `text` holds only what the doctor typed. Words that are not a code are kept as a free-text diagnosis
+ * (the code left empty, the words in `text`).
  */
 export function DiagnosisCodeInput({ path, value, ...props }: InputProps & { path: string; value: unknown }) {
   const { t, i18n } = useTranslation();
   const form = useExamForm();
+  const queryClient = useQueryClient();
   const code = typeof value === 'string' ? value : '';
   const [text, setText] = useState(code);
   const [focused, setFocused] = useState(false);
@@ -105,14 +109,15 @@ export function DiagnosisCodeInput({ path, value, ...props }: InputProps & { pat
     i18n.language === 'en' ? row.titleEn : row.titleAr;
   const labels = rows.map((row) => `${row.code}${SEPARATOR}${title(row)}`);
   const parent = parentOf(path);
+  const chosen = useQuery({ ...diagnosisTitleQuery(code), enabled: code !== '' }).data ?? null;
 
   const rowOf = (label: string) => rows.find((r) => `${r.code}${SEPARATOR}${title(r)}` === label);
   const choose = (label: string) => {
     const row = rowOf(label);
     if (!row) return;
+    // The row answers the title under the input: no lookup for the code just chosen.
+    queryClient.setQueryData<DiagnosisRow | null>(diagnosisTitleQuery(row.code).queryKey, row);
     form.setValue(path, row.code);
-    const current = form.getValue(`${parent}.text`);
-    if (typeof current !== 'string' || current.trim() === '') form.setValue(`${parent}.text`, title(row));
     setText(row.code);
   };
 
@@ -141,7 +146,14 @@ export function DiagnosisCodeInput({ path, value, ...props }: InputProps & { pat
       filter={({ options }) => options}
       value={text}
       readOnly={form.readOnly}
-      // A chosen option shows as its code (the title is in the item's text).
+      description={
+        chosen && code ? (
+          <span dir="auto" data-testid="diagnosis-title">
+            {title(chosen)}
+          </span>
+        ) : undefined
+      }
+      // A chosen option shows as its code, its title under it.
       onChange={(next) => setText(rowOf(next)?.code ?? next)}
       onFocus={() => setFocused(true)}
       onBlur={() => {

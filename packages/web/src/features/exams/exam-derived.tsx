@@ -1,18 +1,22 @@
-import { Alert, Button, Card, Group, List, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { sphericalEquivalent, transpose } from '@basira/shared/clinical/refraction';
 import { formatAxis, formatDiopters } from '@basira/shared/clinical/rounding';
 import { cornealPlaneRefraction, needsCornealPlane } from '@basira/shared/clinical/vertex';
-import { allergiesOf, medicationInput, type ConsultationDerived } from '@basira/shared/exams/consultation';
+import { medicationInput, type ConsultationDerived } from '@basira/shared/exams/consultation';
 import type { DeriveContext } from '@basira/shared/exams/exam-definition';
-import { EXAM_PERMISSIONS, readersOf, type ExamType } from '@basira/shared/exams/exam-types';
+import type { ExamType } from '@basira/shared/exams/exam-types';
+import { needsReason } from '@basira/shared/prescribing/prescription-check';
+import { deriveContextResponseSchema } from '@basira/shared/prescribing/prescribing.schemas';
+import { warningText, type StoredWarning } from '@basira/shared/prescribing/warning-text';
 import { scheduleText, totalDays } from '@basira/shared/exams/medication-schedule';
 import { examDefinition } from '@basira/shared/exams/registry';
-import { canAny } from '../../lib/session-local.ts';
-import { useMe } from '../../lib/use-me.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/form-validation.ts';
+import { useTranslator } from '../../lib/use-translator.ts';
 import { drugListQuery } from './code-lists/codes.queries.ts';
-import { examPageQuery } from './exams.queries.ts';
 import { ClinicalValue } from '../../components/clinical-value.tsx';
 import { ExamResults, TYPES_WITH_RESULTS } from '../../components/exam-results.tsx';
 import { useExamForm } from './exam-form-context.ts';
@@ -123,60 +127,151 @@ function MedicationSchedule({ path }: { path: string }) {
   );
 }
 
-export const ITEM_EXTRAS: ItemExtras = {
-  'spectacles.readings': ReadingExtras,
-  'consultation.medications:after': MedicationSchedule,
-  'keratoconus.fitting:after': KeratoconusStartPower,
+const SEVERITY_COLOR: Record<string, string> = {
+  contraindicated: 'red',
+  caution: 'orange',
+  reminder: 'blue',
 };
 
-interface FollowUpIop {
-  queueId: number | null;
-  iop?: { right?: { value?: number | null }; left?: { value?: number | null } }[] | null;
+/** The warnings of a consultation, each a sentence of its rule in the interface's language (warning-text.ts). */
+function useWarningLines() {
+  const { t, i18n } = useTranslation();
+  const form = useExamForm();
+  const lang = i18n.language === 'en' ? 'en' : 'ar';
+  const nameOf = (index: number) => {
+    const name = form.getValue(`medications.${index}.name`);
+    return typeof name === 'string' && name ? name : t('consultation.medicationNumber', { n: index + 1 });
+  };
+  const warnings = (form.derived as ConsultationDerived | undefined)?.warnings ?? [];
+  return warnings.map((warning) => ({ warning, text: warningText(warning, lang, nameOf) }));
+}
+
+function WarningLine({ warning, text }: { warning: StoredWarning; text: string }) {
+  const { t } = useTranslation();
+  const severity = warning.severity ?? 'caution';
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start" data-testid={`consultation-warning-${warning.code}`}>
+      <Badge size="sm" color={SEVERITY_COLOR[severity]} variant="filled" style={{ flexShrink: 0 }}>
+        {t(`consultation.severity.${severity}`)}
+      </Badge>
+      <Text size="sm" dir="auto">
+        {text}
+      </Text>
+    </Group>
+  );
 }
 
 /**
- * What a type's live calculation needs beyond the form (`derive.usesContext`), as the server builds it on save:
- * the patient's allergies, the formulary's classes, and whether a follow-up of this visit has an IOP reading.
+ * On a medication's own row, as the drug is picked: the warnings about it, and for a contraindication the reason
+ * the doctor gives it anyway (the save is held until there is one; the server stores and audits it).
+ */
+function MedicationWarnings({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const translate = useTranslator();
+  const form = useExamForm();
+  const index = Number(path.split('.').pop());
+  const lines = useWarningLines().filter(
+    ({ warning }) => warning.medication === index || warning.medications?.includes(index),
+  );
+  if (lines.length === 0) return null;
+  const held = lines.some(({ warning }) => needsReason(warning) && warning.medication === index);
+  const reasonPath = `${path}.overrideReason`;
+  const reason = form.getValue(reasonPath);
+  return (
+    <Stack gap={4} mt="xs" data-testid="medication-warnings">
+      {lines.map(({ warning, text }, i) => (
+        <WarningLine key={i} warning={warning} text={text} />
+      ))}
+      {(held || (typeof reason === 'string' && reason !== '')) && (
+        <TextInput
+          size="sm"
+          label={t('consultation.overrideReason')}
+          value={typeof reason === 'string' ? reason : ''}
+          readOnly={form.readOnly}
+          maxLength={500}
+          onChange={(e) => form.setValue(reasonPath, e.currentTarget.value)}
+          error={errorText(translate, form.errors[reasonPath])}
+          data-testid="medication-override-reason"
+        />
+      )}
+    </Stack>
+  );
+}
+
+function MedicationExtras({ path }: { path: string }) {
+  return (
+    <>
+      <MedicationSchedule path={path} />
+      <MedicationWarnings path={path} />
+    </>
+  );
+}
+
+export const ITEM_EXTRAS: ItemExtras = {
+  'spectacles.readings': ReadingExtras,
+  'consultation.medications:after': MedicationExtras,
+  'keratoconus.fitting:after': KeratoconusStartPower,
+};
+
+/**
+ * What a type's live calculation needs beyond the form (`derive.usesContext`): the context a save reads, from
+ * `GET /api/mo/exam/{type}/context` (the patient's allergies and conditions, the age, the last pressure), with the
+ * formulary's drugs the form has loaded; the same shared function then computes what the server will store.
+ * `failed` says the prescription cannot be checked here (the doctor is told, rather than shown no warning).
  */
 export function useDeriveContext(
   type: ExamType,
   patientId: number,
   queueId: number,
-  allergies: string | null | undefined,
-): DeriveContext | undefined {
-  const me = useMe();
+  recordId: number | null,
+): { context: DeriveContext | undefined; failed: boolean } {
   const enabled = examDefinition(type).derive?.usesContext === true;
   const formulary = useQuery({ ...drugListQuery(''), enabled });
-  // The visit's IOP is in its follow-up, read only by whoever may read follow-ups (the server sees it anyway).
-  const followUps = useQuery({
-    ...examPageQuery('followUp', patientId, 1, ''),
-    enabled: enabled && canAny(me?.permissions, readersOf(EXAM_PERMISSIONS.followUp)),
+  const server = useQuery({
+    queryKey: ['exams', type, 'context', patientId, queueId, recordId],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(`mo/exam/${type}/context`, {
+          schema: deriveContextResponseSchema,
+          signal,
+          query: { patientId, queueId, recordId: recordId ?? undefined },
+        })
+      ).data,
+    enabled,
     retry: false,
   });
-  if (!enabled) return undefined;
-  const drugs: DeriveContext['drugs'] = Object.fromEntries(
-    (formulary.data ?? []).map((d) => [d.id, { name: d.name, class: d.class }]),
-  );
-  const visitHasIop = ((followUps.data?.data ?? []) as FollowUpIop[]).some(
-    (r) =>
-      r.queueId === queueId &&
-      (r.iop ?? []).some((reading) => reading.right?.value != null || reading.left?.value != null),
-  );
-  return { allergies: allergiesOf(allergies), drugs, visitHasIop };
+  const context = useMemo((): DeriveContext | undefined => {
+    if (!enabled || !server.data) return undefined;
+    const prescribing = server.data.prescribing;
+    if (!prescribing) return server.data;
+    const drugs = { ...prescribing.drugs };
+    for (const d of formulary.data ?? [])
+      drugs[d.id] = {
+        name: d.name,
+        names: [d.nameAr, ...d.brands].filter(Boolean),
+        ingredients: d.ingredients,
+      };
+    return { ...server.data, prescribing: { ...prescribing, drugs } };
+  }, [enabled, server.data, formulary.data]);
+  return { context, failed: enabled && (server.isError || formulary.isError) };
 }
 
-/** A consultation's warnings on its prescription, before it is saved (and as saved). */
-function ConsultationWarnings({ derived }: { derived: unknown }) {
+/** A consultation's warnings on its prescription, before it is saved (and as saved), most severe first. */
+function ConsultationWarnings({ failed }: { failed: boolean }) {
   const { t } = useTranslation();
-  const form = useExamForm();
-  const warnings = (derived as ConsultationDerived | undefined)?.warnings ?? [];
-  if (warnings.length === 0) return null;
-  const nameOf = (index: unknown) => {
-    const name = typeof index === 'number' ? form.getValue(`medications.${index}.name`) : null;
-    return typeof name === 'string' && name
-      ? name
-      : t('consultation.medicationNumber', { n: Number(index) + 1 });
-  };
+  const lines = useWarningLines();
+  if (failed)
+    return (
+      <Alert
+        color="red"
+        role="alert"
+        title={t('consultation.warningsTitle')}
+        data-testid="consultation-unchecked"
+      >
+        {t('consultation.uncheckable')}
+      </Alert>
+    );
+  if (lines.length === 0) return null;
   return (
     <Alert
       color="orange"
@@ -184,38 +279,32 @@ function ConsultationWarnings({ derived }: { derived: unknown }) {
       title={t('consultation.warningsTitle')}
       data-testid="consultation-warnings"
     >
-      <List size="sm">
-        {warnings.map((w, i) => {
-          const warning = w as Record<string, unknown>;
-          const pair = Array.isArray(warning.medications) ? (warning.medications as number[]) : [];
-          return (
-            <List.Item key={i} data-testid={`consultation-warning-${w.code}`}>
-              {t(`consultation.warnings.${w.code}`, {
-                name: nameOf(warning.medication),
-                allergy: String(warning.allergy ?? ''),
-                first: nameOf(pair[0]),
-                second: nameOf(pair[1]),
-                class: t(`codeLists.classes.${String(warning.class ?? 'other')}`),
-                eye: t(`exams.values.${String(warning.eye ?? 'both')}`),
-                days: Number(warning.totalDays ?? 0),
-              })}
-            </List.Item>
-          );
-        })}
-      </List>
+      <Stack gap={6}>
+        {lines.map(({ warning, text }, i) => (
+          <WarningLine key={i} warning={warning} text={text} />
+        ))}
+      </Stack>
     </Alert>
   );
 }
 
 /** What the server computes from the record, computed here live as it is typed (the same shared functions). */
-export function DerivedPanel({ type, derived }: { type: ExamType; derived: unknown }) {
+export function DerivedPanel({
+  type,
+  derived,
+  contextFailed = false,
+}: {
+  type: ExamType;
+  derived: unknown;
+  contextFailed?: boolean;
+}) {
   const { t } = useTranslation();
   const form = useExamForm();
   const target = (side: 'right' | 'left') => {
     const value = form.getValue(`lens.${side}.targetRefraction`);
     return typeof value === 'number' ? value : null;
   };
-  if (type === 'consultation') return <ConsultationWarnings derived={derived} />;
+  if (examDefinition(type).derive?.usesContext) return <ConsultationWarnings failed={contextFailed} />;
   if (!TYPES_WITH_RESULTS.includes(type)) return null;
   return (
     <Card withBorder padding="md" data-testid="exam-derived">

@@ -86,7 +86,8 @@ function GroupView({
   extras: ItemExtras;
 }) {
   const texts = useExamTexts(type);
-  const entries = Object.entries(node.fields);
+  // A hidden field is shown by the type's own extra, where it belongs (a reason under its warning).
+  const entries = Object.entries(node.fields).filter(([, child]) => !(child.kind === 'text' && child.hidden));
   const leaves = entries.filter(([, child]) => isLeaf(child) && !isWide(child));
   const wide = entries.filter(([, child]) => isWide(child));
   const blocks = entries.filter(([, child]) => !isLeaf(child));

@@ -7,6 +7,7 @@ import { patientResponseSchema } from '@basira/shared/patients/patients.schemas'
 import { examDefinition } from '@basira/shared/exams/registry';
 import { isExamType, type ExamType } from '@basira/shared/exams/exam-types';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { PatientAlertsPanel } from '../../components/patient-alerts.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
@@ -100,7 +101,7 @@ function ExamForm({
   const { permissions } = examDefinition(type);
   const readOnly = record !== null && !canAny(me?.permissions, permissions.edit);
   const patient = useQuery(patientOfExamQuery(patientId));
-  const context = useDeriveContext(type, patientId, queueId, patient.data?.alerts.allergies);
+  const { context, failed: contextFailed } = useDeriveContext(type, patientId, queueId, record?.id ?? null);
   const exam = useExamRecordForm({ type, patientId, queueId, record, readOnly, context });
   const [copyNote, setCopyNote] = useState<string | null>(null);
   const [justSaved, setJustSaved] = useState<ExamRecord | null>(null);
@@ -175,6 +176,8 @@ function ExamForm({
       >
         <ExamFormContext.Provider value={exam.access}>
           <Stack gap="md">
+            {/* Every record opens with the patient's allergies and conditions: what it must not miss. */}
+            {patient.data && <PatientAlertsPanel alerts={patient.data.alerts} />}
             {exam.saved && (
               <Text size="sm" c="dimmed" data-testid="exam-meta" data-version={exam.saved.version}>
                 {t('examForm.meta', {
@@ -222,7 +225,7 @@ function ExamForm({
               <FollowUpRecall record={justSaved} queueId={queueId} />
             )}
             <ExamSections type={type} extras={ITEM_EXTRAS} />
-            <DerivedPanel type={type} derived={exam.derived} />
+            <DerivedPanel type={type} derived={exam.derived} contextFailed={contextFailed} />
           </Stack>
         </ExamFormContext.Provider>
       </PageFrame>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { schemaResolver, useForm } from '@mantine/form';
-import { examSchemas, type DeriveContext } from '@basira/shared/exams/exam-definition';
+import { examSchemas, type Confirmation, type DeriveContext } from '@basira/shared/exams/exam-definition';
 import { mapLeaves } from '@basira/shared/exams/fields';
 import { examDefinition } from '@basira/shared/exams/registry';
 import { type ExamType } from '@basira/shared/exams/exam-types';
@@ -108,6 +108,19 @@ export function useExamRecordForm({
   const dirty = form.isDirty();
   useUnsavedInput(dirty && !readOnly);
 
+  /** The values as the server will read them (typed VA read, axis 0 as 180…), for what is computed live. */
+  const parsed = schemas.data.safeParse(bodyOf(form.values));
+  const data = (parsed.success ? parsed.data : form.values) as never;
+  let derived: unknown;
+  let confirmations: Confirmation[] = [];
+  try {
+    derived = definition.derive?.compute(data, undefined, context);
+    // What the server will ask to be confirmed on save (a reason for a contraindicated drug), asked here first.
+    if (derived !== undefined) confirmations = definition.derive?.confirm?.(data, derived as never) ?? [];
+  } catch {
+    derived = undefined;
+  }
+
   const access: ExamFormAccess = {
     getValue: (path) => getPath(form.values, path),
     setValue: (path, value) => {
@@ -117,20 +130,8 @@ export function useExamRecordForm({
     errors: form.errors,
     patientId,
     readOnly,
+    derived,
   };
-
-  /** The values as the server will read them (typed VA read, axis 0 as 180…), for what is computed live. */
-  const parsed = schemas.data.safeParse(bodyOf(form.values));
-  let derived: unknown;
-  try {
-    derived = definition.derive?.compute(
-      (parsed.success ? parsed.data : form.values) as never,
-      undefined,
-      context,
-    );
-  } catch {
-    derived = undefined;
-  }
 
   const loaded = (next: ExamRecord) => {
     const values = formValues(type, next);
@@ -141,7 +142,13 @@ export function useExamRecordForm({
 
   async function submit(): Promise<ExamRecord | null> {
     const validation = form.validate();
-    if (validation.hasErrors) return null;
+    const unconfirmed = confirmations.filter((c) => c.given === null);
+    if (unconfirmed.length)
+      form.setErrors({
+        ...validation.errors,
+        ...Object.fromEntries(unconfirmed.map((c) => [c.path.join('.'), 'value.reason_required'])),
+      });
+    if (validation.hasErrors || unconfirmed.length) return null;
     const body = bodyOf(form.values) as Values;
     try {
       const next = await save.mutateAsync(

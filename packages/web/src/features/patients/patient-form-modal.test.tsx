@@ -65,7 +65,7 @@ beforeEach(() => {
             referralSource: null,
             guardianName: null,
             guardianPhone: null,
-            alerts: { allergies: null, diabetes: false, hypertension: false, other: null },
+            alerts: { allergies: [], conditions: [], other: null },
             hasAlerts: false,
             notes: null,
             lastQueueAt: null,

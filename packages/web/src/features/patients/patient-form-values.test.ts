@@ -47,7 +47,21 @@ describe('editing keeps what was not touched', () => {
     referralSource: null,
     guardianName: null,
     guardianPhone: null,
-    alerts: { allergies: 'tropicamide', diabetes: true, hypertension: false, other: null },
+    alerts: {
+      allergies: [
+        {
+          substance: 'tropicamide',
+          name: { en: 'tropicamide', ar: 'تروبيكاميد' },
+          text: null,
+          reaction: 'redEye',
+          severity: null,
+          matched: ['tropicamide'],
+        },
+        { substance: null, text: 'the blue drops', reaction: null, severity: null, matched: [] },
+      ],
+      conditions: ['diabetes'],
+      other: null,
+    },
     hasAlerts: true,
     notes: null,
     lastQueueAt: null,
@@ -61,7 +75,27 @@ describe('editing keeps what was not touched', () => {
   it('fills the form in the national format and the age mode for an approximate date', () => {
     const values = valuesFromPatient(patient);
     expect(values).toMatchObject({ phone: '0770 123 4567', birthMode: 'age', age: '34', isMale: '0' });
-    expect(values.allergies).toBe('tropicamide');
+    expect(values.allergies).toMatchObject([
+      { substance: 'tropicamide', checked: true },
+      { substance: null, text: 'the blue drops', checked: false },
+    ]);
+    expect(values.conditions).toEqual(['diabetes']);
+  });
+
+  it('sends a picked allergy as its substance, typed words as text, and drops an empty row', () => {
+    const values = valuesFromPatient(patient);
+    const body = patientBody(
+      { ...values, allergies: [...values.allergies, { ...values.allergies[1]!, text: ' ' }] },
+      patient,
+    );
+    expect(body.alerts).toEqual({
+      allergies: [
+        { substance: 'tropicamide', text: null, reaction: 'redEye', severity: null },
+        { substance: null, text: 'the blue drops', reaction: null, severity: null },
+      ],
+      conditions: ['diabetes'],
+      other: null,
+    });
   });
 
   it('leaves an untouched approximate age out and sends the version read', () => {

@@ -1,10 +1,33 @@
 import { birthDateForAge } from '@basira/shared/dates/calendar';
 import { AsYouType, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import type { Patient, PatientAlerts } from '@basira/shared/patients/patients.schemas';
+import type { Patient, PatientAlertsInput } from '@basira/shared/patients/patients.schemas';
+import type { PatientAllergyInput } from '@basira/shared/prescribing/prescribing.schemas';
 import { parsePhone } from '@basira/shared/patients/phone';
 import { asciiDigits } from '@basira/shared/search/arabic-normalize';
 import type { ErrorKeys } from '../../lib/form-validation.ts';
 import { displayPhone } from '../../lib/phone-format.ts';
+
+/**
+ * One allergy as the form holds it: a substance picked from the formulary (its names in both languages, shown in
+ * the interface's), or the words typed; `checked` is what the server said of a stored one (null: not saved yet).
+ */
+export interface AllergyValue {
+  substance: string | null;
+  name: { en: string; ar: string } | null;
+  text: string;
+  reaction: string | null;
+  severity: string | null;
+  checked: boolean | null;
+}
+
+export const emptyAllergy = (): AllergyValue => ({
+  substance: null,
+  name: null,
+  text: '',
+  reaction: null,
+  severity: null,
+  checked: null,
+});
 
 /** The patient form as the screen holds it: text as typed, choices not yet made are empty. */
 export interface PatientFormValues {
@@ -24,9 +47,8 @@ export interface PatientFormValues {
   address: string;
   occupation: string;
   referralSource: string;
-  allergies: string;
-  diabetes: boolean;
-  hypertension: boolean;
+  allergies: AllergyValue[];
+  conditions: string[];
   otherAlert: string;
   notes: string;
 }
@@ -47,9 +69,8 @@ export function emptyPatientValues(countryId: number, name = ''): PatientFormVal
     address: '',
     occupation: '',
     referralSource: '',
-    allergies: '',
-    diabetes: false,
-    hypertension: false,
+    allergies: [],
+    conditions: [],
     otherAlert: '',
     notes: '',
   };
@@ -72,9 +93,15 @@ export function valuesFromPatient(patient: Patient): PatientFormValues {
     address: patient.address ?? '',
     occupation: patient.occupation ?? '',
     referralSource: patient.referralSource ?? '',
-    allergies: patient.alerts.allergies ?? '',
-    diabetes: patient.alerts.diabetes,
-    hypertension: patient.alerts.hypertension,
+    allergies: patient.alerts.allergies.map((a) => ({
+      substance: a.substance,
+      name: a.name ?? null,
+      text: a.text ?? '',
+      reaction: a.reaction,
+      severity: a.severity,
+      checked: a.matched.length > 0,
+    })),
+    conditions: [...patient.alerts.conditions],
     otherAlert: patient.alerts.other ?? '',
     notes: patient.notes ?? '',
   };
@@ -132,10 +159,17 @@ export type PatientBody = Record<string, unknown>;
  * untouched approximate age is left out, so it does not drift.
  */
 export function patientBody(values: PatientFormValues, initial?: Patient): PatientBody {
-  const alerts: PatientAlerts = {
-    allergies: text(values.allergies),
-    diabetes: values.diabetes,
-    hypertension: values.hypertension,
+  const alerts: PatientAlertsInput = {
+    // A row left empty is no allergy; a picked substance needs no words.
+    allergies: values.allergies
+      .filter((a) => a.substance !== null || a.text.trim() !== '')
+      .map((a) => ({
+        substance: a.substance,
+        text: a.substance ? null : text(a.text),
+        reaction: a.reaction as PatientAllergyInput['reaction'],
+        severity: a.severity as PatientAllergyInput['severity'],
+      })),
+    conditions: values.conditions,
     other: text(values.otherAlert),
   };
   const body: PatientBody = {

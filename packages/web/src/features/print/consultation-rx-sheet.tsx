@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConsultationDerived, consultation } from '@basira/shared/exams/consultation';
+import { diagnosisWords, type DiagnosisTitles } from '@basira/shared/exams/diagnosis-words';
 import type { ValuesOf } from '@basira/shared/exams/fields';
 import { FORM_DOSE_UNIT } from '@basira/shared/exams/medication-schedule';
 import type { PrintPatient } from '@basira/shared/print/printing.schemas';
@@ -8,6 +10,7 @@ import { prescribingRule } from '@basira/shared/prescribing/prescribing-rules';
 import { substanceName } from '@basira/shared/prescribing/substances';
 import { warningText } from '@basira/shared/prescribing/warning-text';
 import { asciiDigits } from '@basira/shared/search/arabic-normalize';
+import { diagnosisTitleQuery } from '../../lib/diagnosis-titles.ts';
 import { useFormatters } from '../../lib/format.ts';
 
 export type ConsultationData = ValuesOf<(typeof consultation)['fields']> & {
@@ -147,9 +150,10 @@ export function ConsultationRxSheet({ data, patient }: { data: ConsultationData;
   const diagnoses = data.diagnoses ?? [];
   const medications = data.medications ?? [];
   const unchecked = uncheckedMedicines(data);
-  const titleOf = (i: number) => {
-    const title = data.derived?.diagnoses?.[i];
-    return title ? (lang === 'en' ? title.titleEn : title.titleAr) : null;
+  // The titles the record kept when saved; undefined for a record saved before it kept them.
+  const titlesOf = (i: number) => {
+    const kept = data.derived?.diagnoses;
+    return kept ? (kept[i] ?? null) : undefined;
   };
   return (
     <div data-testid="consultation-sheet">
@@ -166,8 +170,7 @@ export function ConsultationRxSheet({ data, patient }: { data: ConsultationData;
                   </bdi>
                 )}
                 {d.code && ' '}
-                {/* The form writes the chosen title into the words too: once is enough. */}
-                {[...new Set([titleOf(i), d.text?.trim()].filter(Boolean))].join(' · ')}
+                <DiagnosisWords code={d.code ?? ''} titles={titlesOf(i)} text={d.text} lang={lang} />
                 {d.eye && <span className="print-label"> · {t(`exams.eyes.${d.eye}`)}</span>}
               </li>
             ))}
@@ -230,4 +233,24 @@ export function ConsultationRxSheet({ data, patient }: { data: ConsultationData;
       )}
     </div>
   );
+}
+
+/**
+ * A diagnosis's title in the print's language, then the doctor's own words (`diagnosisWords`: never the other
+ * language's title, even where an older record copied it into the words). A record saved before it kept its codes'
+ * titles (`titles` undefined) has its code looked up in the clinic's list.
+ */
+function DiagnosisWords({
+  code,
+  titles,
+  text,
+  lang,
+}: {
+  code: string;
+  titles: DiagnosisTitles | null | undefined;
+  text: string | null | undefined;
+  lang: 'ar' | 'en';
+}) {
+  const looked = useQuery({ ...diagnosisTitleQuery(code), enabled: code !== '' && titles === undefined });
+  return <>{diagnosisWords(titles ?? looked.data, text, lang).join(' · ')}</>;
 }

@@ -8,12 +8,12 @@ import {
   type DrugInput,
 } from '@basira/shared/codes/codes.schemas';
 import { okSchema } from '@basira/shared/common/api.schemas';
+import { substanceListSchema } from '@basira/shared/prescribing/prescribing.schemas';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { CODES_KEY, DIAGNOSES_KEY } from '../../../lib/diagnosis-titles.ts';
 
-/** Every query of the two code lists lives under this key; the consultation pickers may share it. */
-export const CODES_KEY = ['codes'] as const;
-const DIAGNOSES_KEY = [...CODES_KEY, 'diagnosis'] as const;
 const DRUGS_KEY = [...CODES_KEY, 'drug'] as const;
+const SUBSTANCES_KEY = [...CODES_KEY, 'substance'] as const;
 
 export const diagnosisPageQuery = (search: string, page: number) =>
   queryOptions({
@@ -39,6 +39,26 @@ export const drugListQuery = (search: string) =>
         })
       ).data,
     placeholderData: keepPreviousData,
+  });
+
+/**
+ * `GET /api/mo/code/substance?search=`: ingredients, classes and excipients by name, and the ingredients of the
+ * clinic's drugs by brand (issue 49). The shipped names change only with a release, the brands with a formulary
+ * edit (which refreshes this), so an answer is reused for a minute.
+ */
+export const substanceQuery = (search: string) =>
+  queryOptions({
+    queryKey: [...SUBSTANCES_KEY, search],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest('mo/code/substance', {
+          schema: substanceListSchema,
+          signal,
+          query: { search: search || undefined },
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
   });
 
 /** What the add form sends: the fields of `diagnosisCreateSchema`, as typed. */
@@ -74,7 +94,12 @@ export function useDiagnosisMutations() {
 
 export function useDrugMutations() {
   const queryClient = useQueryClient();
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: DRUGS_KEY });
+  // A drug's brands name its ingredients in the substance search.
+  const onSuccess = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: DRUGS_KEY }),
+      queryClient.invalidateQueries({ queryKey: SUBSTANCES_KEY }),
+    ]);
   return {
     save: useMutation({
       mutationFn: async ({ id, body }: { id: number | null; body: DrugInput }) =>

@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
@@ -23,9 +34,17 @@ export function frequencyLabel(t: TFunction, frequency: Frequency | null): strin
   return t('codeLists.frequency.everyHours', { count: frequency.everyHours });
 }
 
+/** A default dose as the list shows it (`1 drop`, `قطرتان`, `1.25 mg`); a dose without its unit, the number. */
+export function doseLabel(t: TFunction, drug: Pick<Drug, 'defaultDose' | 'defaultDoseUnit'>): string {
+  if (drug.defaultDose === null) return '—';
+  if (drug.defaultDoseUnit === null) return String(drug.defaultDose);
+  return t(`codeLists.doses.${drug.defaultDoseUnit}`, { count: drug.defaultDose });
+}
+
 /**
- * The clinic's drug formulary on the options screen: searched by generic or brand name; an editor adds, edits
- * and removes drugs (a removed drug is hidden from the pickers; records that prescribed it keep it).
+ * The clinic's drug formulary on the options screen: searched by generic, Arabic, brand or lay name; an editor
+ * adds, edits and removes drugs (a removed drug is hidden from the pickers; records that prescribed it keep it). A
+ * drug without ingredients is marked "not checked": the prescription check cannot see what is in it.
  */
 export function DrugFormularyPanel({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
@@ -55,6 +74,7 @@ export function DrugFormularyPanel({ editable }: { editable: boolean }) {
         <TextInput
           type="search"
           label={t('codeLists.drugs.search')}
+          description={t('codeLists.drugs.searchHint')}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           leftSection={<IconSearch size={16} />}
@@ -95,17 +115,31 @@ export function DrugFormularyPanel({ editable }: { editable: boolean }) {
         >
           {list.data?.map((drug) => (
             <Table.Tr key={drug.id} data-testid="drug-row">
-              <Table.Td dir="ltr">
-                <Text size="sm" fw={600}>
-                  {drug.name}
-                </Text>
+              <Table.Td>
+                <Stack gap={2} align="flex-start">
+                  <Group gap={6} wrap="wrap">
+                    <Text size="sm" fw={600} dir="ltr">
+                      {drug.name}
+                    </Text>
+                    {drug.ingredients.length === 0 && (
+                      <Tooltip label={t('codeLists.drugs.notCheckedHint')} multiline w={260}>
+                        <Badge color="orange" variant="light" tabIndex={0} data-testid="drug-not-checked">
+                          {t('codeLists.drugs.notChecked')}
+                        </Badge>
+                      </Tooltip>
+                    )}
+                  </Group>
+                  {drug.nameAr && (
+                    <Text size="xs" c="dimmed" dir="rtl" lang="ar">
+                      {drug.nameAr}
+                    </Text>
+                  )}
+                </Stack>
               </Table.Td>
               <Table.Td dir="ltr">{drug.brands.join(', ')}</Table.Td>
               <Table.Td>{t(`codeLists.forms.${drug.form}`)}</Table.Td>
               <Table.Td>{t(`codeLists.classes.${drug.class}`)}</Table.Td>
-              <Table.Td>
-                <bdi dir="ltr">{drug.defaultDose || '—'}</bdi>
-              </Table.Td>
+              <Table.Td>{doseLabel(t, drug)}</Table.Td>
               <Table.Td>{frequencyLabel(t, drug.defaultFrequency)}</Table.Td>
               <Table.Td>
                 {editable && (
