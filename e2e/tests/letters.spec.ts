@@ -117,6 +117,46 @@ test.describe('letters', () => {
     await sheet.close();
   });
 
+  test('a sick-leave certificate asks for its days and words them; the Arabic follows the patient’s sex', async ({
+    page,
+    api,
+    signIn,
+    t,
+    lang,
+  }) => {
+    const session = await signIn();
+    const name = lang === 'ar' ? `مريم ${arabicWord()}` : `Maryam ${arabicWord()}`;
+    const patient = await api.createPatient(session.token, { name, phone: iraqiMobile(), isMale: 0 });
+    const entry = await api.queue(session.token, patient.id);
+    await api.call('POST', `mo/patient/open/board/${patient.id}/${entry.id}`, session.token);
+
+    await page.goto(`/boards/${patient.id}/${entry.id}`);
+    const card = page.getByTestId('board-letters');
+    await expect(card).toBeVisible();
+    const templateName = lang === 'ar' ? 'إجازة مرضية' : 'Sick-leave certificate';
+    await card.getByTestId('letter-template-select').click();
+    await page
+      .getByRole('option', { name: `${templateName} (${t(`letters.languages.${lang}`)})`, exact: true })
+      .click();
+    // No letter without its days.
+    await expect(card.getByTestId('letter-create')).toBeDisabled();
+    await card.getByTestId('letter-days').fill('14');
+    await card.getByTestId('letter-create').click();
+    const text = card.getByTestId('letter-editor').getByRole('textbox', { name: t('letters.card.body') });
+    if (lang === 'ar') {
+      await expect(text).toContainText('مدتها ١٤ يومًا');
+      await expect(text).toContainText('نشهد بأن المريضة');
+      await expect(text).toContainText('قد راجعت عيادتنا');
+      await expect(text).not.toContainText('/ة');
+    } else {
+      await expect(text).toContainText('sick leave of 14 days');
+      await expect(text).toContainText('She is unfit for work');
+    }
+    await card.scrollIntoViewIfNeeded();
+    await page.evaluate(() => document.fonts.ready);
+    await card.screenshot({ path: path.join(SHOTS, `${lang}-letters-sick-leave.png`) });
+  });
+
   test('the print-settings screen lists the seeded letter templates and edits one', async ({
     page,
     signIn,
@@ -140,6 +180,13 @@ test.describe('letters', () => {
       '{{patient.name}}',
     );
     await expect(form.getByTestId('letter-merge-lastRx')).toBeVisible();
+    await expect(form.getByTestId('letter-merge-referral.reason')).toBeVisible();
+    // The Arabic template is written once for both sexes.
+    if (lang === 'ar')
+      await expect(form.getByRole('textbox', { name: t('letters.templates.body') })).toContainText(
+        '{{المريض|المريضة}}',
+      );
+    await expect(form.getByTestId('letter-gender-hint')).toBeVisible();
     await section.scrollIntoViewIfNeeded();
     await page.evaluate(() => document.fonts.ready);
     await section.screenshot({ path: path.join(SHOTS, `${lang}-letters-templates.png`) });

@@ -4,6 +4,7 @@ import {
   decimalFromLogMAR,
   logMARFromDecimal,
   parseVisualAcuity,
+  sixMetreAcuity,
   snellenFromLogMAR,
 } from './visual-acuity.ts';
 
@@ -243,5 +244,15 @@ describe('conversions', () => {
     expect(snellenFromLogMAR(-0.3, 6)).toBe('6/3');
     expect(snellenFromLogMAR(0.25, 6)).toBe('6/10.7');
     expect(snellenFromLogMAR(Number.NaN, 6)).toBe('');
+  });
+});
+
+describe('sixMetreAcuity (the trends show 6/x beside logMAR)', () => {
+  it('writes a chart acuity at 6 m, and a category stand-in as its category', () => {
+    expect(sixMetreAcuity(0.3)).toBe('6/12');
+    expect(sixMetreAcuity(0)).toBe('6/6');
+    expect(sixMetreAcuity(parseVisualAcuity('6/9')!.logMAR)).toBe('6/9');
+    expect(sixMetreAcuity(parseVisualAcuity('CF')!.logMAR)).toBe('CF');
+    expect(sixMetreAcuity(parseVisualAcuity('HM')!.logMAR)).toBe('HM');
   });
 });

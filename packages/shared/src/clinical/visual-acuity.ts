@@ -180,3 +180,14 @@ export function snellenFromLogMAR(logMAR: number, base: 6 | 20): string {
   const denominator = best ?? Number((base * 10 ** logMAR).toFixed(1));
   return `${base}/${denominator}`;
 }
+
+/**
+ * A logMAR value as the 6 m chart writes it, beside logMAR in the trends: `6/12`, `6/9`; a category's stand-in
+ * value (VA_CATEGORY_LOGMAR) as the category, `CF`, since 6/573 is not an acuity anyone measured.
+ */
+export function sixMetreAcuity(logMAR: number): string {
+  const category = (Object.keys(VA_CATEGORY_LOGMAR) as VaCategory[]).find(
+    (c) => Math.abs(VA_CATEGORY_LOGMAR[c] - logMAR) < 1e-9,
+  );
+  return category ?? snellenFromLogMAR(logMAR, 6);
+}

@@ -6,6 +6,7 @@ import {
   date,
   diagnosisCode,
   drug,
+  eyes,
   frequency,
   group,
   list,
@@ -99,6 +100,8 @@ export const consultation = defineExam({
     plan: note(),
     referral: group({ to: text(200), reason: text(500, { lines: 2 }) }),
     nextVisit: date(),
+    /** The pressure the doctor aims at for each eye (glaucoma): the trends draw it and flag a pressure above it. */
+    targetIop: eyes({ value: num({ unit: 'mmHg', min: 5, max: 30, step: 1 }) }),
   },
   check(data, issue) {
     // A diagnosis needs a code or words; an item left wholly empty is no diagnosis (the form drops it unsent).

@@ -11,8 +11,8 @@ export interface DiagnosisTitles {
  * doctor's own words, if any. A diagnosis keeps its code and both titles; `text` is only what the doctor typed.
  *
  * Before issue 49 the form copied the chosen code's title, in the form's language, into `text`. A `text` that is
- * either title (compared as search compares: case, marks and punctuation aside, so a title since given its asterisk
- * still matches) is that copy, not the doctor's words, and is left out: the other language's title never reaches
+ * either title or whole words of it (compared as search compares: case, marks and punctuation aside, so a title
+ * since given its asterisk or a gloss still matches) is that copy, or says nothing the title does not; it is left out: the other language's title never reaches
  * the paper, and stored records need no migration.
  */
 export function diagnosisWords(
@@ -25,6 +25,8 @@ export function diagnosisWords(
   const copied =
     !!titles &&
     words !== '' &&
-    [titles.titleEn, titles.titleAr].some((t) => normalizeName(t) === normalizeName(words));
+    [titles.titleEn, titles.titleAr].some((t) =>
+      ` ${normalizeName(t)} `.includes(` ${normalizeName(words)} `),
+    );
   return [title, copied ? '' : words].filter((part) => part !== '');
 }

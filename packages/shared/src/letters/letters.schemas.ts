@@ -28,6 +28,19 @@ export const MERGE_FIELDS = [
   'visit.date',
   'diagnoses',
   'lastRx',
+  'referral.to',
+  'referral.reason',
+  'sickLeave.days',
+  'va.date',
+  'va.uncorrected.right',
+  'va.uncorrected.left',
+  'va.uncorrected.both',
+  'va.corrected.right',
+  'va.corrected.left',
+  'va.corrected.both',
+  'colourVision',
+  'visualField',
+  'driving.ageWarning',
   'doctor.name',
   'clinic.name',
   'today',
@@ -35,7 +48,30 @@ export const MERGE_FIELDS = [
 export type MergeField = (typeof MERGE_FIELDS)[number];
 export type MergeValues = Record<MergeField, string>;
 
-const MERGE_PATTERN = /\{\{\s*([A-Za-z.]+)\s*\}\}/g;
+/**
+ * The youngest age a driving licence is issued at in Iraq: the applicant must have completed 18 years (Iraqi
+ * Traffic Law No. 8 of 2019, the licence's conditions, as Law No. 86 of 2004 before it). A fitness-to-drive
+ * report for someone younger carries a warning line (`{{driving.ageWarning}}`).
+ */
+export const DRIVING_LICENCE_AGE = 18;
+
+/**
+ * What a template holds besides its text:
+ * - `{{name}}`: a merge field (MERGE_FIELDS); a name not in the list stays as written, so a typo shows.
+ * - `{{masculine|feminine}}`: the word for the patient's sex, `{{المريض|المريضة}}`, `{{راجع|راجعت}}`,
+ *   `{{he|she}}`; either side may be empty (`المريض{{|ة}}`). Written once, the letter reads right for both.
+ * A paragraph left empty once filled (all its text was merge fields with no value, as the age warning of an
+ * adult) is dropped rather than printed as a blank line.
+ */
+const TOKEN = /\{\{\s*([A-Za-z.]+)\s*\}\}|\{\{([^{}|<>]*)\|([^{}|<>]*)\}\}/g;
+const PARAGRAPH_OR_TOKEN = new RegExp(String.raw`<p\b[^>]*>[\s\S]*?</p>|${TOKEN.source}`, 'g');
+
+const isMergeField = (name: string): name is MergeField => (MERGE_FIELDS as readonly string[]).includes(name);
+
+/** Whether a template's body uses a merge field (the board asks for the sick leave's days only when it does). */
+export function usesMergeField(body: string, field: MergeField): boolean {
+  return [...body.matchAll(TOKEN)].some((match) => match[1] === field);
+}
 
 /** `&<>"'` as entities: a merge value is text, never markup (a patient named `<b>Ali</b>` prints as typed). */
 export function escapeHtml(text: string): string {
@@ -45,11 +81,32 @@ export function escapeHtml(text: string): string {
   );
 }
 
-/** The template's body with every known merge field replaced by its escaped value; unknown ones stay as written. */
-export function fillTemplate(body: string, values: MergeValues): string {
-  return body.replace(MERGE_PATTERN, (whole, name: string) =>
-    (MERGE_FIELDS as readonly string[]).includes(name) ? escapeHtml(values[name as MergeField]) : whole,
-  );
+/** Text of a paragraph's HTML, for the emptiness test: tags, no-break spaces and white space are nothing. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|\u00a0/g, '')
+    .trim();
+
+/**
+ * The template's body filled for one patient: every known merge field replaced by its escaped value, every
+ * `{{masculine|feminine}}` by the side of the patient's sex (template text, already the editor's HTML), in one
+ * pass, so a value that looks like a field (a patient named `{{today}}`) is never filled again.
+ */
+export function fillTemplate(body: string, values: MergeValues, isMale: boolean): string {
+  const token = (whole: string, name?: string, masculine?: string, feminine?: string): string => {
+    if (name !== undefined) return isMergeField(name) ? escapeHtml(values[name]) : whole;
+    return ((isMale ? masculine : feminine) ?? '').trim();
+  };
+  return body.replace(PARAGRAPH_OR_TOKEN, (whole, name?: string, masculine?: string, feminine?: string) => {
+    if (!whole.startsWith('<p')) return token(whole, name, masculine, feminine);
+    let merged = false;
+    const filled = whole.replace(TOKEN, (inner, n?: string, m?: string, f?: string) => {
+      if (n !== undefined && isMergeField(n)) merged = true;
+      return token(inner, n, m, f);
+    });
+    return merged && textOf(filled) === '' ? '' : filled;
+  });
 }
 
 /** Templates: read by their editors and by whoever makes letters; written by the print settings' editors. */
@@ -125,7 +182,19 @@ export const letterSchema = z.object({
 export type Letter = z.infer<typeof letterSchema>;
 
 /** `POST /api/mo/letter`: a letter of this visit from a template. */
-export const letterCreateSchema = z.object({ patientId: idSchema, queueId: idSchema, templateId: idSchema });
+export const SICK_LEAVE_MAX_DAYS = 365;
+export const letterCreateSchema = z.object({
+  patientId: idSchema,
+  queueId: idSchema,
+  templateId: idSchema,
+  /** The sick leave's days (`{{sickLeave.days}}`, worded `٣ أيام`, `١٤ يومًا`): required by a template using it. */
+  days: z
+    .number()
+    .int('days.invalid')
+    .min(1, 'days.invalid')
+    .max(SICK_LEAVE_MAX_DAYS, 'days.invalid')
+    .optional(),
+});
 export type LetterCreate = z.infer<typeof letterCreateSchema>;
 
 /** `POST /api/mo/letter/{id}`. */

@@ -1,4 +1,5 @@
 import { sphericalEquivalent } from '../clinical/refraction.ts';
+import type { consultation } from '../exams/consultation.ts';
 import type { ExamType } from '../exams/exam-types.ts';
 import type { Fields, ValuesOf } from '../exams/fields.ts';
 import type { followUp } from '../exams/follow-up.ts';
@@ -80,3 +81,12 @@ export const TREND_SOURCES: Partial<Record<ExamType, (data: unknown) => TrendRea
 };
 
 export const TRENDED_EXAM_TYPES = Object.keys(TREND_SOURCES) as ExamType[];
+
+/** The exam type whose records set the target pressure, and where: `targetIop.<eye>.value`. */
+export const TARGET_IOP_TYPE: ExamType = 'consultation';
+export function targetIopOf(data: unknown): Partial<Record<TrendEye, number>> {
+  const target = (data as DataOf<typeof consultation>).targetIop;
+  return Object.fromEntries(
+    TREND_EYES.flatMap((eye) => (target?.[eye]?.value != null ? [[eye, target[eye].value]] : [])),
+  );
+}

@@ -43,9 +43,19 @@ export const trendSeriesSchema = z.object({
   /** Oldest first. */
   points: z.array(trendPointSchema),
 });
-export const patientTrendsSchema = z.object({ series: z.array(trendSeriesSchema) });
+/**
+ * The target pressure the doctor set for each eye (mmHg): per eye, the latest consultation that gives one (so a
+ * consultation that leaves it empty keeps the earlier target); null when none did. The IOP chart draws it, and a
+ * pressure above it is flagged.
+ */
+export const targetIopSchema = z.object({ right: z.number().nullable(), left: z.number().nullable() });
+export const patientTrendsSchema = z.object({
+  series: z.array(trendSeriesSchema),
+  targetIop: targetIopSchema,
+});
 export const patientTrendsResponseSchema = dataOf(patientTrendsSchema);
 
 export type TrendPoint = z.infer<typeof trendPointSchema>;
 export type TrendSeries = z.infer<typeof trendSeriesSchema>;
 export type PatientTrends = z.infer<typeof patientTrendsSchema>;
+export type TargetIop = z.infer<typeof targetIopSchema>;

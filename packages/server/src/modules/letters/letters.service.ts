@@ -1,11 +1,15 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { durationWords } from '@basira/shared/common/arabic-count';
 import { ageOn, localDay } from '@basira/shared/dates/calendar';
 import { formatDiopters } from '@basira/shared/clinical/rounding';
 import { ltr } from '@basira/shared/clinical/ltr-text';
-import { diagnosisWords, type DiagnosisTitles } from '@basira/shared/exams/diagnosis-words';
-import { isExamType } from '@basira/shared/exams/exam-types';
-import { prescribedReading, rxText } from '@basira/shared/exams/spectacles';
+import type { ConsultationDerived, consultation } from '@basira/shared/exams/consultation';
+import { diagnosisWords } from '@basira/shared/exams/diagnosis-words';
+import type { ValuesOf } from '@basira/shared/exams/fields';
+import type { lowVision } from '@basira/shared/exams/low-vision';
+import { prescribedReading, rxText, type spectacles } from '@basira/shared/exams/spectacles';
 import {
+  DRIVING_LICENCE_AGE,
   fillTemplate,
   type Letter,
   type LetterCreate,
@@ -16,6 +20,7 @@ import {
   type LetterTemplateUpdate,
   type LetterUpdate,
   type MergeValues,
+  usesMergeField,
 } from '@basira/shared/letters/letters.schemas';
 import type { Db } from '../../db/client.ts';
 import { organizationsWithout } from '../../lib/organizations.ts';
@@ -30,6 +35,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { diagnosesByCodes } from '../codes/codes.service.ts';
 import type { ExamsService } from '../exams/exams.service.ts';
 import { LETTER_SEEDS } from './letter-seeds.ts';
+import { PREVIOUS_LETTER_SEEDS } from './letter-seeds-previous.ts';
 
 type TemplateRow = typeof letterTemplates.$inferSelect;
 type LetterRow = typeof letters.$inferSelect;
@@ -43,9 +49,37 @@ export async function seedLetterTemplates(db: Db, orgId: number): Promise<void> 
   await db.insert(letterTemplates).values(LETTER_SEEDS.map((seed) => ({ orgId, ...seed })));
 }
 
-/** At start: organizations made before letters existed get the templates once. */
+/**
+ * At start: organizations made before letters existed get the templates once, and every organization's seeded
+ * template that was never edited is brought to today's seed.
+ */
 export async function seedMissingLetterTemplates(db: Db): Promise<void> {
   for (const orgId of await organizationsWithout(db, letterTemplates)) await seedLetterTemplates(db, orgId);
+  await upgradeSeededLetterTemplates(db);
+}
+
+/**
+ * A template whose body is still, word for word, an earlier seed of its kind and language (PREVIOUS_LETTER_SEEDS)
+ * was never edited: it becomes today's seed, its version bumped (an editor open on it then gets a 409, not a
+ * silent overwrite). An edited template is left alone, whatever it says. Idempotent: once replaced, no body
+ * matches an earlier seed any more.
+ */
+export async function upgradeSeededLetterTemplates(db: Db): Promise<void> {
+  for (const previous of PREVIOUS_LETTER_SEEDS) {
+    const current = LETTER_SEEDS.find((s) => s.kind === previous.kind && s.language === previous.language);
+    if (!current || current.body === previous.body) continue;
+    // eslint-disable-next-line basira/org-scoped-query -- every organization's untouched copies, once, at start
+    await db
+      .update(letterTemplates)
+      .set({ body: current.body, version: sql`${letterTemplates.version} + 1`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(letterTemplates.kind, previous.kind),
+          eq(letterTemplates.language, previous.language),
+          eq(letterTemplates.body, previous.body),
+        ),
+      );
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -98,15 +132,81 @@ export async function readLetter(db: Db, orgId: number, id: number): Promise<Let
 /** `2026-11-25` → `25/11/2026`, isolated left-to-right so an Arabic sentence keeps its order. */
 const letterDate = (day: string) => ltr(day.split('-').reverse().join('/'));
 
-const EYE_WORDS: Record<LetterLanguage, Record<string, string>> = {
-  ar: { right: 'العين اليمنى', left: 'العين اليسرى', both: 'العينان' },
-  en: { right: 'right eye', left: 'left eye', both: 'both eyes' },
+type SpectaclesData = ValuesOf<(typeof spectacles)['fields']>;
+type LowVisionData = ValuesOf<(typeof lowVision)['fields']>;
+type ConsultationData = ValuesOf<(typeof consultation)['fields']>;
+type Acuity = { text: string } | null | undefined;
+
+/** A letter's own words: the eyes, what was not recorded, the low-vision record's choices. */
+const WORDS = {
+  ar: {
+    eyes: { right: 'العين اليمنى', left: 'العين اليسرى', both: 'العينان' } as Record<string, string>,
+    // No agreement to make with the noun it follows (acuity, colour vision, field): "no measurement recorded".
+    notRecorded: 'لا قياس مسجَّل',
+    listSeparator: '؛ ',
+    partSeparator: '، ',
+    field: {
+      normal: 'طبيعي',
+      centralLoss: 'فقدان مركزي',
+      peripheralLoss: 'فقدان محيطي',
+      extensiveLoss: 'فقدان واسع',
+      totalLoss: 'فقدان كامل',
+    } as Record<string, string>,
+  },
+  en: {
+    eyes: { right: 'right eye', left: 'left eye', both: 'both eyes' } as Record<string, string>,
+    notRecorded: 'not recorded',
+    listSeparator: '; ',
+    partSeparator: ', ',
+    field: {
+      normal: 'normal',
+      centralLoss: 'central loss',
+      peripheralLoss: 'peripheral loss',
+      extensiveLoss: 'extensive loss',
+      totalLoss: 'total loss',
+    } as Record<string, string>,
+  },
+} as const;
+
+const COLOUR_TESTS: Record<string, string> = {
+  ishihara: 'Ishihara',
+  hrr: 'HRR',
+  farnsworthD15: 'Farnsworth D-15',
 };
+
+/**
+ * The warning of a fitness-to-drive report for an applicant under the licensing age (DRIVING_LICENCE_AGE);
+ * empty for an adult or an unknown age, and the template's line then disappears (fillTemplate).
+ */
+export function drivingAgeWarning(age: number | null, isMale: boolean, language: LetterLanguage): string {
+  if (age === null || age >= DRIVING_LICENCE_AGE) return '';
+  if (language === 'en')
+    return `Warning: the applicant is ${durationWords(age, 'years', 'en')} old, under the licensing age of ${DRIVING_LICENCE_AGE} years.`;
+  return `تنبيه: عمر ${isMale ? 'المتقدِّم' : 'المتقدِّمة'} ${durationWords(age, 'years', 'ar')}، أي دون السن القانونية لمنح إجازة السوق (${durationWords(DRIVING_LICENCE_AGE, 'years', 'ar')}).`;
+}
 
 interface DiagnosisEntry {
   code?: string | null;
   text?: string | null;
   eye?: string | null;
+}
+
+/** `right eye 17/17, left eye 12/17 (Ishihara)`: the low-vision record's colour plates, else not recorded. */
+function colourVision(record: LowVisionData | undefined, language: LetterLanguage): string {
+  const words = WORDS[language];
+  const eyes = (['right', 'left'] as const).flatMap((eye) => {
+    const result = record?.colour?.[eye]?.result?.trim();
+    return result ? [`${words.eyes[eye]} ${ltr(result)}`] : [];
+  });
+  if (eyes.length === 0) return words.notRecorded;
+  const test = record?.colour?.test ? ` (${COLOUR_TESTS[record.colour.test]})` : '';
+  return `${eyes.join(words.partSeparator)}${test}`;
+}
+
+interface VisitRecord {
+  type: string;
+  data: unknown;
+  derived: unknown;
 }
 
 export class LettersService {
@@ -219,14 +319,18 @@ export class LettersService {
   // Letters
   // -------------------------------------------------------------------------------------------------------------
 
-  /** The merge values of a visit, in the letter's language (HTML-escaped later, by fillTemplate). */
+  /**
+   * The merge values of a visit, in the letter's language (HTML-escaped later, by fillTemplate), with the
+   * patient's sex that resolves the template's `{{masculine|feminine}}` words. `days`: the sick leave's.
+   */
   async mergeValues(
     scope: RequestContext,
     organizationName: string,
     language: LetterLanguage,
     patientId: number,
     queueId: number,
-  ): Promise<MergeValues> {
+    days?: number,
+  ): Promise<{ values: MergeValues; isMale: boolean }> {
     const [patient] = await this.db
       .select()
       .from(patients)
@@ -242,17 +346,124 @@ export class LettersService {
     const today = localDay(this.clock.now(), scope.timeZone);
     const age = ageOn(patient.birthDate, today);
     const ar = language === 'ar';
+    const records = await this.visitRecords(scope.orgId, queueId);
+    const consultations = records.filter((r) => r.type === 'consultation');
+    const referral = consultations
+      .map((r) => (r.data as ConsultationData).referral)
+      .findLast((ref) => ref?.to?.trim() || ref?.reason?.trim());
+    const acuity = await this.acuity(scope, patientId, queueId, visit.ticketDay, language);
+    const lowVisionRecord = records.findLast((r) => r.type === 'lowVision')?.data as
+      LowVisionData | undefined;
     return {
-      'patient.name': patient.name,
-      'patient.age': age === null ? '' : ltr(String(age)),
-      'patient.fileNumber': ltr(String(patient.fileNumber)),
-      'patient.sex': patient.isMale ? (ar ? 'ذكر' : 'Male') : ar ? 'أنثى' : 'Female',
-      'visit.date': letterDate(visit.ticketDay),
-      diagnoses: await this.diagnoses(scope.orgId, queueId, language),
-      lastRx: await this.lastRx(scope.orgId, patientId),
-      'doctor.name': scope.userName ?? '',
-      'clinic.name': organizationName,
-      today: letterDate(today),
+      isMale: patient.isMale,
+      values: {
+        'patient.name': patient.name,
+        'patient.age': age === null ? '' : ltr(String(age)),
+        'patient.fileNumber': ltr(String(patient.fileNumber)),
+        'patient.sex': patient.isMale ? (ar ? 'ذكر' : 'Male') : ar ? 'أنثى' : 'Female',
+        'visit.date': letterDate(visit.ticketDay),
+        diagnoses: await this.diagnoses(scope.orgId, consultations, language),
+        lastRx: await this.lastRx(scope.orgId, patientId),
+        'referral.to': referral?.to?.trim() ?? '',
+        'referral.reason': referral?.reason?.trim() ?? '',
+        'sickLeave.days': days === undefined ? '' : durationWords(days, 'days', language),
+        ...acuity,
+        colourVision: colourVision(lowVisionRecord, language),
+        visualField: lowVisionRecord?.field
+          ? WORDS[language].field[lowVisionRecord.field]!
+          : WORDS[language].notRecorded,
+        'driving.ageWarning': drivingAgeWarning(age, patient.isMale, language),
+        'doctor.name': scope.userName ?? '',
+        'clinic.name': organizationName,
+        today: letterDate(today),
+      },
+    };
+  }
+
+  /** The visit's live consultations and low-vision records, in the order they were written. */
+  private async visitRecords(orgId: number, queueId: number): Promise<VisitRecord[]> {
+    return this.db
+      .select({ type: examRecords.type, data: examRecords.data, derived: examRecords.derived })
+      .from(examRecords)
+      .where(
+        inOrg(
+          examRecords,
+          orgId,
+          eq(examRecords.queueId, queueId),
+          inArray(examRecords.type, ['consultation', 'lowVision']),
+          isNull(examRecords.deletedAt),
+        ),
+      )
+      .orderBy(asc(examRecords.createdAt), asc(examRecords.id));
+  }
+
+  /**
+   * The fitness-to-drive report's acuity, as typed (`6/9`, `0.8`, `CF 1m`), isolated left-to-right: uncorrected
+   * (`vision.<eye>.unaided`) and corrected (the prescribed reading's `va`) per eye, from the visit's spectacles
+   * record, else the patient's latest one that holds any acuity; `va.date` says which day it was measured.
+   * No record type holds an acuity with both eyes open, so "both eyes" says it was not recorded: the doctor who
+   * measures it types it into the letter.
+   */
+  private async acuity(
+    scope: RequestContext,
+    patientId: number,
+    queueId: number,
+    visitDay: string,
+    language: LetterLanguage,
+  ): Promise<
+    Pick<MergeValues, 'va.date' | `va.${'uncorrected' | 'corrected'}.${'right' | 'left' | 'both'}`>
+  > {
+    const rows = await this.db
+      .select({
+        queueId: examRecords.queueId,
+        data: examRecords.data,
+        createdAt: examRecords.createdAt,
+        ticketDay: queueEntries.ticketDay,
+      })
+      .from(examRecords)
+      .leftJoin(
+        queueEntries,
+        and(eq(queueEntries.id, examRecords.queueId), eq(queueEntries.orgId, examRecords.orgId)),
+      )
+      .where(
+        inOrg(
+          examRecords,
+          scope.orgId,
+          eq(examRecords.patientId, patientId),
+          eq(examRecords.type, 'spectacles'),
+          isNull(examRecords.deletedAt),
+        ),
+      )
+      .orderBy(desc(examRecords.createdAt), desc(examRecords.id))
+      .limit(50);
+    const read = (data: SpectaclesData) => {
+      const corrected = prescribedReading(data.readings);
+      return {
+        uncorrected: { right: data.vision?.right?.unaided, left: data.vision?.left?.unaided },
+        corrected: { right: corrected?.right?.va, left: corrected?.left?.va },
+      };
+    };
+    const holds = (va: ReturnType<typeof read>) =>
+      [va.uncorrected.right, va.uncorrected.left, va.corrected.right, va.corrected.left].some((v) => v?.text);
+    const readings = rows
+      .map((row) => ({ row, va: read(row.data as SpectaclesData) }))
+      .filter((r) => holds(r.va));
+    const found = readings.find((r) => r.row.queueId === queueId) ?? readings[0];
+    const none = WORDS[language].notRecorded;
+    const text = (va: Acuity) => (va?.text ? ltr(va.text) : none);
+    const day = found
+      ? found.row.queueId === queueId
+        ? visitDay
+        : (found.row.ticketDay ?? localDay(found.row.createdAt, scope.timeZone))
+      : null;
+    return {
+      'va.date': day ? letterDate(day) : none,
+      'va.uncorrected.right': text(found?.va.uncorrected.right),
+      'va.uncorrected.left': text(found?.va.uncorrected.left),
+      'va.uncorrected.both': none,
+      'va.corrected.right': text(found?.va.corrected.right),
+      'va.corrected.left': text(found?.va.corrected.left),
+      'va.corrected.both': none,
     };
   }
 
@@ -276,49 +487,43 @@ export class LettersService {
   }
 
   /**
-   * The visit's latest consultation's diagnoses, each as its code's title in the letter's language then the doctor's
-   * own words (`diagnosisWords`), with the eye: `H40.1 Primary open-angle glaucoma · advanced (right eye); …`. The
-   * titles are those the record kept when saved; a record saved before it kept them has its codes looked up. Empty
-   * without the exam type.
+   * The diagnoses of every consultation of the visit, in the order written, each as its code, its title in the
+   * letter's language (as the record saved it, else the code list's) and the doctor's own words (`diagnosisWords`),
+   * with the eye: `H40.1 Primary open-angle glaucoma · advanced (right eye); …`. A diagnosis two consultations both
+   * name is written once.
    */
-  private async diagnoses(orgId: number, queueId: number, language: LetterLanguage): Promise<string> {
-    if (!isExamType('consultation')) return '';
-    const [record] = await this.db
-      .select({ data: examRecords.data, derived: examRecords.derived })
-      .from(examRecords)
-      .where(
-        inOrg(
-          examRecords,
-          orgId,
-          eq(examRecords.queueId, queueId),
-          eq(examRecords.type, 'consultation'),
-          isNull(examRecords.deletedAt),
-        ),
-      )
-      .orderBy(desc(examRecords.createdAt), desc(examRecords.id))
-      .limit(1);
-    const kept = (record?.derived as { diagnoses?: (DiagnosisTitles | null)[] } | null | undefined)
-      ?.diagnoses;
-    const list = ((record?.data as { diagnoses?: DiagnosisEntry[] } | undefined)?.diagnoses ?? [])
-      .map((d, i) => ({ ...d, titles: kept ? (kept[i] ?? null) : undefined }))
-      .filter((d) => d.code?.trim() || d.text?.trim());
-    if (list.length === 0) return '';
-    const looked = await diagnosesByCodes(
+  private async diagnoses(
+    orgId: number,
+    consultations: readonly VisitRecord[],
+    language: LetterLanguage,
+  ): Promise<string> {
+    const entries = consultations
+      .flatMap((record) => {
+        const saved = (record.derived as Partial<ConsultationDerived> | null)?.diagnoses;
+        return ((record.data as { diagnoses?: DiagnosisEntry[] }).diagnoses ?? []).map((d, i) => ({
+          code: d.code?.trim().toUpperCase() ?? '',
+          text: d.text?.trim() ?? '',
+          eye: d.eye ?? null,
+          saved: saved?.[i] ?? null,
+        }));
+      })
+      .filter((d) => d.code || d.text);
+    if (entries.length === 0) return '';
+    const listed = await diagnosesByCodes(
       this.db,
       orgId,
-      list.flatMap((d) => (d.code && d.titles === undefined ? [d.code] : [])),
+      entries.flatMap((d) => (d.code && !d.saved ? [d.code] : [])),
     );
-    return list
-      .map((d) => {
-        const code = d.code?.trim() ?? '';
-        const titles = d.titles === undefined && code ? looked.get(code.toUpperCase()) : d.titles;
-        const eye = d.eye ? EYE_WORDS[language][d.eye] : undefined;
-        const named = [code ? ltr(code) : '', diagnosisWords(titles, d.text, language).join(' · ')]
-          .filter(Boolean)
-          .join(' ');
-        return eye ? `${named} (${eye})` : named;
-      })
-      .join(language === 'ar' ? '؛ ' : '; ');
+    const words = WORDS[language];
+    const lines = entries.map((d) => {
+      const titles = d.saved ?? (d.code ? listed.get(d.code) : undefined);
+      const named = [d.code ? ltr(d.code) : '', diagnosisWords(titles, d.text, language).join(' · ')]
+        .filter(Boolean)
+        .join(' ');
+      const eye = d.eye ? words.eyes[d.eye] : undefined;
+      return eye ? `${named} (${eye})` : named;
+    });
+    return [...new Set(lines)].join(words.listSeparator);
   }
 
   async createLetter(scope: RequestContext, organizationName: string, input: LetterCreate): Promise<Letter> {
@@ -327,9 +532,19 @@ export class LettersService {
       .from(letterTemplates)
       .where(inOrg(letterTemplates, scope.orgId, eq(letterTemplates.id, input.templateId)));
     if (!template) throw fieldError('templateId', 'templateId.unknown');
+    // A sick leave is for a number of days the doctor gives: the letter is not made without it.
+    if (input.days === undefined && usesMergeField(template.body, 'sickLeave.days'))
+      throw fieldError('days', 'days.required');
     const language = template.language as LetterLanguage;
-    const values = await this.mergeValues(scope, organizationName, language, input.patientId, input.queueId);
-    const body = sanitizeRichText(fillTemplate(template.body, values));
+    const { values, isMale } = await this.mergeValues(
+      scope,
+      organizationName,
+      language,
+      input.patientId,
+      input.queueId,
+      input.days,
+    );
+    const body = sanitizeRichText(fillTemplate(template.body, values, isMale));
     const row = await this.db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(letters)

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { LRI, PDI, stripIsolates } from '@basira/shared/clinical/ltr-text';
 import { ageOn, localDay } from '@basira/shared/dates/calendar';
 import { DEFAULT_TIME_ZONE } from '@basira/shared/organizations/organization.schemas';
 import { LETTER_KINDS, type Letter, type LetterTemplate } from '@basira/shared/letters/letters.schemas';
+import { letterTemplates } from '../../db/schema.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
 import { LETTER_SEEDS } from './letter-seeds.ts';
+import { PREVIOUS_LETTER_SEEDS } from './letter-seeds-previous.ts';
 import { seedMissingLetterTemplates } from './letters.service.ts';
 
 let t: TestApp;
@@ -154,6 +157,7 @@ describe('letters', () => {
       patientId: patient.id,
       queueId: entry.id,
       templateId: (await templateOf(org, 'sickLeave', 'en')).id,
+      days: 3,
     });
     expect(letter.body).toContain('Ali &lt;b&gt;Bold&lt;/b&gt; &amp; Sons');
     expect(letter.body).not.toContain('<b>Bold');
@@ -245,5 +249,284 @@ describe('letters', () => {
       ['POST', `/api/mo/letter-template/${template.id}`, { version: 1, name: 'x' }],
     ] as const)
       expect((await c.call(method, url, body, reception.token)).statusCode, `${method} ${url}`).toBe(403);
+  });
+});
+
+/** A letter of the visit from the organization's seeded template of that kind and language. */
+async function letterOf(
+  o: TestOrg,
+  kind: string,
+  language: string,
+  visit: { patientId: number; id: number },
+  extra: Record<string, unknown> = {},
+) {
+  const letter = await clinic(t, o).ok<Letter>('POST', '/api/mo/letter', {
+    patientId: visit.patientId,
+    queueId: visit.id,
+    templateId: (await templateOf(o, kind, language)).id,
+    ...extra,
+  });
+  return { letter, text: stripIsolates(letter.body) };
+}
+
+/** A birth date that makes the patient `years` old today (in the organization's time zone). */
+const bornYearsAgo = (years: number) => {
+  const today = localDay(new Date(), DEFAULT_TIME_ZONE);
+  return `${Number(today.slice(0, 4)) - years}${today.slice(4, 8)}01`;
+};
+
+describe('the letters’ wording (issue 49)', () => {
+  it('writes the Arabic for the patient’s sex, and no seeded Arabic template keeps a slash form', () => {
+    for (const seed of LETTER_SEEDS.filter((s) => s.language === 'ar'))
+      expect(seed.body, seed.name).not.toMatch(/[\u0600-\u06FF]\/[\u0600-\u06FF]/);
+  });
+
+  it('resolves المريض/المريضة and راجع/راجعت by the patient’s sex', async () => {
+    const c = clinic(t, org);
+    const man = await c.patient({ name: 'علي حسن', birthDate: BIRTH, isMale: 1 });
+    const woman = await c.patient({ name: 'زينب كريم', birthDate: BIRTH, isMale: 0 });
+    const forMan = await letterOf(org, 'report', 'ar', await c.queue(man.id));
+    const forWoman = await letterOf(org, 'report', 'ar', await c.queue(woman.id));
+    expect(forMan.text).toContain('نشهد بأن المريض <strong>علي حسن</strong>');
+    expect(forMan.text).toContain('قد راجع عيادتنا');
+    expect(forMan.text).toContain('بناءً على طلبه لتقديمه');
+    expect(forWoman.text).toContain('نشهد بأن المريضة <strong>زينب كريم</strong>');
+    expect(forWoman.text).toContain('قد راجعت عيادتنا');
+    expect(forWoman.text).toContain('بناءً على طلبها لتقديمه');
+    for (const { text } of [forMan, forWoman]) {
+      expect(text).not.toMatch(/\/ة|\/ت|\/ا|\{\{/);
+    }
+    // The English sick leave speaks of her too.
+    const leave = await letterOf(org, 'sickLeave', 'en', await c.queue(woman.id), { days: 2 });
+    expect(leave.text).toContain('She is unfit for work');
+  });
+
+  it('lists the diagnoses of every consultation of the visit, once each, titled in the letter’s language', async () => {
+    const c = clinic(t, org);
+    const patient = await c.patient({ name: 'Sara Hadi', birthDate: BIRTH, isMale: 0 });
+    const visit = await c.queue(patient.id);
+    const other = await c.queue(patient.id);
+    // An Arabic-speaking doctor's consultation: the typed text is the Arabic title the code picker wrote.
+    await c.ok('POST', '/api/mo/exam/consultation', {
+      patientId: patient.id,
+      queueId: visit.id,
+      diagnoses: [{ code: 'H40.1', text: 'الزرق مفتوح الزاوية الأولي', eye: 'right', status: 'new' }],
+    });
+    await c.ok('POST', '/api/mo/exam/consultation', {
+      patientId: patient.id,
+      queueId: visit.id,
+      diagnoses: [
+        { code: 'H52.1', eye: 'both', status: 'existing' },
+        { code: 'H40.1', eye: 'right', status: 'existing' },
+        { text: 'Dry eye after computer work', eye: 'left' },
+      ],
+    });
+    const deleted = await c.ok<{ id: number }>('POST', '/api/mo/exam/consultation', {
+      patientId: patient.id,
+      queueId: visit.id,
+      diagnoses: [{ code: 'H10.9' }],
+    });
+    expect((await c.call('DELETE', `/api/mo/exam/consultation/${deleted.id}`)).statusCode).toBe(200);
+    // Another visit's consultation is not this visit's.
+    await c.ok('POST', '/api/mo/exam/consultation', {
+      patientId: patient.id,
+      queueId: other.id,
+      diagnoses: [{ code: 'H10.9' }],
+    });
+
+    const en = await letterOf(org, 'report', 'en', visit);
+    expect(en.text).toContain(
+      'H40.1 Primary open-angle glaucoma (right eye); H52.1 Myopia (both eyes); Dry eye after computer work (left eye)',
+    );
+    expect(en.text).not.toContain('H10.9');
+    const ar = await letterOf(org, 'report', 'ar', visit);
+    expect(ar.text).toContain(
+      'H40.1 الزرق مفتوح الزاوية الأولي (الماء الأزرق) (العين اليمنى)؛ H52.1 قصر النظر (حسر البصر) (العينان)؛ Dry eye after computer work (العين اليسرى)',
+    );
+    // The code is one isolated left-to-right run inside the Arabic sentence.
+    expect(ar.letter.body).toContain(`${LRI}H52.1${PDI}`);
+  });
+
+  it('words the sick leave’s days (٣ أيام, ١١ يومًا, ١٤ يومًا) and refuses a sick leave without them', async () => {
+    const { entry } = await visitWithRx(org, 'Hadi Salim');
+    const visit = { patientId: entry.patientId, id: entry.id };
+    expect((await letterOf(org, 'sickLeave', 'ar', visit, { days: 3 })).text).toContain('مدتها ٣ أيام،');
+    expect((await letterOf(org, 'sickLeave', 'ar', visit, { days: 11 })).text).toContain('مدتها ١١ يومًا،');
+    expect((await letterOf(org, 'sickLeave', 'ar', visit, { days: 14 })).text).toContain('مدتها ١٤ يومًا،');
+    expect((await letterOf(org, 'sickLeave', 'ar', visit, { days: 1 })).text).toContain('مدتها يوم واحد،');
+    expect((await letterOf(org, 'sickLeave', 'en', visit, { days: 14 })).text).toContain(
+      'sick leave of 14 days,',
+    );
+    const c = clinic(t, org);
+    const template = await templateOf(org, 'sickLeave', 'ar');
+    const missing = await c.call('POST', '/api/mo/letter', {
+      patientId: visit.patientId,
+      queueId: visit.id,
+      templateId: template.id,
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toMatchObject({ errors: { days: ['days.required'] } });
+    const zero = await c.call('POST', '/api/mo/letter', {
+      patientId: visit.patientId,
+      queueId: visit.id,
+      templateId: template.id,
+      days: 0,
+    });
+    expect(zero.statusCode).toBe(422);
+    // A template that does not write the days does not ask for them.
+    expect((await letterOf(org, 'report', 'ar', visit)).text).not.toContain('{{');
+  });
+
+  it('merges the referral’s addressee and reason from the visit’s consultation', async () => {
+    const c = clinic(t, org);
+    const patient = await c.patient({ name: 'Omar Jalil', birthDate: BIRTH, isMale: 1 });
+    const visit = await c.queue(patient.id);
+    await c.ok('POST', '/api/mo/exam/consultation', {
+      patientId: patient.id,
+      queueId: visit.id,
+      diagnoses: [{ code: 'H40.1', eye: 'right' }],
+      referral: { to: 'Glaucoma clinic, Ibn Al-Haitham', reason: 'Uncontrolled IOP on two drugs' },
+    });
+    const en = await letterOf(org, 'referral', 'en', visit);
+    expect(en.text).toContain('<strong>To:</strong> Glaucoma clinic, Ibn Al-Haitham');
+    expect(en.text).toContain('<strong>Reason for referral:</strong> Uncontrolled IOP on two drugs');
+    const ar = await letterOf(org, 'referral', 'ar', visit);
+    expect(ar.text).toContain('<strong>سبب الإحالة:</strong> Uncontrolled IOP on two drugs');
+    expect(ar.text).toContain('نحيل إليكم المريض <strong>Omar Jalil</strong>');
+    expect(ar.text).toContain('الذي راجع عيادتنا');
+  });
+
+  it('the driving report: acuity per eye uncorrected and corrected, both eyes not recorded, colour and field', async () => {
+    const c = clinic(t, org);
+    const patient = await c.patient({ name: 'Kareem Nasser', birthDate: BIRTH, isMale: 1 });
+    const visit = await c.queue(patient.id);
+    await c.ok('POST', '/api/mo/exam/spectacles', {
+      patientId: patient.id,
+      queueId: visit.id,
+      vision: { right: { unaided: '6/60' }, left: { unaided: '6/36' } },
+      readings: [
+        { kind: 'auto', right: { sphere: -3 } },
+        {
+          kind: 'subjective',
+          isFinal: true,
+          right: { sphere: -2.5, va: '6/6' },
+          left: { sphere: -2, va: '6/9' },
+        },
+      ],
+    });
+    await c.ok('POST', '/api/mo/exam/lowVision', {
+      patientId: patient.id,
+      queueId: visit.id,
+      field: 'normal',
+      colour: { test: 'ishihara', right: { result: '17/17' }, left: { result: '12/17' } },
+    });
+    const en = await letterOf(org, 'driving', 'en', visit);
+    expect(en.text).toContain(
+      '<strong>Uncorrected visual acuity:</strong> right eye 6/60, left eye 6/36, both eyes not recorded',
+    );
+    expect(en.text).toContain(
+      '<strong>Corrected visual acuity:</strong> right eye 6/6, left eye 6/9, both eyes not recorded',
+    );
+    expect(en.text).toContain(
+      `<strong>Acuity measured on:</strong> ${visit.ticketDay.split('-').reverse().join('/')}`,
+    );
+    expect(en.text).toContain('<strong>Colour vision:</strong> right eye 17/17, left eye 12/17 (Ishihara)');
+    expect(en.text).toContain('<strong>Visual field:</strong> normal');
+    expect(en.text).not.toContain('Warning');
+    // An adult's report has no empty warning paragraph left in it.
+    expect(en.letter.body).not.toMatch(/<p>(<strong><\/strong>)?<\/p>/);
+    // Each acuity is one isolated left-to-right run in the Arabic letter.
+    const ar = await letterOf(org, 'driving', 'ar', visit);
+    expect(ar.letter.body).toContain(`العين اليمنى ${LRI}6/60${PDI}`);
+    expect(ar.text).toContain('بالعينين معًا لا قياس مسجَّل');
+    expect(ar.text).toContain('<strong>المجال البصري:</strong> طبيعي');
+    expect(ar.text).toContain('( لائق / لائق بشرط ارتداء النظارة / غير لائق )');
+  });
+
+  it('the driving report without records of its own: the latest spectacles acuity and its day, the rest not recorded', async () => {
+    const c = clinic(t, org);
+    const patient = await c.patient({ name: 'Layla Fadhil', birthDate: BIRTH, isMale: 0 });
+    const earlier = await c.queue(patient.id, { date: '2025-02-10T09:00:00+03:00' });
+    await c.ok('POST', '/api/mo/exam/spectacles', {
+      patientId: patient.id,
+      queueId: earlier.id,
+      vision: { right: { unaided: '6/12' } },
+    });
+    const visit = await c.queue(patient.id);
+    const en = await letterOf(org, 'driving', 'en', visit);
+    expect(en.text).toContain('right eye 6/12, left eye not recorded, both eyes not recorded');
+    expect(en.text).toContain('right eye not recorded, left eye not recorded, both eyes not recorded');
+    expect(en.text).toContain('<strong>Acuity measured on:</strong> 10/02/2025');
+    expect(en.text).toContain('<strong>Colour vision:</strong> not recorded');
+    expect(en.text).toContain('<strong>Visual field:</strong> not recorded');
+    const ar = await letterOf(org, 'driving', 'ar', visit);
+    expect(ar.text).toContain('نشهد بأن السيدة');
+    expect(ar.text).toContain('( لائقة / لائقة بشرط ارتداء النظارة / غير لائقة )');
+  });
+
+  // Iraqi Traffic Law No. 8 of 2019: a driving licence from 18 years (DRIVING_LICENCE_AGE).
+  it('warns when the driving report’s applicant is under 18, and not at 18', async () => {
+    const c = clinic(t, org);
+    const girl = await c.patient({ name: 'Huda Sami', birthDate: bornYearsAgo(16), isMale: 0 });
+    const boy = await c.patient({ name: 'Yasir Sami', birthDate: bornYearsAgo(17), isMale: 1 });
+    const adult = await c.patient({ name: 'Muna Sami', birthDate: bornYearsAgo(18), isMale: 0 });
+    const ar = await letterOf(org, 'driving', 'ar', await c.queue(girl.id));
+    expect(ar.text).toContain(
+      '<strong>تنبيه: عمر المتقدِّمة ١٦ سنة، أي دون السن القانونية لمنح إجازة السوق (١٨ سنة).</strong>',
+    );
+    expect((await letterOf(org, 'driving', 'ar', await c.queue(boy.id))).text).toContain(
+      'عمر المتقدِّم ١٧ سنة',
+    );
+    expect((await letterOf(org, 'driving', 'en', await c.queue(boy.id))).text).toContain(
+      '<strong>Warning: the applicant is 17 years old, under the licensing age of 18 years.</strong>',
+    );
+    const grown = await letterOf(org, 'driving', 'ar', await c.queue(adult.id));
+    expect(grown.text).not.toContain('تنبيه');
+  });
+});
+
+describe('the seeded templates’ upgrade at start', () => {
+  it('brings a never-edited seeded template to today’s seed, leaves an edited one, and is idempotent', async () => {
+    const o = await t.newOrg();
+    const db = t.database.db;
+    // As an organization seeded before issue 49: every template holds the earlier seed's body.
+    for (const previous of PREVIOUS_LETTER_SEEDS)
+      await db
+        .update(letterTemplates)
+        .set({ body: previous.body })
+        .where(
+          and(
+            eq(letterTemplates.orgId, o.id),
+            eq(letterTemplates.kind, previous.kind),
+            eq(letterTemplates.language, previous.language),
+          ),
+        );
+    const edited = await templateOf(o, 'report', 'ar');
+    const { body: mine } = await clinic(t, o).ok<LetterTemplate>(
+      'POST',
+      `/api/mo/letter-template/${edited.id}`,
+      {
+        version: 1,
+        body: `${PREVIOUS_LETTER_SEEDS[0]!.body}<p>ختم العيادة</p>`,
+      },
+    );
+    expect(mine).toContain('ختم العيادة');
+
+    await seedMissingLetterTemplates(db);
+    const after = await clinic(t, o).ok<LetterTemplate[]>('GET', '/api/mo/letter-template');
+    const of = (kind: string, language: string) =>
+      after.find((tpl) => tpl.kind === kind && tpl.language === language)!;
+    expect(of('report', 'ar')).toMatchObject({ body: mine, version: 2 });
+    expect(of('referral', 'ar')).toMatchObject({
+      body: LETTER_SEEDS.find((s) => s.kind === 'referral' && s.language === 'ar')!.body,
+      version: 2,
+    });
+    expect(of('driving', 'en').body).toContain('{{va.corrected.right}}');
+    expect(of('sickLeave', 'ar').body).not.toContain('/ة');
+    // The English report did not change: it keeps its version.
+    expect(of('report', 'en').version).toBe(1);
+
+    await seedMissingLetterTemplates(db);
+    expect(await clinic(t, o).ok<LetterTemplate[]>('GET', '/api/mo/letter-template')).toEqual(after);
   });
 });

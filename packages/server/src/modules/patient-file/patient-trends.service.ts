@@ -1,12 +1,18 @@
 import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { EXAM_PERMISSIONS, readersOf, type ExamType } from '@basira/shared/exams/exam-types';
 import { holdsAny } from '@basira/shared/permissions/permissions';
-import { TREND_SOURCES, TRENDED_EXAM_TYPES } from '@basira/shared/trends/trend-sources';
+import {
+  TARGET_IOP_TYPE,
+  targetIopOf,
+  TREND_SOURCES,
+  TRENDED_EXAM_TYPES,
+} from '@basira/shared/trends/trend-sources';
 import {
   TREND_KEYS,
   TREND_EYES,
   TREND_UNITS,
   type PatientTrends,
+  type TargetIop,
   type TrendPoint,
 } from '@basira/shared/trends/trends.schemas';
 import type { Db } from '../../db/client.ts';
@@ -54,10 +60,12 @@ export class PatientTrendsService {
     patientId: number,
     permissions: readonly string[],
   ): Promise<PatientTrends> {
-    const types = TRENDED_EXAM_TYPES.filter((type: ExamType) =>
-      holdsAny(permissions, [...readersOf(EXAM_PERMISSIONS[type]), ...BOARD_READERS]),
-    );
-    if (types.length === 0) return { series: [] };
+    const readable = (type: ExamType) =>
+      holdsAny(permissions, [...readersOf(EXAM_PERMISSIONS[type]), ...BOARD_READERS]);
+    // The consultations are read for their target pressure only.
+    const types = [...TRENDED_EXAM_TYPES, TARGET_IOP_TYPE].filter(readable);
+    const targetIop: TargetIop = { right: null, left: null };
+    if (types.length === 0) return { series: [], targetIop };
     // A record is dated by its visit (a record typed in later still belongs to the day it was measured).
     const at = sql<Date>`coalesce(${queueEntries.date}, ${examRecords.createdAt})`;
     const rows = await this.db
@@ -76,6 +84,8 @@ export class PatientTrendsService {
       .orderBy(asc(at), asc(examRecords.id));
     const points = new Map<string, TrendPoint[]>();
     for (const row of rows) {
+      // Oldest first: per eye, the latest consultation that sets a target is the one left standing.
+      if (row.type === TARGET_IOP_TYPE) Object.assign(targetIop, targetIopOf(row.data));
       const time = new Date(row.at).toISOString();
       for (const reading of TREND_SOURCES[row.type as ExamType]?.(row.data) ?? []) {
         const key = `${reading.key}:${reading.eye}`;
@@ -92,6 +102,7 @@ export class PatientTrendsService {
           return found ? [{ key, eye, unit: TREND_UNITS[key], points: found }] : [];
         }),
       ),
+      targetIop,
     };
   }
 }

@@ -166,4 +166,57 @@ describe("the patient's trends", () => {
     expect((await other.call('GET', `/api/mo/patient/${p.id}/trends`)).statusCode).toBe(404);
     expect((await c.call('GET', '/api/mo/patient/999999/trends')).statusCode).toBe(404);
   });
+
+  it('reads the target pressure per eye from the latest consultation that sets it', async () => {
+    const org = await t.newOrg();
+    const c = clinic(t, org);
+    const p = await c.patient();
+    const [first, second, third] = [
+      await c.queue(p.id, { date: '2025-10-01T09:00:00+03:00' }),
+      await c.queue(p.id, { date: '2026-02-01T09:00:00+03:00' }),
+      await c.queue(p.id, { date: '2026-05-01T09:00:00+03:00' }),
+    ];
+    const none = await c.ok<PatientTrends>('GET', `/api/mo/patient/${p.id}/trends`);
+    expect(none.targetIop).toEqual({ right: null, left: null });
+
+    await c.ok('POST', '/api/mo/exam/consultation', {
+      patientId: p.id,
+      queueId: first.id,
+      targetIop: { right: { value: 18 }, left: { value: 18 } },
+    });
+    // The later consultation lowers the right eye's target only; the one after sets none and changes nothing.
+    await c.ok('POST', '/api/mo/exam/consultation', {
+      patientId: p.id,
+      queueId: second.id,
+      targetIop: { right: { value: 15 } },
+    });
+    await c.ok('POST', '/api/mo/exam/consultation', { patientId: p.id, queueId: third.id, plan: 'Review' });
+    await c.ok('POST', '/api/mo/exam/followUp', {
+      patientId: p.id,
+      queueId: third.id,
+      iop: [{ right: { value: 17 }, left: { value: 16 } }],
+    });
+    const trends = await c.ok<PatientTrends>('GET', `/api/mo/patient/${p.id}/trends`);
+    expect(trends.targetIop).toEqual({ right: 15, left: 18 });
+    // The consultations add no series of their own.
+    expect(trends.series.map((s) => `${s.key}:${s.eye}`)).toEqual(['iop:right', 'iop:left']);
+    // Out of its range, the target is refused like any field.
+    const refused = await c.call('POST', '/api/mo/exam/consultation', {
+      patientId: p.id,
+      queueId: third.id,
+      targetIop: { left: { value: 40 } },
+    });
+    expect(refused.statusCode).toBe(422);
+
+    // A reader of follow-ups only sees the pressures, not the consultations' targets.
+    const followUps = await userWith(t, org, ['show follow ups']);
+    const asFollowUps = await c.ok<PatientTrends>(
+      'GET',
+      `/api/mo/patient/${p.id}/trends`,
+      undefined,
+      followUps.token,
+    );
+    expect(asFollowUps.targetIop).toEqual({ right: null, left: null });
+    expect(asFollowUps.series).toHaveLength(2);
+  });
 });

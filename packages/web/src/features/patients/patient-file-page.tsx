@@ -152,7 +152,7 @@ function PatientFileView({ file }: { file: PatientFile }) {
             </Grid.Col>
           </Grid>
         )}
-        {canReadExams && <TrendsCard trends={file.trends} />}
+        {canReadExams && <TrendsCard trends={file.trends} birthDate={patient.birthDate} />}
 
         <VisitHistory
           title={t('patientFile.visits')}

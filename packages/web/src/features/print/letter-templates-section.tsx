@@ -305,6 +305,11 @@ function TemplateForm({
               </CopyButton>
             ))}
           </Group>
+          <Text size="xs" c="dimmed" mt={6} data-testid="letter-gender-hint">
+            {t('letters.templates.genderHint')}{' '}
+            {/* The text font: a monospace one breaks the joined Arabic letters apart. */}
+            <Code ff="text">{`{{${t('letters.templates.genderMasculine')}|${t('letters.templates.genderFeminine')}}}`}</Code>
+          </Text>
         </div>
         <Switch
           label={t('letters.templates.active')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTrendValue, trendRows } from './trends.format.ts';
+import { formatTrendValue, trendRows, trendValueText } from './trends.format.ts';
 
 describe('trend rows and values', () => {
   it('merges the two eyes by time, oldest first, and keeps one measure only', () => {
@@ -36,5 +36,9 @@ describe('trend rows and values', () => {
     expect(formatTrendValue('vaLogMar', 0.30103)).toBe('0.30');
     expect(formatTrendValue('kmax', 49.5)).toBe('49.50');
     expect(formatTrendValue('iop', 21)).toBe('21');
+    // Acuity with its 6 m chart line beside the logMAR.
+    expect(trendValueText('vaLogMar', 0.30103)).toBe('0.30 · 6/12');
+    expect(trendValueText('vaLogMar', 0)).toBe('0.00 · 6/6');
+    expect(trendValueText('iop', 21)).toBe('21');
   });
 });

@@ -1,3 +1,4 @@
+import { sixMetreAcuity } from '@basira/shared/clinical/visual-acuity';
 import type { TrendKey, TrendSeries } from '@basira/shared/trends/trends.schemas';
 import { formatClinicalValue, type ClinicalValueKind } from '../../../components/clinical-value.tsx';
 
@@ -14,6 +15,12 @@ export const TREND_FORMAT: Record<TrendKey, { kind: ClinicalValueKind; decimals?
 
 export const formatTrendValue = (key: TrendKey, value: number): string =>
   formatClinicalValue(value, TREND_FORMAT[key].kind, TREND_FORMAT[key].decimals);
+
+/** A value as the table and the chart's tooltip write it: acuity in logMAR with its 6 m chart line (`0.30 · 6/12`). */
+export const trendValueText = (key: TrendKey, value: number): string =>
+  key === 'vaLogMar'
+    ? `${formatTrendValue(key, value)} · ${sixMetreAcuity(value)}`
+    : formatTrendValue(key, value);
 
 /**
  * The band a chart shades: IOP above 21 mmHg (glaucoma screening's limit) and a cup-to-disc ratio of 0.6 or more

@@ -1,5 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Card, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +22,8 @@ import {
   letterResponseSchema,
   letterSchema,
   letterTemplateListSchema,
+  SICK_LEAVE_MAX_DAYS,
+  usesMergeField,
   type Letter,
   type LetterCreate,
   type LetterUpdate,
@@ -69,6 +83,7 @@ export function BoardLettersCard({
   const templates = useQuery({ ...templatesQuery, enabled: canAdd });
   const letters = useQuery({ ...lettersQuery(patientId), enabled: canRead });
   const [templateId, setTemplateId] = useState<string | null>(null);
+  const [days, setDays] = useState<number | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
 
   const create = useMutation({
@@ -91,11 +106,19 @@ export function BoardLettersCard({
   );
   const list = letters.data ?? [];
   const open = list.find((letter) => letter.id === openId) ?? null;
+  const chosen = active.find((tpl) => String(tpl.id) === templateId);
+  // A sick leave's days are the doctor's to give: asked for when the chosen template writes them.
+  const needsDays = chosen !== undefined && usesMergeField(chosen.body, 'sickLeave.days');
 
   const make = () => {
-    if (!templateId) return;
+    if (!templateId || (needsDays && days === null)) return;
     create.mutate(
-      { patientId, queueId, templateId: Number(templateId) },
+      {
+        patientId,
+        queueId,
+        templateId: Number(templateId),
+        ...(needsDays && days !== null ? { days } : {}),
+      },
       {
         onSuccess: (letter) => {
           toastSuccess(t('letters.card.created'));
@@ -131,9 +154,24 @@ export function BoardLettersCard({
               w={{ base: '100%', sm: 360 }}
               data-testid="letter-template-select"
             />
+            {needsDays && (
+              <NumberInput
+                label={t('letters.card.days')}
+                value={days ?? ''}
+                onChange={(value) => setDays(typeof value === 'number' ? value : null)}
+                min={1}
+                max={SICK_LEAVE_MAX_DAYS}
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="strict"
+                withAsterisk
+                w={120}
+                data-testid="letter-days"
+              />
+            )}
             <Button
               onClick={make}
-              disabled={!templateId}
+              disabled={!templateId || (needsDays && days === null)}
               loading={create.isPending}
               data-testid="letter-create"
             >
