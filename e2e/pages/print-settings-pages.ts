@@ -71,6 +71,13 @@ export class PrintSettingsPage {
       .click();
   }
 
+  async chooseDigits(system: 'western' | 'arabic'): Promise<void> {
+    await this.page
+      .getByTestId('print-setting-digits')
+      .getByText(this.t(`printSetting.digit.${system}`))
+      .click();
+  }
+
   /** Types a colour code and leaves the field (an incomplete code would go back to the last whole one). */
   async setColor(hex: string): Promise<void> {
     await this.color.fill(hex);

@@ -82,7 +82,14 @@ export class Api {
   /** A colleague with their own password (the first one is changed, as the server demands). */
   async createUser(
     token: string,
-    user: { name: string; email: string; username?: string; roles: number[]; password?: string },
+    user: {
+      name: string;
+      email: string;
+      username?: string;
+      roles: number[];
+      password?: string;
+      isDoctor?: boolean;
+    },
   ): Promise<{ id: number; email: string; password: string }> {
     const first = 'first-password-1';
     const { data } = await this.call<{ data: { id: number } }>('POST', 'user', token, {
@@ -91,6 +98,7 @@ export class Api {
       username: user.username ?? null,
       roles: user.roles,
       isActive: true,
+      ...(user.isDoctor !== undefined ? { isDoctor: user.isDoctor } : {}),
       password: first,
       password_confirmation: first,
     });

@@ -92,6 +92,12 @@ test.describe('print settings', () => {
       await expect(settings.distanceCell('right', 'axis')).toHaveText('090');
       await settings.chooseZero('zeros');
       await expect(settings.distanceCell('left', 'sphere')).toHaveText('0.00');
+      // Every digit of the sheet in one system: Arabic-Indic, the sign still on its left; then Western again.
+      await settings.chooseDigits('arabic');
+      await expect(settings.distanceCell('right', 'sphere')).toHaveText('-٢٫٢٥');
+      await expect(settings.distanceCell('left', 'sphere')).toHaveText('٠٫٠٠');
+      await settings.chooseDigits('western');
+      await expect(settings.distanceCell('right', 'axis')).toHaveText('090');
       await expect(settings.sheet('print-sheet')).toHaveAttribute('data-paper', 'A5');
       await settings.choosePaper('A4');
       await expect(settings.sheet('print-sheet')).toHaveAttribute('data-paper', 'A4');

@@ -7,6 +7,7 @@ import {
   handSession,
   iraqiMobile,
   test,
+  unique,
   type Lang,
   type Session,
 } from '../support/fixtures.ts';
@@ -30,6 +31,8 @@ const SETTING: Record<Lang, { optometrist: string; specialist: string; header: s
   },
 };
 const COLOR = '#1c3f94';
+const ARABIC_INDIC = /[\u0660-\u0669\u066b]/;
+const WESTERN = /[0-9]/;
 
 /** A patient, queued and opened on the board (through the API: the screens under test are the print views). */
 async function openVisit(api: Api, session: Session, name: string) {
@@ -123,6 +126,12 @@ test.describe('print views', () => {
         'rgb(28, 63, 148)',
       );
 
+      // Signed by whoever recorded it, in the block of what they are (the administrator is no doctor), alone: the
+      // setting's names sign only a record that names nobody.
+      await expect(view.part('print-optometrist')).toHaveText(session.user.name);
+      await expect(view.part('print-specialist')).toHaveCount(0);
+      await expect(view.sheet).toHaveAttribute('data-digits', 'western');
+
       await shot('print-rx-screen');
 
       for (const paper of ['A5', 'A4'] as Paper[]) {
@@ -134,8 +143,11 @@ test.describe('print views', () => {
         const [width, height] = paper === 'A5' ? [148, 210] : [210, 297];
         expect(Math.round(pdf.sizeMm[0])).toBe(width);
         expect(Math.round(pdf.sizeMm[1])).toBe(height);
-        for (const text of [texts.header, texts.footer, texts.optometrist, texts.specialist])
+        for (const text of [texts.header, texts.footer, session.user.name])
           expect(pdfHas(pdf, text), `${paper}: ${text}`).toBe(true);
+        for (const text of [texts.optometrist, texts.specialist])
+          expect(pdfHas(pdf, text), `${paper}: not ${text}`).toBe(false);
+        expect(pdf.text, 'Western digits only').not.toMatch(ARABIC_INDIC);
         for (const number of ['-2.25', '-0.50', '090', 'Plano', '-0.75', '180', '+1.50', '1.00'])
           expect(pdfHas(pdf, number), `${paper}: ${number}`).toBe(true);
         expect(pdfHas(pdf, name), name).toBe(true);
@@ -185,6 +197,147 @@ test.describe('print views', () => {
       await expect(view.stale).toContainText(t('print.stale.title'));
       await shot('print-stale');
       await expect(view.stale).toHaveCSS('background-color', /rgb\(2[0-9]{2}, \d+, \d+\)/);
+    });
+  });
+
+  test('the medication prescription: the allergy line, the warning with the doctor’s reason, signed by the prescriber alone, in one digit system', async ({
+    page,
+    t,
+    lang,
+    shot,
+  }, testInfo) => {
+    const texts = SETTING[lang];
+    const doctorName = lang === 'ar' ? 'د. سارة الجبوري' : 'Dr Sara Al-Jubouri';
+    const reason =
+      lang === 'ar'
+        ? 'لا بديل متاح والحساسية طفح خفيف قديم'
+        : 'no alternative available; the old reaction was a mild rash';
+    await withOwnServer(page, async (base, api, session) => {
+      const { data: setting } = await api.call<{ data: { id: number; version: number } }>(
+        'POST',
+        'mo/printSetting',
+        session.token,
+        { optometrist: texts.optometrist, specialist: texts.specialist, paperSize: 'A5', isDefault: true },
+      );
+      // Dr. Sara, a doctor of the clinic, prescribes; the setting's specialist does not sign her prescription.
+      const role = await api.createRole(session.token, unique('Doctor'), [
+        'open board',
+        'add consultation',
+        'show consultation',
+        'print consultation',
+      ]);
+      const email = `${unique('sara')}@basira.local`;
+      const sara = await api.createUser(session.token, {
+        name: doctorName,
+        email,
+        roles: [role.id],
+        isDoctor: true,
+      });
+      const doctor = await api.login(sara.email, sara.password);
+      const name = `هدى ${arabicWord()}`;
+      const { data: patient } = await api.call<{ data: { id: number } }>(
+        'POST',
+        'mo/patient',
+        session.token,
+        {
+          name,
+          phone: iraqiMobile(),
+          isMale: 0,
+          age: 61,
+          alerts: { allergies: [{ substance: 'sulfonamide', reaction: 'rash', severity: 'severe' }] },
+        },
+      );
+      const entry = await api.queue(session.token, patient.id);
+      const { data: record } = await api.call<{ data: { id: number } }>(
+        'POST',
+        'mo/exam/consultation',
+        doctor.token,
+        {
+          patientId: patient.id,
+          queueId: entry.id,
+          medications: [
+            {
+              name: 'Dorzolamide 2%',
+              form: 'drops',
+              eye: 'both',
+              dose: '1',
+              frequency: { timesPerDay: 3 },
+              durationDays: 30,
+              overrideReason: reason,
+            },
+            {
+              name: 'Artificial tears',
+              form: 'drops',
+              eye: 'both',
+              dose: '2',
+              frequency: { timesPerDay: 4 },
+              durationDays: 14,
+            },
+          ],
+          nextVisit: '2026-12-09',
+        },
+      );
+
+      const view = new PrintView(page, t);
+      await view.goto(`${base}/print/consultation/${record.id}`);
+      const allergies = view.part('print-allergies');
+      const sulfonamide = lang === 'ar' ? 'سلفوناميد' : 'sulfonamide';
+      await expect(allergies).toContainText(t('print.allergies.label'));
+      await expect(allergies).toContainText(sulfonamide);
+      await expect(allergies).toContainText(t('print.allergies.reactions.rash'));
+      await expect(allergies).toContainText(t('print.allergies.severities.severe'));
+      const contraindication = view.sheet.locator(
+        '[data-testid="print-warning"][data-severity="contraindicated"]',
+      );
+      await expect(contraindication).toHaveCount(1);
+      await expect(contraindication).toContainText('Dorzolamide 2%');
+      await expect(contraindication).toContainText(t('print.consultation.severity.contraindicated'));
+      await expect(contraindication.getByTestId('print-warning-reason')).toContainText(
+        t('print.consultation.givenBecause', { reason }),
+      );
+      // Artificial tears, typed by hand, could not be checked: a mark on the medicine, said once under the warnings.
+      await expect(
+        view.sheet.getByTestId('print-medication').nth(1).getByTestId('print-unchecked'),
+      ).toBeVisible();
+      await expect(
+        view.sheet.getByTestId('print-medication').nth(0).getByTestId('print-unchecked'),
+      ).toHaveCount(0);
+      await expect(view.part('print-warning-unchecked')).toContainText(
+        t('print.consultation.uncheckedLegend'),
+      );
+      // One drop, two drops: the form's word agrees with the dose in either language.
+      const forms = view.sheet.getByTestId('print-form');
+      await expect(forms.nth(0)).toHaveText(`(${t('print.consultation.forms.drops', { count: 1 })})`);
+      await expect(forms.nth(1)).toHaveText(`(${t('print.consultation.forms.drops', { count: 2 })})`);
+      await expect(view.part('print-specialist')).toHaveText(doctorName);
+      await expect(view.part('print-optometrist')).toHaveCount(0);
+      await shot('print-consultation-screen');
+
+      const file = testInfo.outputPath('consultation-western.pdf');
+      const pdf = await view.savePdf(file);
+      pdfToPng(file, path.join(SHOTS, `${lang}-print-consultation-western`));
+      expect(pdf.pages).toBe(1);
+      for (const text of [t('print.allergies.label'), sulfonamide, reason, doctorName, name])
+        expect(pdfHas(pdf, text), text).toBe(true);
+      for (const text of [texts.optometrist, texts.specialist]) expect(pdfHas(pdf, text), text).toBe(false);
+      // The Arabic schedules are stored with Arabic-Indic digits: on a Western sheet not one is left.
+      expect(pdf.text, 'Western digits only').not.toMatch(ARABIC_INDIC);
+      expect(pdf.text).toMatch(WESTERN);
+
+      // The clinic prints in Arabic-Indic digits: every number of the sheet, the header's and the patient's too.
+      await api.call('POST', `mo/printSetting/${setting.id}`, session.token, {
+        version: setting.version,
+        digits: 'arabic',
+      });
+      await view.goto(`${base}/print/consultation/${record.id}`);
+      await expect(view.sheet).toHaveAttribute('data-digits', 'arabic');
+      const arabicFile = testInfo.outputPath('consultation-arabic.pdf');
+      const arabic = await view.savePdf(arabicFile);
+      pdfToPng(arabicFile, path.join(SHOTS, `${lang}-print-consultation-arabic`));
+      expect(arabic.pages).toBe(1);
+      expect(arabic.text, 'Arabic-Indic digits only').not.toMatch(WESTERN);
+      expect(arabic.text).toMatch(ARABIC_INDIC);
+      expect(pdfHas(arabic, reason), reason).toBe(true);
     });
   });
 

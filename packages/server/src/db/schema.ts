@@ -586,6 +586,8 @@ export const printSettings = pgTable(
     logoType: text('logo_type'),
     paperSize: text('paper_size').notNull().default('A5'),
     zeroAs: text('zero_as').notNull().default('plano'),
+    /** `western` or `arabic` (DIGIT_SYSTEMS): every digit of a sheet in one system. */
+    digits: text('digits').notNull().default('western'),
     isDefault: boolean('is_default').notNull().default(false),
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by'),

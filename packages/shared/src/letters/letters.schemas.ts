@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { dataOf, idSchema, idTextSchema, versionSchema } from '../common/api.schemas.ts';
 import type { PermissionName } from '../permissions/permissions.ts';
-import { LETTER_PRINT_PERMISSIONS, printFrameSchema, printPatientSchema } from '../print/printing.schemas.ts';
+import {
+  LETTER_PRINT_PERMISSIONS,
+  printFrameSchema,
+  printPatientSchema,
+  printRecorderSchema,
+} from '../print/printing.schemas.ts';
 
 /**
  * Letters a doctor prints from the board (a medical report, a referral, a sick-leave certificate, a
@@ -211,6 +216,7 @@ export const letterPrintSchema = dataOf(
   printFrameSchema.extend({
     letter: letterSchema,
     patient: printPatientSchema,
+    recordedBy: printRecorderSchema.nullable(),
     reprintOf: z.object({ id: z.number().int(), printedAt: z.string() }).nullable(),
   }),
 );

@@ -3,7 +3,7 @@ import { dataOf, versionSchema } from '../common/api.schemas.ts';
 
 /**
  * Print settings (spec section 3: optometrist, specialist, color, header, footer), plus what a printout needs to
- * read as the clinic's own document: a logo, a paper size, how a zero power is written, and which setting is the
+ * read as the clinic's own document: a logo, a paper size, how a zero power is written, the digits, and which setting is the
  * organization's default (the one every print view uses). Every field has a default, so the spec's five fields
  * alone make a valid setting.
  */
@@ -13,6 +13,14 @@ export type PaperSize = (typeof PAPER_SIZES)[number];
 /** A zero sphere or cylinder on a prescription: `Plano` (the optician's word) or `0.00`, by the clinic's choice. */
 export const ZERO_STYLES = ['plano', 'zeros'] as const;
 export type ZeroStyle = (typeof ZERO_STYLES)[number];
+
+/**
+ * The digits a sheet is drawn in: Western (`0-9`, the headers' and the clinical tables' as before) or Arabic-Indic
+ * (`٠-٩`, with `٫` as the decimal separator). A sheet is one or the other throughout: the Arabic schedules are stored
+ * with Arabic-Indic digits, and the frame redraws every digit in the setting's system (print-digits.ts, web).
+ */
+export const DIGIT_SYSTEMS = ['western', 'arabic'] as const;
+export type DigitSystem = (typeof DIGIT_SYSTEMS)[number];
 
 export const DEFAULT_PRINT_COLOR = '#000000';
 export const LOGO_MAX_BYTES = 1024 * 1024;
@@ -45,6 +53,7 @@ export const printSettingFieldsSchema = z.object({
   logo: logoSchema.default(null),
   paperSize: z.enum(PAPER_SIZES).default('A5'),
   zeroAs: z.enum(ZERO_STYLES).default('plano'),
+  digits: z.enum(DIGIT_SYSTEMS).default('western'),
   isDefault: z.boolean().default(false),
 });
 
@@ -64,6 +73,7 @@ export const printSettingUpdateSchema = z.object({
   logo: logoSchema.optional(),
   paperSize: z.enum(PAPER_SIZES).optional(),
   zeroAs: z.enum(ZERO_STYLES).optional(),
+  digits: z.enum(DIGIT_SYSTEMS).optional(),
   isDefault: z.boolean().optional(),
 });
 export type PrintSettingUpdate = z.input<typeof printSettingUpdateSchema>;
@@ -81,6 +91,7 @@ export const printSettingSchema = z.object({
   logo: z.string().nullable(),
   paperSize: z.enum(PAPER_SIZES),
   zeroAs: z.enum(ZERO_STYLES),
+  digits: z.enum(DIGIT_SYSTEMS),
   isDefault: z.boolean(),
   version: z.number().int(),
   createdAt: z.string(),

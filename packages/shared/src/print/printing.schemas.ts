@@ -3,6 +3,7 @@ import { dataOf, idSchema, idTextSchema, pageNumberSchema, pageOf } from '../com
 import { EXAM_PERMISSIONS, EXAM_TYPES } from '../exams/exam-types.ts';
 import type { PermissionName } from '../permissions/permissions.ts';
 import { isMaleSchema } from '../patients/patients.schemas.ts';
+import { patientAllergySchema } from '../prescribing/prescribing.schemas.ts';
 import { queueTicketSchema, userRefSchema } from '../queue/queue.schemas.ts';
 import { PAPER_SIZES, printSettingSchema } from './print-settings.schemas.ts';
 
@@ -46,8 +47,22 @@ export const printPatientSchema = z.object({
   birthDateApproximate: z.boolean(),
   age: z.number().int(),
   isMale: isMaleSchema,
+  /** The patient's allergies now (the alerts' data): the prescription prints them, "none recorded" included. */
+  allergies: z.array(patientAllergySchema),
 });
 export type PrintPatient = z.infer<typeof printPatientSchema>;
+
+/**
+ * Who recorded what is printed (an exam record's or a letter's author), and whether they are a doctor: the sheet is
+ * signed in their block, the specialist's for a doctor, the optometrist's otherwise. Null when the record names
+ * nobody (its author deleted, a record older than authors): the print setting's names sign it then.
+ */
+export const printRecorderSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  isDoctor: z.boolean(),
+});
+export type PrintRecorder = z.infer<typeof printRecorderSchema>;
 
 export const printFrameSchema = z.object({
   organization: z.object({ name: z.string(), timeZone: z.string() }),
@@ -63,6 +78,7 @@ export function examPrintSchema<R extends z.ZodType>(record: R) {
       type: z.enum(EXAM_TYPES),
       record,
       patient: printPatientSchema,
+      recordedBy: printRecorderSchema.nullable(),
       /** Set when this is a reprint: the record as it was printed then. */
       reprintOf: z.object({ id: z.number().int(), printedAt: z.string() }).nullable(),
     }),

@@ -31,6 +31,7 @@ function toSetting(row: Row): PrintSetting {
     logo: row.logo && row.logoType ? `data:${row.logoType};base64,${row.logo.toString('base64')}` : null,
     paperSize: row.paperSize as PrintSetting['paperSize'],
     zeroAs: row.zeroAs as PrintSetting['zeroAs'],
+    digits: row.digits as PrintSetting['digits'],
     isDefault: row.isDefault,
     version: row.version,
     createdAt: row.createdAt.toISOString(),

@@ -11,6 +11,7 @@ import {
   type PrintLogCreate,
   type PrintLogEntry,
   type PrintPatient,
+  type PrintRecorder,
 } from '@basira/shared/print/printing.schemas';
 import { holdsAny } from '@basira/shared/permissions/permissions';
 import { toVisionPrescription, type VisionPrescription } from '@basira/shared/print/vision-prescription';
@@ -28,6 +29,7 @@ import type { RequestContext } from '../../types.ts';
 import { auditedRead, recordAudit } from '../audit/audit.service.ts';
 import type { ExamRecord, ExamsService } from '../exams/exams.service.ts';
 import { readLetter } from '../letters/letters.service.ts';
+import { alertsOf } from '../patients/patient-alerts.ts';
 import type { PrintSettingsService } from './print-settings.service.ts';
 
 /**
@@ -85,7 +87,24 @@ export class PrintingService {
       birthDateApproximate: row.birthDateApproximate,
       age: ageOn(row.birthDate, localDay(this.clock.now(), scope.timeZone)) ?? 0,
       isMale: row.isMale ? 1 : 0,
+      allergies: alertsOf(row.alerts).allergies,
     };
+  }
+
+  /**
+   * Who signs a printed record: its author as the record names them (a reprint, as printed then), a doctor or not
+   * as their account says now. Null when it names nobody or the account is gone: the setting's names sign then.
+   */
+  private async recorder(
+    scope: RequestContext,
+    author: { id: number; name: string } | null,
+  ): Promise<PrintRecorder | null> {
+    if (!author) return null;
+    const [row] = await this.db
+      .select({ isDoctor: users.isDoctor })
+      .from(users)
+      .where(inOrg(users, scope.orgId, eq(users.id, author.id)));
+    return row ? { id: author.id, name: author.name, isDoctor: row.isDoctor } : null;
   }
 
   private async logRow(scope: RequestContext, kind: PrintKind, recordId: number, printId: number) {
@@ -127,6 +146,7 @@ export class PrintingService {
       record,
       // The record's patient now (a merge may have moved it since the print).
       patient: await this.patient(scope, current.patientId),
+      recordedBy: await this.recorder(scope, record.createdBy),
       reprintOf,
     };
   }
@@ -156,6 +176,7 @@ export class PrintingService {
       ...(await this.frame(scope, organizationName)),
       letter,
       patient: await this.patient(scope, current.patientId),
+      recordedBy: await this.recorder(scope, letter.createdBy),
       reprintOf,
     };
   }

@@ -1,7 +1,9 @@
 import { deflateSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrintSetting } from '@basira/shared/print/print-settings.schemas';
 import type { PrintLogEntry } from '@basira/shared/print/printing.schemas';
+import { examRecords, users } from '../../db/schema.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
 
@@ -300,5 +302,93 @@ describe('printing a record', () => {
       (await clinic(t, o, noReader.token).call('GET', `/api/mo/exam/spectacles/${record.id}/fhir`))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe('who signs a print', () => {
+  /** An organization whose print setting names a specialist and an optometrist who recorded none of its records. */
+  async function clinicWithSetting() {
+    const o = await t.newOrg();
+    const c = clinic(t, o);
+    await c.ok('POST', '/api/mo/printSetting', { optometrist: 'Ali Kareem', specialist: 'د. علي' });
+    return { o, c };
+  }
+
+  /** A user with permissions, named as the clinic knows them. */
+  async function colleague(o: TestOrg, name: string, permissions: string[], isDoctor: boolean) {
+    const user = await userWith(t, o, permissions, { isDoctor });
+    // A test's shortcut: the name is all that changes, and no session holds the old one yet.
+    await t.database.db.update(users).set({ name }).where(eq(users.id, user.id));
+    return { ...user, name, c: clinic(t, o, user.token) };
+  }
+
+  it('an optometrist’s spectacle prescription names the optometrist, not a doctor', async () => {
+    const { o, c } = await clinicWithSetting();
+    const optometrist = await colleague(
+      o,
+      'Mustafa Kareem',
+      ['add spectacles', 'print spectacles', 'open board'],
+      false,
+    );
+    const patient = await c.patient({ name: 'Layla Mahmoud' });
+    const entry = await c.queue(patient.id);
+    const record = await optometrist.c.ok<{ id: number }>('POST', '/api/mo/exam/spectacles', {
+      patientId: patient.id,
+      queueId: entry.id,
+      readings: [{ kind: 'subjective', isFinal: true, right: { sphere: -1 }, left: { sphere: -1 } }],
+    });
+    const view = await optometrist.c.ok<{ recordedBy: unknown; setting: PrintSetting }>(
+      'GET',
+      `/api/mo/print/spectacles/${record.id}`,
+    );
+    expect(view.recordedBy).toEqual({ id: optometrist.id, name: 'Mustafa Kareem', isDoctor: false });
+    expect(view.setting).toMatchObject({ optometrist: 'Ali Kareem', specialist: 'د. علي' });
+  });
+
+  it('Dr. Sara’s prescription names Dr. Sara, with the patient’s allergies; a record naming nobody names no one', async () => {
+    const { o, c } = await clinicWithSetting();
+    const sara = await colleague(
+      o,
+      'د. سارة',
+      ['add consultation', 'print consultation', 'open board'],
+      true,
+    );
+    const patient = await c.patient({
+      name: 'Huda Salim',
+      alerts: { allergies: [{ substance: 'sulfonamide', reaction: 'rash', severity: 'severe' }] },
+    });
+    const entry = await c.queue(patient.id);
+    const record = await sara.c.ok<{ id: number }>('POST', '/api/mo/exam/consultation', {
+      patientId: patient.id,
+      queueId: entry.id,
+      medications: [{ name: 'Artificial tears', form: 'drops', eye: 'both', frequency: { timesPerDay: 4 } }],
+    });
+    const view = await sara.c.ok<{ recordedBy: unknown; patient: { allergies: unknown[] } }>(
+      'GET',
+      `/api/mo/print/consultation/${record.id}`,
+    );
+    expect(view.recordedBy).toEqual({ id: sara.id, name: 'د. سارة', isDoctor: true });
+    expect(view.patient.allergies).toEqual([
+      expect.objectContaining({ substance: 'sulfonamide', reaction: 'rash', severity: 'severe' }),
+    ]);
+
+    // A record older than authors (or whose author is gone) names nobody: the setting's names sign it.
+    await t.database.db.update(examRecords).set({ createdBy: null }).where(eq(examRecords.id, record.id));
+    const old = await c.ok<{ recordedBy: unknown }>('GET', `/api/mo/print/consultation/${record.id}`);
+    expect(old.recordedBy).toBeNull();
+  });
+
+  it('a letter names its author', async () => {
+    const { o, c } = await clinicWithSetting();
+    const patient = await c.patient({ name: 'Sami Adel' });
+    const entry = await c.queue(patient.id);
+    const templates = await c.ok<{ id: number }[]>('GET', '/api/mo/letter-template');
+    const letter = await c.ok<{ id: number }>('POST', '/api/mo/letter', {
+      patientId: patient.id,
+      queueId: entry.id,
+      templateId: templates[0]!.id,
+    });
+    const view = await c.ok<{ recordedBy: unknown }>('GET', `/api/mo/print/letter/${letter.id}`);
+    expect(view.recordedBy).toEqual({ id: o.adminId, name: 'Admin User', isDoctor: false });
   });
 });

@@ -9,6 +9,7 @@ import { Providers } from '../../app/providers.tsx';
 import { initI18n } from '../../i18n/i18n.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { ConsultationRxSheet, type ConsultationData } from './consultation-rx-sheet.tsx';
+import { samplePatient } from './sample-prescription.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const en = JSON.parse(
@@ -37,7 +38,7 @@ function renderSheet(data: ConsultationData) {
   return render(
     <Providers i18n={i18next} direction="ltr">
       <QueryClientProvider client={createQueryClient()}>
-        <ConsultationRxSheet data={data} />
+        <ConsultationRxSheet data={data} patient={samplePatient('Huda Salim')} />
       </QueryClientProvider>
     </Providers>,
   );

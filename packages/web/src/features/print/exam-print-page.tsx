@@ -38,7 +38,7 @@ export function ExamPrintPage() {
   if (id === null || sheet.error || !sheet.data)
     return <PrintNotReady failed={id === null || !!sheet.error} error={sheet.error} />;
 
-  const { record, patient, reprintOf } = sheet.data;
+  const { record, patient, recordedBy, reprintOf } = sheet.data;
   const setting = sheet.data.setting;
   const paper = chosen ?? setting?.paperSize ?? 'A5';
   const title =
@@ -61,11 +61,19 @@ export function ExamPrintPage() {
       }}
       notice={reprintOf && <ReprintNotice printedAt={reprintOf.printedAt} />}
     >
-      <PrintFrame frame={sheet.data} paper={paper} title={title} patient={patient} date={record.createdAt}>
+      <PrintFrame
+        frame={sheet.data}
+        paper={paper}
+        title={title}
+        patient={patient}
+        recordedBy={recordedBy}
+        doctorsDocument={type === 'consultation'}
+        date={record.createdAt}
+      >
         {type === 'spectacles' ? (
           <SpectacleRxSheet data={data as SpectaclesData} zeroAs={setting?.zeroAs ?? 'plano'} />
         ) : type === 'consultation' ? (
-          <ConsultationRxSheet data={data as ConsultationData} />
+          <ConsultationRxSheet data={data as ConsultationData} patient={patient} />
         ) : (
           <ExamReport type={type} data={data} />
         )}

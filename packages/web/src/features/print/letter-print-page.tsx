@@ -23,7 +23,7 @@ export function LetterPrintPage() {
   if (id === null || sheet.error || !sheet.data)
     return <PrintNotReady failed={id === null || !!sheet.error} error={sheet.error} />;
 
-  const { letter, patient, reprintOf } = sheet.data;
+  const { letter, patient, recordedBy, reprintOf } = sheet.data;
   const paper = chosen ?? sheet.data.setting?.paperSize ?? 'A5';
   return (
     <PrintShell
@@ -44,6 +44,8 @@ export function LetterPrintPage() {
         paper={paper}
         title={letter.title}
         patient={patient}
+        recordedBy={recordedBy}
+        doctorsDocument
         date={letter.createdAt}
       >
         {/* The server sanitises a letter's body (an allowlist of tags and attributes) when it is saved. */}

@@ -1,8 +1,15 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PRINT_COLOR } from '@basira/shared/print/print-settings.schemas';
-import type { PrintFrameData, PrintPaper, PrintPatient } from '@basira/shared/print/printing.schemas';
+import type {
+  PrintFrameData,
+  PrintPaper,
+  PrintPatient,
+  PrintRecorder,
+} from '@basira/shared/print/printing.schemas';
 import { useFormatters } from '../../lib/format.ts';
+import { useSheetDigits } from './print-digits.ts';
+import { signatureBlocks } from './print-signature.ts';
 import './print.css';
 
 /** A date as given (an instant or a `YYYY-MM-DD` day) in the page's language; any other text as it is. */
@@ -14,15 +21,19 @@ function useDateText(date: string | undefined): string | undefined {
 
 /**
  * One sheet of paper as the clinic prints it: logo, header, clinic name, title, the patient's line, the body,
- * the optometrist's and the specialist's signatures (on a patient's sheet) and the footer, in the print setting's
- * colour. Without a setting it is a plain sheet with the organization's name. Sized to its paper on screen too
- * (the print-settings preview shows it as it will print).
+ * the signature of whoever recorded it (on a patient's sheet; `print-signature.ts`) and the footer, in the print
+ * setting's colour, every digit in the setting's digit system. Without a setting it is a plain sheet with the
+ * organization's name. Sized to its paper on screen too (the print-settings preview shows it as it will print).
  */
 export function PrintFrame(props: {
   frame: PrintFrameData;
   paper: PrintPaper;
   title: string;
   patient?: PrintPatient;
+  /** Who recorded what is printed (null: nobody known; the setting's names sign). */
+  recordedBy?: PrintRecorder | null;
+  /** A doctor's document (the prescription, a letter): signed by the specialist's block alone. */
+  doctorsDocument?: boolean;
   date?: string;
   children: ReactNode;
 }) {
@@ -31,9 +42,20 @@ export function PrintFrame(props: {
   const date = useDateText(props.date);
   const setting = frame.setting;
   const roll = paper === '80mm';
+  const digits = setting?.digits ?? 'western';
+  const sheet = useRef<HTMLElement>(null);
+  useSheetDigits(sheet, digits);
+  const signatures = signatureBlocks(props.recordedBy ?? null, setting, props.doctorsDocument ?? false);
   const style = { '--print-color': setting?.color ?? DEFAULT_PRINT_COLOR } as CSSProperties;
   return (
-    <article className="print-sheet" data-paper={paper} style={style} data-testid="print-sheet">
+    <article
+      ref={sheet}
+      className="print-sheet"
+      data-paper={paper}
+      data-digits={digits}
+      style={style}
+      data-testid="print-sheet"
+    >
       <header className="print-head">
         {setting?.logo && <img className="print-logo" src={setting.logo} alt="" data-testid="print-logo" />}
         <div className="print-head-text">
@@ -88,16 +110,16 @@ export function PrintFrame(props: {
 
       {patient && !roll && (
         <div className="print-signatures" data-testid="print-signatures">
-          <div className="print-signature">
-            <div className="print-signature-line" />
-            <div className="print-label">{t('print.optometrist')}</div>
-            <div data-testid="print-optometrist">{setting?.optometrist}</div>
-          </div>
-          <div className="print-signature">
-            <div className="print-signature-line" />
-            <div className="print-label">{t('print.specialist')}</div>
-            <div data-testid="print-specialist">{setting?.specialist}</div>
-          </div>
+          {signatures.map(({ role, name }) => (
+            <div key={role} className="print-signature" data-role={role}>
+              <div className="print-signature-line" />
+              {/* One line, the role then the name: a name on its own line pushed a full A5 report onto a second page. */}
+              <div>
+                <span className="print-label">{t(`print.${role}`)}: </span>
+                <span data-testid={`print-${role}`}>{name}</span>
+              </div>
+            </div>
+          ))}
         </div>
       )}
 

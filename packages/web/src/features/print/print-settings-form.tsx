@@ -30,6 +30,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
+  DIGIT_SYSTEMS,
   LOGO_TYPES,
   printSettingCreateSchema,
   printSettingSchema,
@@ -288,6 +289,17 @@ export function PrintSettingsForm({ setting, isFirst, onSaved, onDirtyChange }: 
                     { value: 'zeros', label: t('printSetting.zero.zeros') },
                   ]}
                 />
+                <ChoiceField
+                  name="digits"
+                  label={t('printSetting.digits')}
+                  hint={t('printSetting.digitsHint')}
+                  value={values.digits}
+                  onChange={(digits) => set('digits', digits === 'arabic' ? 'arabic' : 'western')}
+                  data={DIGIT_SYSTEMS.map((system) => ({
+                    value: system,
+                    label: t(`printSetting.digit.${system}`),
+                  }))}
+                />
               </SimpleGrid>
               <Suspense fallback={<Skeleton h={160} />}>
                 <RichTextField
@@ -433,7 +445,7 @@ function LogoThumbnail({ logo }: { logo: string }) {
   );
 }
 
-/** A labelled segmented choice (paper, zero style): label and hint tied to the control for screen readers. */
+/** A labelled segmented choice (paper, zero style, digits): label and hint tied to the control for screen readers. */
 function ChoiceField(props: {
   name: string;
   label: string;

@@ -25,6 +25,7 @@ const saved: PrintSetting = {
   logo: null,
   paperSize: 'A5',
   zeroAs: 'plano',
+  digits: 'western',
   isDefault: true,
   version: 4,
   createdAt: '2025-01-01T00:00:00.000Z',

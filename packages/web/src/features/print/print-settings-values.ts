@@ -1,6 +1,7 @@
 import {
   DEFAULT_PRINT_COLOR,
   LOGO_MAX_BYTES,
+  type DigitSystem,
   type PaperSize,
   type PrintSetting,
   type PrintSettingCreate,
@@ -19,6 +20,7 @@ export interface PrintSettingValues {
   logo: string | null;
   paperSize: PaperSize;
   zeroAs: ZeroStyle;
+  digits: DigitSystem;
   isDefault: boolean;
 }
 
@@ -33,6 +35,7 @@ const FIELDS: readonly Field[] = [
   'logo',
   'paperSize',
   'zeroAs',
+  'digits',
   'isDefault',
 ];
 
@@ -51,6 +54,7 @@ export function valuesOf(setting: PrintSetting | null, isFirst = false): PrintSe
     logo: setting?.logo ?? null,
     paperSize: setting?.paperSize ?? 'A5',
     zeroAs: setting?.zeroAs ?? 'plano',
+    digits: setting?.digits ?? 'western',
     isDefault: setting?.isDefault ?? isFirst,
   };
 }

@@ -17,6 +17,7 @@ export function samplePatient(name: string, today = new Date()): PrintPatient {
     birthDateApproximate: false,
     age: SAMPLE_AGE,
     isMale: 0,
+    allergies: [],
   };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "print_settings" ADD COLUMN "digits" text DEFAULT 'western' NOT NULL;
