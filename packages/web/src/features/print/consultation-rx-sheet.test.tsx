@@ -52,9 +52,9 @@ const WORDS = { substance: null, text: 'bee stings', reaction: null, severity: n
 
 const data: ConsultationData = {
   medications: [
-    { name: 'Dorzolamide 2%', form: 'drops', dose: '1', overrideReason: 'no alternative' },
-    { name: 'Artificial tears', form: 'drops', dose: '2' },
-    { name: 'Acetazolamide 250 mg', form: 'tablet', dose: '250 mg' },
+    { name: 'Dorzolamide 2%', form: 'drops', dose: 1, doseUnit: 'drop', overrideReason: 'no alternative' },
+    { name: 'Artificial tears', form: 'drops', dose: 2, doseUnit: 'drop' },
+    { name: 'Acetazolamide 250 mg', form: 'tablet', dose: 250, doseUnit: 'mg' },
   ],
   derived: {
     medications: [

@@ -9,7 +9,6 @@ import { needsReason } from '@basira/shared/prescribing/prescription-check';
 import { prescribingRule } from '@basira/shared/prescribing/prescribing-rules';
 import { substanceName } from '@basira/shared/prescribing/substances';
 import { warningText } from '@basira/shared/prescribing/warning-text';
-import { asciiDigits } from '@basira/shared/search/arabic-normalize';
 import { diagnosisTitleQuery } from '../../lib/diagnosis-titles.ts';
 import { useFormatters } from '../../lib/format.ts';
 
@@ -25,15 +24,8 @@ type Lang = 'ar' | 'en';
  * (mg of a tablet), or none, says no count, and the label is the form's general word (`drops` / `قطرات`).
  */
 function doseCount(med: Medication): number | undefined {
-  if (!med.form) return undefined;
-  // Read structurally: the dose becomes a number with its unit (issue 49, the schedules' part, not merged here yet);
-  // until then it is the text typed, counted when it is a bare number ("1", "2").
-  const { dose, doseUnit } = med as { dose?: unknown; doseUnit?: unknown };
-  if (typeof dose === 'number')
-    return doseUnit == null || doseUnit === FORM_DOSE_UNIT[med.form] ? dose : undefined;
-  if (typeof dose !== 'string') return undefined;
-  const bare = asciiDigits(dose).trim();
-  return /^\d+(?:\.\d+)?$/.test(bare) ? Number(bare) : undefined;
+  if (!med.form || med.dose == null) return undefined;
+  return med.doseUnit == null || med.doseUnit === FORM_DOSE_UNIT[med.form] ? med.dose : undefined;
 }
 
 /** The allergy line: every allergy the patient has, or "none recorded"; each by its substance's name or its words. */
