@@ -59,6 +59,7 @@ import { upgradeDrugs } from './modules/codes/drug-upgrade.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
 import { LettersService, seedMissingLetterTemplates } from './modules/letters/letters.service.ts';
 import { upgradeStoredDoses } from './modules/exams/stored-doses.ts';
+import { runOnce } from './lib/data-upgrades.ts';
 import { CountryDirectory } from './modules/patients/country-directory.ts';
 import { LocalDiskStorage } from './modules/patients/document-storage.ts';
 import { documentsRoutes } from './modules/patients/documents.routes.ts';
@@ -143,9 +144,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     await seedMissingOptions(db);
     await upgradeDrugs(db);
     await seedMissingLetterTemplates(db);
-    await upgradeStoredDoses(db);
+    await runOnce(db, 'doses-as-numbers', () => upgradeStoredDoses(db));
     await backfillGuardianNames(db);
-    await upgradeLegacyAlerts(db, (orgId) => organizationLexicon(db, orgId));
+    await runOnce(db, 'alerts-as-data', () =>
+      upgradeLegacyAlerts(db, (orgId) => organizationLexicon(db, orgId)),
+    );
   });
 
   const sessions = new SessionService(database, clock, {

@@ -136,7 +136,17 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Global reference data (ISO 3166), the one table without an organization. */
+/**
+ * Data upgrades done (issue 49): a change of stored data's shape that the code makes at start, after the
+ * migrations, because SQL cannot (an Arabic allergy read into substances, a dose typed as text read into a number),
+ * runs until it is marked here, once for the whole database. Global: an upgrade reads every organization.
+ */
+export const dataUpgrades = pgTable('data_upgrades', {
+  name: text('name').primaryKey(),
+  doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Global reference data (ISO 3166): no organization of its own. */
 export const countries = pgTable('countries', {
   id: integer('id').primaryKey(),
   prefix: text('prefix').notNull().unique(),

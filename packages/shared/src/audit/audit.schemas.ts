@@ -69,7 +69,6 @@ export const AUDIT_ACTIONS = [
   'exam.updated',
   'exam.deleted',
   // The server itself, once per organization at start: consultations' text doses rewritten as numbers (issue 49).
-  'exam.doses_upgraded',
   'queue.created',
   'queue.updated',
   'queue.deleted',

@@ -1,10 +1,8 @@
-import { and, eq, gt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { doseOfText, MEDICATION_FORMS, type MedicationForm } from '@basira/shared/exams/medication-schedule';
 import type { Db } from '../../db/client.ts';
-import { auditLog, examRecords, organizations } from '../../db/schema.ts';
+import { examRecords, organizations } from '../../db/schema.ts';
 import { inOrg } from '../../lib/tenant.ts';
-import type { RequestContext } from '../../types.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 
 /**
  * Consultations saved before issue 49 hold each medicine's dose as the doctor typed it ("1 drop", "2", "١ حبة",
@@ -14,14 +12,12 @@ import { recordAudit } from '../audit/audit.service.ts';
  * medicine's instructions (never lost: the schedule prints them as typed) and the dose left empty. `derived` keeps
  * the schedule as it was printed; the version is not bumped (the record says what it said).
  *
- * Each organization is upgraded once: an `exam.doses_upgraded` row on its audit trail says so, with how many records
- * were rewritten, and the next start skips it without reading its records (a clinic's 300,000 consultations take
- * seconds to scan). No record can hold a text dose after that: the consultation's schema refuses one. A start that
- * stops half-way leaves no row, and the next start reads the rest again (an upgraded record is never read twice:
- * it no longer matches).
+ * It runs until it has once finished (`runOnce`, `data_upgrades`): a clinic's 300,000 consultations take seconds to
+ * scan, and no record can hold a text dose after it, since the consultation's schema refuses one. A start that stops
+ * half-way marks nothing, and the next start reads the rest again (an upgraded record is never read twice: it no
+ * longer matches).
  */
 
-export const DOSES_UPGRADED = 'exam.doses_upgraded';
 /** Records whose medications hold a dose as text: the only ones read. */
 const TEXT_DOSE = '$.medications[*].dose ? (@.type() == "string")';
 /** Records read and rewritten per transaction. */
@@ -92,29 +88,8 @@ export async function upgradeOrganizationDoses(
   return { records, movedToInstructions };
 }
 
-/** At start: every organization not yet upgraded (no `exam.doses_upgraded` on its trail) is upgraded, then marked. */
+/** Every organization's consultations with text doses, rewritten (run once, at start: `runOnce`). */
 export async function upgradeStoredDoses(db: Db): Promise<void> {
-  const pending = await db
-    .select({ id: organizations.id, timeZone: organizations.timeZone })
-    .from(organizations)
-    .where(
-      notExists(
-        // eslint-disable-next-line basira/org-scoped-query -- each organization's own rows (the outer query's)
-        db
-          .select({ one: sql`1` })
-          .from(auditLog)
-          .where(and(eq(auditLog.orgId, organizations.id), eq(auditLog.action, DOSES_UPGRADED))),
-      ),
-    );
-  for (const org of pending) {
-    const counts = await upgradeOrganizationDoses(db, org.id);
-    const ctx: RequestContext = {
-      orgId: org.id,
-      timeZone: org.timeZone,
-      userId: null,
-      ip: 'server',
-      requestId: 'start',
-    };
-    await recordAudit(db, ctx, { action: DOSES_UPGRADED, entity: 'consultation', details: counts });
-  }
+  const all = await db.select({ id: organizations.id }).from(organizations);
+  for (const org of all) await upgradeOrganizationDoses(db, org.id);
 }
