@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { test, expect, arabicWord, iraqiMobile } from '../support/fixtures.ts';
+import { ROOT } from '../support/server.ts';
 import { ExamFormPage } from '../pages/exam-pages.ts';
 
 test.describe('prescribing a pharmacist would trust', () => {
@@ -86,6 +88,12 @@ test.describe('prescribing a pharmacist would trust', () => {
     );
     await expect(page).toHaveURL(/\/consultation\/\d+\/\d+$/);
     await shot('consultation-warnings');
+    // The rows themselves, below the fold of the window's shot.
+    await page
+      .getByTestId('exam-section-medications')
+      .screenshot({
+        path: path.join(ROOT, 'e2e/screenshots', `${lang}-consultation-medication-warnings.png`),
+      });
     expect(await axe()).toEqual([]);
     await rows
       .first()

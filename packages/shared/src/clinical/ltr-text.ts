@@ -7,6 +7,8 @@
  */
 
 export const LRI = '\u2066';
+/** FIRST STRONG ISOLATE: a run of the user's words, its direction its own, that cannot reorder what surrounds it. */
+export const FSI = '\u2068';
 export const PDI = '\u2069';
 
 const ISOLATES = /[\u2066\u2067\u2068\u2069]/g;
@@ -16,6 +18,11 @@ export function ltr(text: string): string {
   if (text === '') return '';
   if (text.startsWith(LRI) && text.endsWith(PDI)) return text;
   return `${LRI}${text}${PDI}`;
+}
+
+/** A name or words someone typed, isolated in their own direction (`Timolol 0.5%` inside an Arabic sentence). */
+export function isolated(text: string): string {
+  return text === '' ? '' : `${FSI}${text}${PDI}`;
 }
 
 /** The visible text without isolates: for searching, comparing, tests, and sinks that cannot show them. */

@@ -8,7 +8,8 @@
  * (shown and printed), `reminder` (shown and printed).
  *
  * Placeholders in the texts: {drug}, {first}, {second} (the prescribed names), {allergy} (as recorded),
- * {substance}, {class}, {condition}, {inEye}, {days}, {age}, {lastIop}.
+ * {substance}, {class}, {ofClass} (` (a fluoroquinolone)` when the allergy took the drug in by its class),
+ * {condition}, {inEye}, {days}, {age}, {lastIop}.
  */
 export const SEVERITIES = ['contraindicated', 'caution', 'reminder'] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -75,8 +76,8 @@ export const PRESCRIBING_RULES: readonly PrescribingRule[] = [
     severity: 'contraindicated',
     when: { kind: 'allergy' },
     text: {
-      en: 'Allergy: {drug} contains {substance}; the patient is allergic to “{allergy}”.',
-      ar: 'حساسية: {drug} يحتوي على {substance}، والمريض لديه حساسية من «{allergy}».',
+      en: 'Allergy: {drug} contains {substance}{ofClass}; the patient is allergic to “{allergy}”.',
+      ar: 'حساسية: {drug} يحتوي على {substance}{ofClass}، والمريض لديه حساسية من «{allergy}».',
     },
     source:
       'Every product’s SmPC section 4.3: hypersensitivity to the active substance or to any of the excipients',

@@ -3,6 +3,7 @@ import { checkPrescription, type CheckedDrug, type PrescriptionFacts } from './p
 import { ingredientsOfName } from './prescription-facts.ts';
 import { PRESCRIBING_RULES } from './prescribing-rules.ts';
 import { conditionsIn, lexiconWithProducts, substancesIn } from './substances.ts';
+import { FSI, PDI, stripIsolates } from '../clinical/ltr-text.ts';
 import { warningText } from './warning-text.ts';
 
 /**
@@ -132,7 +133,7 @@ describe('the five cases of issue 49', () => {
     // In two eyes: no duplication.
     expect(checkPrescription(facts({ drugs: [latanoprost, { ...xalacom, eye: 'left' }] }))).toEqual([]);
     expect(checkPrescription(facts({ drugs: [tobradex], allergies: [allergy('antibiotic')] }))).toMatchObject(
-      [{ code: 'allergy', medication: 0, substance: 'antibiotic' }],
+      [{ code: 'allergy', medication: 0, substance: 'tobramycin', class: 'antibiotic' }],
     );
   });
 
@@ -142,16 +143,17 @@ describe('the five cases of issue 49', () => {
       { names: ['Xalatan'], ingredients: ['latanoprost'] },
       { names: ['Pred Forte'], ingredients: ['prednisolone'] },
     ]);
-    const cases: [string, CheckedDrug, string][] = [
+    // [allergy as written, drug, the drug's ingredient it is through, the allergy's class that took it in]
+    const cases: [string, CheckedDrug, string, string?][] = [
       ['Diamox', acetazolamide, 'acetazolamide'],
       ['Xalatan', latanoprost, 'latanoprost'],
       ['Pred Forte', predForte, 'prednisolone'],
       ['أتروبين', atropine, 'atropine'],
-      ['fluoroquinolones', moxifloxacin, 'fluoroquinolone'],
-      ['aminoglycosides', tobradex, 'aminoglycoside'],
+      ['fluoroquinolones', moxifloxacin, 'moxifloxacin', 'fluoroquinolone'],
+      ['aminoglycosides', tobradex, 'tobramycin', 'aminoglycoside'],
       ['benzalkonium/preservatives', predForte, 'benzalkonium'],
     ];
-    for (const [text, prescribed, substance] of cases) {
+    for (const [text, prescribed, substance, viaClass] of cases) {
       const substances = substancesIn(text, brands);
       const warnings = checkPrescription(
         facts({
@@ -165,7 +167,7 @@ describe('the five cases of issue 49', () => {
       expect(
         warnings.filter((w) => w.code === 'allergy'),
         text,
-      ).toMatchObject([{ medication: 0, substance }]);
+      ).toMatchObject([{ medication: 0, substance, ...(viaClass ? { class: viaClass } : {}) }]);
     }
   });
 
@@ -273,19 +275,23 @@ describe('warning texts', () => {
   it('read as sentences in both languages, with the eye, the class and the counted days', () => {
     const names = ['Latanoprost 0.005%', 'Latanoprost 0.005% + timolol 0.5%'];
     const [dup] = checkPrescription(facts({ drugs: [latanoprost, xalacom] }));
-    expect(warningText(dup!, 'en', (i) => names[i]!)).toBe(
+    expect(stripIsolates(warningText(dup!, 'en', (i) => names[i]!))).toBe(
       'Latanoprost 0.005% and Latanoprost 0.005% + timolol 0.5%: two drugs of one class (prostaglandin analogue) in the right eye.',
     );
-    expect(warningText(dup!, 'ar', (i) => names[i]!)).toBe(
+    // A name typed in Latin letters is isolated: first in an Arabic sentence, it would make the sentence read LTR.
+    expect(warningText(dup!, 'ar', (i) => names[i]!)).toContain(`${FSI}Latanoprost 0.005%${PDI}`);
+    expect(stripIsolates(warningText(dup!, 'ar', (i) => names[i]!))).toBe(
       'Latanoprost 0.005% وLatanoprost 0.005% + timolol 0.5%: دواءان من فئة واحدة (نظير البروستاغلاندين) في العين اليمنى.',
     );
     const [reminder] = checkPrescription(facts({ drugs: [{ ...predForte, totalDays: 28 }] }));
-    expect(warningText(reminder!, 'ar', () => 'بريدنيزولون')).toBe(
+    expect(stripIsolates(warningText(reminder!, 'ar', () => 'بريدنيزولون'))).toBe(
       'بريدنيزولون من الكورتيكوستيرويدات لمدة ٢٨ يومًا: افحص ضغط العين خلال ٤ أسابيع (آخر قياس مسجل: لا يوجد).',
     );
     // A record saved before the rules table keeps its words.
     expect(
-      warningText({ code: 'steroidWithoutIop', medication: 0, totalDays: 35 }, 'en', () => 'Pred Forte'),
+      stripIsolates(
+        warningText({ code: 'steroidWithoutIop', medication: 0, totalDays: 35 }, 'en', () => 'Pred Forte'),
+      ),
     ).toBe('Pred Forte is a corticosteroid for 35 days with no eye pressure recorded at this visit.');
   });
 });

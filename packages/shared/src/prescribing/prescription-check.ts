@@ -79,7 +79,8 @@ export interface PrescriptionWarning {
   medication?: number;
   /** The two drugs of a duplication. */
   medications?: [number, number];
-  /** The allergy as recorded: its words, or the substance picked (`allergySubstance`). */
+  /** The allergy as recorded: its words, or the substance picked (`allergySubstance`). An allergy warning's
+   * `substance` is the drug's ingredient it is through, and `class` the allergy's class that took it in. */
   allergy?: string;
   allergySubstance?: string;
   substance?: string;
@@ -128,24 +129,32 @@ function allergySubstances(allergy: AllergyFact): Set<string> {
   return new Set([...allergy.substances, ...substancesIn(allergy.text)]);
 }
 
+/** How a drug matches an allergy: the ingredient it is through, and the class of the allergy that took it in. */
+interface AllergyHit {
+  /** The drug's ingredient ('' for a drug of unknown ingredients named by the allergy). */
+  ingredient: string;
+  /** The class the patient is allergic to that the ingredient belongs to (parents included), if by class. */
+  via: string | null;
+}
+
 /**
- * The substance by which a drug matches an allergy: an ingredient the patient is allergic to, or a class the
- * patient is allergic to that one of its ingredients belongs to (parents included); else, for words that name no
- * substance, the drug's own names in the allergy's words or the allergy's words in its names.
+ * How a drug matches an allergy: an ingredient the patient is allergic to, or one in a class the patient is
+ * allergic to; else, for words that name no substance, the drug's own names in the allergy's words or the
+ * allergy's words in its names (the drug's first ingredient then stands for what the patient reacted to).
  */
-function allergyMatch(drug: CheckedDrug, substances: ReadonlySet<string>, text: string): string | null {
+function allergyMatch(drug: CheckedDrug, substances: ReadonlySet<string>, text: string): AllergyHit | null {
   for (const ingredient of drug.ingredients ?? []) {
-    if (substances.has(ingredient.substance)) return ingredient.substance;
-    for (const c of ingredientClasses(ingredient)) if (substances.has(c)) return c;
+    if (substances.has(ingredient.substance)) return { ingredient: ingredient.substance, via: null };
+    for (const c of ingredientClasses(ingredient))
+      if (substances.has(c)) return { ingredient: ingredient.substance, via: c };
   }
   const words = ` ${matchText(text)} `;
   if (words.trim() === '') return null;
   for (const name of drug.names) {
     const named = matchText(name);
     if (named.length < 3) continue;
-    // Named, not classed: the drug's first ingredient stands for what the patient reacted to.
     if (words.includes(` ${named} `) || ` ${named} `.includes(words))
-      return drug.ingredients?.[0]?.substance ?? '';
+      return { ingredient: drug.ingredients?.[0]?.substance ?? '', via: null };
   }
   return null;
 }
@@ -196,11 +205,11 @@ export function checkPrescription(
         warnings.push({ code: rule.id, severity: rule.severity, medication });
 
     for (const { allergy, substances } of allergies) {
-      const substance = allergyMatch(drug, substances, allergy.text);
-      if (substance !== null) {
+      const hit = allergyMatch(drug, substances, allergy.text);
+      if (hit !== null) {
         const rule =
           allergyRules.find(
-            (r) => r.when.kind === 'allergy' && r.when.via !== undefined && r.when.via === substance,
+            (r) => r.when.kind === 'allergy' && r.when.via !== undefined && r.when.via === hit.via,
           ) ?? allergyRules.find((r) => r.when.kind === 'allergy' && r.when.via === undefined);
         if (rule)
           warnings.push({
@@ -208,7 +217,8 @@ export function checkPrescription(
             severity: rule.severity,
             medication,
             ...allergyLabel(allergy),
-            ...(substance !== '' ? { substance } : {}),
+            ...(hit.ingredient !== '' ? { substance: hit.ingredient } : {}),
+            ...(hit.via !== null ? { class: hit.via } : {}),
           });
         continue;
       }

@@ -1,4 +1,4 @@
-import { ltr } from '../clinical/ltr-text.ts';
+import { isolated, ltr } from '../clinical/ltr-text.ts';
 import { ageWords, durationWords, type Lang } from '../common/arabic-count.ts';
 import { conditionDef } from './conditions.ts';
 import { drugClassDef } from './drug-classes.ts';
@@ -50,6 +50,12 @@ const IN_EYE: Record<Lang, Record<string, string>> = {
 
 const NONE_ON_RECORD: Record<Lang, string> = { en: 'none', ar: 'لا يوجد' };
 
+/** `(a fluoroquinolone)` / `(من فئة فلوروكينولون)`: the class by which an allergy takes a drug in. */
+const OF_CLASS: Record<Lang, (name: string) => string> = {
+  en: (name) => ` (${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name})`,
+  ar: (name) => ` (من فئة ${name})`,
+};
+
 /** `2026-11-25` → `25/11/2026`, isolated left-to-right so that an Arabic sentence keeps its order. */
 const dayText = (day: string) => ltr(day.split('-').reverse().join('/'));
 
@@ -60,16 +66,22 @@ const dayText = (day: string) => ltr(day.split('-').reverse().join('/'));
 export function warningText(warning: StoredWarning, lang: Lang, nameOf: (index: number) => string): string {
   const rule = warning.severity !== undefined ? prescribingRule(warning.code) : undefined;
   const template = rule?.text[lang] ?? LEGACY[warning.code]?.[lang] ?? warning.code;
-  const drug = warning.medication !== undefined ? nameOf(warning.medication) : '';
+  // Names and words someone typed are isolated: `Timolol 0.5%` first in an Arabic sentence must not turn it LTR.
+  const name = (index: number) => isolated(nameOf(index));
+  const drug = warning.medication !== undefined ? name(warning.medication) : '';
   const [first, second] = warning.medications ?? [];
   const values: Record<string, string> = {
     drug,
-    first: first !== undefined ? nameOf(first) : '',
-    second: second !== undefined ? nameOf(second) : '',
-    allergy:
-      warning.allergy || (warning.allergySubstance ? substanceName(warning.allergySubstance, lang) : ''),
+    first: first !== undefined ? name(first) : '',
+    second: second !== undefined ? name(second) : '',
+    allergy: warning.allergy
+      ? isolated(warning.allergy)
+      : warning.allergySubstance
+        ? substanceName(warning.allergySubstance, lang)
+        : '',
     substance: warning.substance ? substanceName(warning.substance, lang) : drug,
     class: warning.class ? (drugClassDef(warning.class)?.[lang] ?? warning.class) : '',
+    ofClass: warning.class ? OF_CLASS[lang](drugClassDef(warning.class)?.[lang] ?? warning.class) : '',
     condition: warning.condition ? (conditionDef(warning.condition)?.[lang] ?? warning.condition) : '',
     inEye: IN_EYE[lang][warning.eye ?? 'none'] ?? '',
     days: warning.totalDays !== undefined ? durationWords(warning.totalDays, 'days', lang) : '',

@@ -66,7 +66,7 @@ export function PatientAlertsPanel({ alerts }: { alerts: Alerts }) {
                 {t('patients.alerts.allergyLine', { allergies: allergyText(allergy, i18n.language, t) })}
               </span>
               {allergy.matched.length === 0 && (
-                <Badge size="xs" color="orange" variant="filled" data-testid="allergy-unchecked">
+                <Badge size="xs" color="orange" variant="light" data-testid="allergy-unchecked">
                   {t('patients.alerts.notChecked')}
                 </Badge>
               )}

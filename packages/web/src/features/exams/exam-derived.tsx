@@ -127,10 +127,11 @@ function MedicationSchedule({ path }: { path: string }) {
   );
 }
 
-const SEVERITY_COLOR: Record<string, string> = {
-  contraindicated: 'red',
-  caution: 'orange',
-  reminder: 'blue',
+/** A contraindication filled red; a caution and a reminder light (white on orange is below AA; theme.ts). */
+const SEVERITY_STYLE: Record<string, { color: string; variant: 'filled' | 'light' }> = {
+  contraindicated: { color: 'red.9', variant: 'filled' },
+  caution: { color: 'orange', variant: 'light' },
+  reminder: { color: 'blue', variant: 'light' },
 };
 
 /** The warnings of a consultation, each a sentence of its rule in the interface's language (warning-text.ts). */
@@ -151,12 +152,10 @@ function WarningLine({ warning, text }: { warning: StoredWarning; text: string }
   const severity = warning.severity ?? 'caution';
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" data-testid={`consultation-warning-${warning.code}`}>
-      <Badge size="sm" color={SEVERITY_COLOR[severity]} variant="filled" style={{ flexShrink: 0 }}>
+      <Badge size="sm" {...SEVERITY_STYLE[severity]} style={{ flexShrink: 0 }}>
         {t(`consultation.severity.${severity}`)}
       </Badge>
-      <Text size="sm" dir="auto">
-        {text}
-      </Text>
+      <Text size="sm">{text}</Text>
     </Group>
   );
 }

@@ -92,7 +92,7 @@ export function PatientAlertFields({ values, errors, set }: PatientFieldsProps) 
                 )}
                 rightSection={
                   unchecked ? (
-                    <Badge size="xs" color="orange" variant="filled" data-testid="allergy-unchecked">
+                    <Badge size="xs" color="orange" variant="light" data-testid="allergy-unchecked">
                       {t('patients.alerts.notChecked')}
                     </Badge>
                   ) : undefined
