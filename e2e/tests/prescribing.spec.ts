@@ -89,11 +89,9 @@ test.describe('prescribing a pharmacist would trust', () => {
     await expect(page).toHaveURL(/\/consultation\/\d+\/\d+$/);
     await shot('consultation-warnings');
     // The rows themselves, below the fold of the window's shot.
-    await page
-      .getByTestId('exam-section-medications')
-      .screenshot({
-        path: path.join(ROOT, 'e2e/screenshots', `${lang}-consultation-medication-warnings.png`),
-      });
+    await page.getByTestId('exam-section-medications').screenshot({
+      path: path.join(ROOT, 'e2e/screenshots', `${lang}-consultation-medication-warnings.png`),
+    });
     expect(await axe()).toEqual([]);
     await rows
       .first()
