@@ -101,7 +101,8 @@ function renderForm(onSaved = vi.fn()) {
   return onSaved;
 }
 
-describe('the patient form', () => {
+// The whole form typed as a person types it (user-event): slow where the machine is loaded, as CI's often is.
+describe('the patient form', { timeout: 30_000 }, () => {
   it('takes an age or a birth date and shows what the other one means', async () => {
     const user = userEvent.setup();
     renderForm();
