@@ -35,6 +35,8 @@ export const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   LOGIN_FAILURE_WINDOW_MINUTES: minutes.default(15),
   LOGIN_RATE_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Signed-in requests per user a minute, in bursts of half of it (README: why 600). Polls count apart. */
+  REQUESTS_PER_USER_PER_MINUTE: z.coerce.number().int().positive().default(600),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { findOrganization, ORG_SLUG } from '../lib/organizations.ts';
 import type { Principal, SessionService } from '../lib/sessions.ts';
+import type { UserRateLimit } from '../lib/user-rate-limit.ts';
 import type { AuditDeclaration, Organization, RequestContext } from '../types.ts';
 
 export interface RouteEntry {
@@ -65,7 +66,12 @@ const ORG_CACHE_MS = 60_000;
  * Per request: the organization from X-Organization (absent: `default`), then the caller from the bearer
  * token, then the route's permission. Public routes skip the token.
  */
-export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionService): void {
+export function registerAuth(
+  app: FastifyInstance,
+  db: Db,
+  sessions: SessionService,
+  perUser: UserRateLimit,
+): void {
   const orgCache = new Map<string, { org: Organization; at: number }>();
 
   async function organizationOf(request: FastifyRequest, fromQuery: boolean): Promise<Organization> {
@@ -98,6 +104,11 @@ export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionServ
     const background = request.headers[BACKGROUND_HEADER] === '1' || queryAuth === true;
     const principal = await sessions.resolve(token, request.org.id, background);
     request.principal = principal;
+    const wait = perUser.take(request.org.id, principal.user.id, background);
+    if (wait > 0)
+      throw new AppError('throttled', 'Too many requests. Try again shortly.', undefined, {
+        headers: { 'retry-after': String(wait) },
+      });
 
     if (permission === 'authenticated') return;
     if (principal.user.mustChangePassword)

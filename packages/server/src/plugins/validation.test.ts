@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { frequencySchema } from '@basira/shared/codes/codes.schemas';
+import { schemaOf } from '@basira/shared/exams/fields';
 import { clinic } from '../test/clinic-fixtures.ts';
 import { startTestApp, type TestApp, type TestOrg } from '../test/harness.ts';
 import { unknownKeys } from './validation.ts';
@@ -38,9 +40,19 @@ describe('unknownKeys: the keys a schema would silently drop', () => {
       'tree.twig',
       'extra',
     ]);
-    // A key of the wrong type is zod's to report; a strict object reports its own extra keys.
+    // A key of the wrong type is zod's to report; a strict object's extra key is an unknown key like any other.
     expect(unknownKeys(schema, { right: 'x', readings: 3 })).toEqual([]);
-    expect(unknownKeys(z.strictObject({ a: z.number() }), { a: 1, b: 2 })).toEqual([]);
+    expect(unknownKeys(z.strictObject({ a: z.number() }), { a: 1, b: 2 })).toEqual(['b']);
+  });
+
+  it('a union of strict shapes, and a frequency read through a transform, name the key they refuse', () => {
+    // The formulary's frequency: no member parses with the extra key, so the member is the one that parses without it.
+    expect(unknownKeys(frequencySchema, { timesPerDay: 4, note: 'x' })).toEqual(['note']);
+    expect(unknownKeys(frequencySchema, { everyHours: 2, whileAwake: true, at: 'noon' })).toEqual(['at']);
+    // The consultation's frequency reads its value in a transform: its input names the keys it takes.
+    const consultation = schemaOf({ kind: 'frequency' });
+    expect(unknownKeys(consultation, { timesPerDay: 4, note: 'x' })).toEqual(['note']);
+    expect(unknownKeys(consultation, 'bedtime')).toEqual([]);
   });
 
   it('a union drops what its chosen member does not know; an intersection what neither side knows', () => {
@@ -103,6 +115,51 @@ describe('strict bodies and query strings over the API', () => {
     expect(patient.json().errors).toMatchObject({ passport: ['field.unknown'] });
   });
 
+  it('an unknown key is field.unknown on its own path and nothing else, wherever it sits', async () => {
+    const c = clinic(t, org);
+    const medication = {
+      name: 'Prednisolone acetate 1%',
+      form: 'drops',
+      eye: 'right',
+      dose: 1,
+      doseUnit: 'drop',
+      frequency: { timesPerDay: 4, note: 'x' },
+      durationDays: 7,
+      taper: [{ frequency: { everyHours: 2, whileAwake: true, at: 'noon' }, durationDays: 7 }],
+    };
+    const consultation = await c.call('POST', '/api/mo/exam/consultation', {
+      patientId: 1,
+      queueId: 1,
+      medications: [medication],
+    });
+    expect(consultation.statusCode).toBe(422);
+    expect(consultation.json().errors).toEqual({
+      'medications.0.frequency.note': ['field.unknown'],
+      'medications.0.taper.0.frequency.at': ['field.unknown'],
+    });
+    const drug = (defaultFrequency: unknown) =>
+      c.call('POST', '/api/mo/code/drug', {
+        name: 'House lubricant',
+        form: 'drops',
+        class: 'lubricant',
+        ingredients: [{ substance: 'carmellose' }],
+        defaultDose: 1,
+        defaultDoseUnit: 'drop',
+        defaultFrequency,
+      });
+    const extra = await drug({ timesPerDay: 4, note: 'x' });
+    expect(extra.statusCode).toBe(422);
+    expect(extra.json().errors).toEqual({ 'defaultFrequency.note': ['field.unknown'] });
+    // A wrong value beside the unknown key is still reported, each on its own path.
+    const both = await drug({ timesPerDay: 99, note: 'x' });
+    expect(both.statusCode).toBe(422);
+    expect(both.json().errors).toEqual({
+      'defaultFrequency.note': ['field.unknown'],
+      'defaultFrequency.timesPerDay': [expect.any(String)],
+    });
+    expect((await drug({ timesPerDay: 4 })).statusCode).toBe(201);
+  });
+
   it('query strings: an unknown parameter is ignored; a known one given twice or mistyped is a 422', async () => {
     const get = (url: string) => t.request({ method: 'GET', url, org: org.slug, token: org.adminToken });
     expect((await get('/api/user?page=1&utm_source=mail')).statusCode).toBe(200);
@@ -117,5 +174,32 @@ describe('strict bodies and query strings over the API', () => {
       expect(res.statusCode, url).toBe(422);
       expect(Object.keys(res.json().errors), url).toEqual([key]);
     }
+  });
+
+  it('bidi controls: embeddings and overrides never stored, isolates balanced, in bodies and queries', async () => {
+    const c = clinic(t, org);
+    const patient = await c.patient({ name: 'Salma \u2067سلمى', notes: 'call\u2069 \u202Eafter' });
+    expect(patient.name).toBe('Salma \u2067سلمى\u2069');
+    expect(patient.notes).toBe('call after');
+    const visit = await c.queue(patient.id);
+    const saved = await c.ok<{ id: number }>('POST', '/api/mo/exam/consultation', {
+      patientId: patient.id,
+      queueId: visit.id,
+      // The note of the attack: on paper it turned the product's `Left eye (OS)` after it into `(SO) eye tfeL`.
+      diagnoses: [{ code: 'H40.1', text: 'suspect \u202Eglaucoma', eye: 'left' }],
+      plan: 'line one \u2066LTR\nline two \u202Dx\u202C',
+    });
+    const read = await c.ok<{ diagnoses: { text: string }[]; plan: string }>(
+      'GET',
+      `/api/mo/exam/consultation/${saved.id}`,
+    );
+    expect(read.diagnoses[0]?.text).toBe('suspect glaucoma');
+    expect(read.plan).toBe('line one \u2066LTR\u2069\nline two x');
+    // A search carries none either (a query string passes the same rule): the patient is found by its words.
+    const found = await c.ok<{ id: number }[]>(
+      'GET',
+      `/api/mo/patient?search=${encodeURIComponent('Sal\u202Ema')}`,
+    );
+    expect(found.map((p) => p.id)).toContain(patient.id);
   });
 });

@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
     const snapshot = path.join(dir, 'migrated.tar.gz');
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.prepare(seedCountries);
-    writeFileSync(snapshot, Buffer.from(await (await database.dumpDataDir!()).arrayBuffer()));
+    writeFileSync(snapshot, Buffer.from(await (await database.dumpDataDir!()).data.arrayBuffer()));
     await database.close();
     project.provide('pgliteSnapshot', snapshot);
     return () => rmSync(dir, { recursive: true, force: true });

@@ -29,6 +29,7 @@ import {
   type MedicationInput,
 } from './medication-schedule.ts';
 import { checkPrescription, needsReason } from '../prescribing/prescription-check.ts';
+import { NEXT_VISIT_YEARS } from './visit-dates.ts';
 import { checkedDrug, conditionsOfDiagnoses } from '../prescribing/prescription-facts.ts';
 import { prescriptionWarningSchema } from '../prescribing/prescribing.schemas.ts';
 
@@ -121,7 +122,7 @@ export const consultation = defineExam({
     medications: list(medication, 12),
     plan: note(),
     referral: group({ to: text(200), reason: text(500, { lines: 2 }) }),
-    nextVisit: date(),
+    nextVisit: date({ fromVisit: { years: NEXT_VISIT_YEARS } }),
     /** The pressure the doctor aims at for each eye (glaucoma): the trends draw it and flag a pressure above it. */
     targetIop: eyes({ value: num({ unit: 'mmHg', min: 5, max: 30, step: 1 }) }),
   },

@@ -147,6 +147,50 @@ describe('sign-in', () => {
     }
   });
 
+  it('failures for accounts that do not exist lock no one out of a shared address; the guesses stay throttled', async () => {
+    const app = await startTestApp({ env: { LOGIN_MAX_FAILURES_PER_ADDRESS: '6' } });
+    try {
+      const o = await app.newOrg(); // its administrator signed in from the clinic's address (the test's own)
+      const clinicAddress = '127.0.0.1';
+      const from = (identifier: string, password: string, remoteAddress = clinicAddress) =>
+        app.request({
+          method: 'POST',
+          url: '/api/login',
+          org: o.slug,
+          remoteAddress,
+          payload: { email: identifier, password },
+        });
+      const made = await app.request({
+        method: 'POST',
+        url: '/api/user',
+        org: o.slug,
+        token: o.adminToken,
+        payload: {
+          name: 'New Nurse',
+          email: 'new.nurse@clinic.test',
+          password: 'first-password-1',
+          password_confirmation: 'first-password-1',
+          roles: [o.adminRoleId],
+        },
+      });
+      expect(made.statusCode).toBe(201);
+      // Someone at the clinic's address tries accounts that do not exist.
+      for (let i = 0; i < 6; i++)
+        expect((await from(`nobody${i}@clinic.test`, 'guess')).statusCode).toBe(401);
+      const guess = await from('nobody-else@clinic.test', 'guess');
+      expect(guess.statusCode).toBe(429);
+      expect(Number(guess.headers['retry-after'])).toBeGreaterThan(0);
+      // An account that never signed in here answers as an unknown one would, so the answer tells no one it exists.
+      expect((await from('new.nurse@clinic.test', 'first-password-1')).statusCode).toBe(429);
+      // The administrator, who signed in here before, still signs in with the right password.
+      expect((await from(o.adminEmail, o.adminPassword)).statusCode).toBe(200);
+      // Elsewhere, the new account signs in: the throttle is the address's.
+      expect((await from('new.nurse@clinic.test', 'first-password-1', '10.5.5.5')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('refuses a token in another organization', async () => {
     const other = await t.newOrg();
     const res = await t.request({ method: 'GET', url: '/api/me', org: other.slug, token: org.adminToken });

@@ -22,9 +22,11 @@ export interface LoginThrottle {
 /**
  * Sign-in failures are counted, from the audit log (so every server process sees the same count), per account
  * whatever identifier named it (email or username), per tried identifier when it names no account, and per
- * address. Past the account's limit a 429 answers every address except one the account signed in from before:
- * there the owner still signs in with the right password, so a stranger cannot lock them out. A success clears
- * the account's count. Past the address's limit, that address gets a 429 for any account. (docs/decisions.md)
+ * address. Past either limit a 429 answers, except to an account at an address it signed in from before: there
+ * the owner still signs in with the right password, so neither a stranger guessing at the account nor one trying
+ * accounts that do not exist from the clinic's shared address locks the owner out. A success clears the account's
+ * count. Past the address's limit every other attempt from it is refused, unknown identifiers and accounts new to
+ * the address alike, so the answer never tells which accounts exist. (docs/decisions.md)
  */
 export class SignInThrottle {
   constructor(
@@ -43,15 +45,21 @@ export class SignInThrottle {
     const now = this.clock.now().getTime();
     const since = new Date(now - this.limits.windowMs);
     const byAddress = await this.failures(orgId, since, eq(auditLog.ip, ip));
-    if (byAddress.n >= this.limits.maxFailuresPerAddress) throw this.throttled(byAddress.oldest, now);
+    const addressOver = byAddress.n >= this.limits.maxFailuresPerAddress;
+    // Only an account can have an address of its own: a guess at one that does not exist is refused at once.
+    if (addressOver && !account) throw this.throttled([byAddress.oldest], now);
 
     const mine = account
       ? and(eq(auditLog.entityId, account.id), await this.sinceLastSuccess(orgId, account.id, since))
       : and(eq(auditLog.subject, subject), isNull(auditLog.entityId));
     const byAccount = await this.failures(orgId, since, mine);
-    if (byAccount.n < this.limits.maxFailures) return;
+    const accountOver = byAccount.n >= this.limits.maxFailures;
+    if (!addressOver && !accountOver) return;
     if (account && (await this.knownAddress(orgId, account.id, ip, now))) return;
-    throw this.throttled(byAccount.oldest, now);
+    throw this.throttled(
+      [addressOver ? byAddress.oldest : undefined, accountOver ? byAccount.oldest : undefined],
+      now,
+    );
   }
 
   private async failures(orgId: number, since: Date, who: SQL | undefined) {
@@ -97,8 +105,11 @@ export class SignInThrottle {
     return row !== undefined;
   }
 
-  private throttled(oldest: Date | null, now: number): AppError {
-    const lifts = (oldest?.getTime() ?? now) + this.limits.windowMs;
+  /** The 429, with `Retry-After` until the last of the limits passed lifts (each when its oldest failure ages out). */
+  private throttled(oldest: (Date | null | undefined)[], now: number): AppError {
+    const lifts = Math.max(
+      ...oldest.filter((d) => d !== undefined).map((d) => (d?.getTime() ?? now) + this.limits.windowMs),
+    );
     const retryAfter = Math.max(1, Math.ceil((lifts - now) / 1000));
     return new AppError('throttled', 'Too many failed sign-in attempts. Try again later.', undefined, {
       headers: { 'retry-after': String(retryAfter) },
