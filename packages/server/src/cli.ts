@@ -9,6 +9,7 @@ import { openDatabase, type Db } from './db/client.ts';
 import { systemClock } from './lib/clock.ts';
 import { findOrganization, ORG_SLUG } from './lib/organizations.ts';
 import { generatePassword } from './lib/passwords.ts';
+import { keepFilesPrivate } from './lib/private-files.ts';
 import { administrationPrincipal, SessionService } from './lib/sessions.ts';
 import { seedCountries } from './modules/countries/countries.service.ts';
 import { createOrganization } from './modules/organizations/organizations.service.ts';
@@ -24,6 +25,9 @@ Uses DATABASE_URL / DATA_DIR like the server. A password that is not given is ge
 any password set here must be changed by its user at the next sign-in.
 
 ${BACKUP_HELP}`;
+
+// A restore, a backup or a copy writes the same kind of files as the server: its user's alone.
+keepFilesPrivate();
 
 // Backups parse their own options and open the database their own way (the running server may hold it).
 if (BACKUP_COMMANDS.includes(process.argv[2] ?? ''))

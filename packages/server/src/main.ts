@@ -1,14 +1,17 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirError, keepFilesPrivate, prepareDataDir } from './lib/private-files.ts';
 import { tuneHeapForServing } from './lib/serving-heap.ts';
 
 async function main(): Promise<void> {
+  keepFilesPrivate();
   tuneHeapForServing();
   let config;
   try {
     config = loadConfig();
+    prepareDataDir(config.DATA_DIR);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof DataDirError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(2);
     }

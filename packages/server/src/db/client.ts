@@ -10,7 +10,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { OwnerOnlyNodeFS } from './owner-only-fs.ts';
+import { rowCounts, type RowCounts } from './row-counts.ts';
 import { packageRoot } from '../lib/paths.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../lib/private-files.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -48,7 +51,13 @@ export interface Database {
   setLog(log: DatabaseLog): void;
   close(): Promise<void>;
   /** PGlite only: a consistent tar.gz of the data directory (backups; restorable with `loadDataDir`). */
-  dumpDataDir?: () => Promise<Blob>;
+  dumpDataDir?: () => Promise<EmbeddedDump>;
+}
+
+/** The embedded database's data directory, and every table's row count in it (a restore checks them). */
+export interface EmbeddedDump {
+  data: Blob;
+  rows: RowCounts;
 }
 const migrationsFolder = path.join(packageRoot, 'src/db/migrations');
 /** Advisory lock key held while one process migrates and seeds. */
@@ -106,7 +115,7 @@ function lockDataDir(dir: string): () => void {
   const file = `${dir}.lock`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      writeFileSync(file, String(process.pid), { flag: 'wx', mode: PRIVATE_FILE_MODE });
       return () => rmSync(file, { force: true });
     } catch {
       const owner = Number(readFileSync(file, 'utf8'));
@@ -118,6 +127,19 @@ function lockDataDir(dir: string): () => void {
   throw new Error(`Cannot lock ${dir}`);
 }
 
+/**
+ * PGlite on a data directory with the app's extensions; on disk, through the file system that keeps every file its
+ * user's alone (db/owner-only-fs.ts). Every opening of an embedded database goes through here: the server, the
+ * commands, a restore.
+ */
+export function openEmbedded(dir: string, options: { loadDataDir?: Blob | undefined } = {}): Promise<PGlite> {
+  return PGlite.create(dir, {
+    extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
+    ...(dir.startsWith('memory://') ? {} : { fs: new OwnerOnlyNodeFS(dir) }),
+  });
+}
+
 async function openPglite(
   dataDir: string,
   onFatal = exitOnEmbeddedFailure,
@@ -125,14 +147,12 @@ async function openPglite(
 ): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const dir = inMemory ? dataDir : path.resolve(dataDir, 'db');
-  if (!inMemory) mkdirSync(dir, { recursive: true });
+  if (!inMemory) mkdirSync(path.dirname(dir), { recursive: true, mode: PRIVATE_DIR_MODE });
   const unlock = inMemory ? () => {} : lockDataDir(dir);
-  const opened = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir }).catch(
-    (error: unknown) => {
-      unlock();
-      throw error;
-    },
-  );
+  const opened = await openEmbedded(dir, { loadDataDir }).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   let closing = false;
   const client = guardEmbedded(opened, onFatal, () => closing);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
@@ -150,8 +170,14 @@ async function openPglite(
     onReconnect: () => () => {},
     setLog: () => {},
     dumpDataDir: async () => {
-      await client.query('checkpoint');
-      return client.dumpDataDir('gzip');
+      let dump: EmbeddedDump | undefined;
+      // One transaction holds every other query back until the dump is taken: the counts are of its very rows.
+      await client.transaction(async (tx) => {
+        const rows = await rowCounts(async (text) => (await tx.query<Record<string, unknown>>(text)).rows);
+        await tx.query('checkpoint');
+        dump = { data: await client.dumpDataDir('gzip'), rows };
+      });
+      return dump!;
     },
     close: async () => {
       // A query straggling after our own close is no failure of the database.

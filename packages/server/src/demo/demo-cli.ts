@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { keepFilesPrivate } from '../lib/private-files.ts';
 import { DEMO_SLUG, loadDemo, type DemoResult } from './demo.ts';
 
 const HELP = `Basira demo data
@@ -33,6 +34,9 @@ function report(result: Extract<DemoResult, { loaded: true }>, config: Config): 
     '',
   ];
 }
+
+// The demo's database and documents are written like the server's: its user's alone.
+keepFilesPrivate();
 
 let values: { reset?: boolean; help?: boolean };
 try {

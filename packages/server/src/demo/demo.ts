@@ -13,6 +13,7 @@ import {
   type ExamType,
 } from '@basira/shared/exams/exam-types';
 import type { PermissionName } from '@basira/shared/permissions/permissions';
+import type { SeededRoleName } from '@basira/shared/permissions/seeded-roles';
 import {
   QUEUE_STATUS,
   queueStatus,
@@ -47,7 +48,7 @@ const examPermissions = (types: readonly ExamType[], actions: (keyof ExamPermiss
   types.flatMap((type) => actions.flatMap((action) => EXAM_PERMISSIONS[type][action]));
 
 /** The clinic's roles: what each desk needs and no more (bench/load gives its simulated staff the same). */
-export const DEMO_ROLES: Record<'Reception' | 'Optometrist' | 'Doctor', PermissionName[]> = {
+export const DEMO_ROLES: Record<Exclude<SeededRoleName, 'Administrator'>, PermissionName[]> = {
   Reception: [
     'dashboard',
     'show patients',

@@ -6,6 +6,11 @@ export const BACKGROUND_HEADER = 'x-background';
 /** Header that selects the organization by slug; absent means `default`. */
 export const ORGANIZATION_HEADER = 'x-organization';
 export const DEFAULT_ORGANIZATION = 'default';
+/**
+ * The installation's own organization, whose administrators manage what holds every organization of the server (its
+ * backups). A clinic hosted beside it manages only its own records (docs/operations.md, "Backups").
+ */
+export const isInstallationOrganization = (slug: string) => slug === DEFAULT_ORGANIZATION;
 
 export const passwordSchema = z.string().min(8, 'password.min').max(200, 'password.max');
 

@@ -135,8 +135,8 @@ function Shell() {
     sidePanel: togglePanel,
   });
 
-  const topBar = visibleItems(TOP_BAR, me?.permissions);
-  const menu = visibleItems(SIDE_MENU, me?.permissions);
+  const topBar = visibleItems(TOP_BAR, me?.permissions, me?.organization.slug);
+  const menu = visibleItems(SIDE_MENU, me?.permissions, me?.organization.slug);
   // The item whose path is the longest prefix of the address is the active one (/user/profile is Profile).
   const activeRoute = [...menu, ...topBar]
     .map((item) => item.route)

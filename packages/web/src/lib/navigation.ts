@@ -1,3 +1,4 @@
+import { isInstallationOrganization } from '@basira/shared/auth/auth.schemas';
 import { ADMINISTRATOR, type PermissionName } from '@basira/shared/permissions/permissions';
 import { hasScreen, PATIENT_SCREENS, QUEUE_SCREENS, ROUTES, type RouteName } from './routes.ts';
 import { canAny } from './session-local.ts';
@@ -7,6 +8,8 @@ export interface NavItem {
   labelKey: string;
   /** Spec: an item shows when the user holds any of its permissions, or when it is public. */
   access: 'public' | readonly PermissionName[];
+  /** Shown in the installation's own organization only: what it opens holds every clinic of the server. */
+  installationOnly?: true;
 }
 
 const ROLE_PERMISSIONS: readonly PermissionName[] = [
@@ -40,21 +43,25 @@ export const SIDE_MENU: readonly NavItem[] = [
   { route: 'printSettingUpdate', labelKey: 'nav.printSetting', access: ['print setting'] },
   { route: 'optionIndex', labelKey: 'nav.examOptions', access: ['show options', 'edit options'] },
   { route: 'auditIndex', labelKey: 'nav.audit', access: ['show audit'] },
-  { route: 'backup', labelKey: 'nav.backup', access: ['manage backups'] },
+  { route: 'backup', labelKey: 'nav.backup', access: ['manage backups'], installationOnly: true },
   { route: 'Profile', labelKey: 'nav.profile', access: 'public' },
   { route: 'test', labelKey: 'nav.diagnostics', access: [ADMINISTRATOR] },
 ];
 
 /**
  * Items this user may see; routes whose screens are not in this version are never linked, and neither is a
- * route whose own guard would refuse the user (a top-bar link needs `dashboard` and the route's permission).
+ * route whose own guard would refuse the user (a top-bar link needs `dashboard` and the route's permission), nor,
+ * outside the installation's own organization, one that concerns the whole server (`organization`: its slug).
  */
 export function visibleItems(
   items: readonly NavItem[],
   permissions: readonly string[] | undefined,
+  organization?: string,
 ): NavItem[] {
   return items.filter((item) => {
     if (!hasScreen(item.route)) return false;
+    if (item.installationOnly && !(organization !== undefined && isInstallationOrganization(organization)))
+      return false;
     if (item.access !== 'public' && !canAny(permissions, item.access)) return false;
     const guard = ROUTES[item.route].access;
     return typeof guard === 'string' || canAny(permissions, guard);

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { packageRoot } from '../../lib/paths.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files.ts';
 import { readArchive } from './backup-archive.ts';
 import { backupIntoDirectory, writeBackup, type BackupWritten } from './backup-files.ts';
 import { LOCAL_TOKEN_HEADER } from './backup.routes.ts';
@@ -69,10 +70,13 @@ async function backupThroughServer(
     return path.join(backupDirOf(config), name);
   }
   const file = path.resolve(out);
-  await mkdir(path.dirname(file), { recursive: true });
+  await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
   const partial = `${file}.partial`;
   try {
-    await pipeline(Readable.fromWeb(res.body as ReadableStream), createWriteStream(partial, { mode: 0o600 }));
+    await pipeline(
+      Readable.fromWeb(res.body as ReadableStream),
+      createWriteStream(partial, { mode: PRIVATE_FILE_MODE }),
+    );
     const manifest = await readArchive(partial);
     await rename(partial, file);
     const size = Number(res.headers.get('content-length'));

@@ -3,11 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupRun, BackupStatusFile } from '@basira/shared/backup/backup.schemas';
+import type { EmbeddedDump } from '../../db/client.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files.ts';
 import { ArchiveWriter, FORMAT_VERSION, type Manifest } from './backup-archive.ts';
 
 /** What goes into a backup: the database (a PGlite dump, or a PostgreSQL server pg_dump reads) and the uploads. */
 export type DatabaseSource =
-  { kind: 'pglite'; dump: () => Promise<Blob> } | { kind: 'postgres'; url: string };
+  { kind: 'pglite'; dump: () => Promise<EmbeddedDump> } | { kind: 'postgres'; url: string };
 
 export interface BackupWritten {
   file: string;
@@ -72,15 +74,17 @@ export async function writeBackup(options: {
   now: Date;
 }): Promise<BackupWritten> {
   const out = path.resolve(options.out);
-  await mkdir(path.dirname(out), { recursive: true });
+  await mkdir(path.dirname(out), { recursive: true, mode: PRIVATE_DIR_MODE });
   const partial = `${out}.partial-${randomBytes(4).toString('hex')}`;
   const dumpFile = `${partial}.pgdump`;
-  const file = await open(partial, 'wx', 0o600);
+  const file = await open(partial, 'wx', PRIVATE_FILE_MODE);
   try {
     const writer = new ArchiveWriter(file, options.now);
+    let rows: Manifest['rows'];
     if (options.source.kind === 'pglite') {
-      const blob = await options.source.dump();
-      await writer.addBuffer(PGLITE_ENTRY, Buffer.from(await blob.arrayBuffer()));
+      const dump = await options.source.dump();
+      await writer.addBuffer(PGLITE_ENTRY, Buffer.from(await dump.data.arrayBuffer()));
+      rows = dump.rows;
     } else {
       await runTool('pg_dump', ['--format=custom', `--file=${dumpFile}`, `--dbname=${options.source.url}`]);
       await writer.addFile(PGDUMP_ENTRY, dumpFile, (await stat(dumpFile)).size);
@@ -93,6 +97,7 @@ export async function writeBackup(options: {
       appVersion: options.appVersion,
       database: options.source.kind,
       createdAt: options.now.toISOString(),
+      ...(rows ? { rows } : {}),
     });
     await file.close();
     await rename(partial, out);
@@ -146,11 +151,11 @@ export async function readStatus(dir: string): Promise<BackupStatusFile> {
 
 /** Records a run in the directory's status file (written whole, then renamed: never half a JSON). */
 export async function recordRun(dir: string, run: BackupRun): Promise<void> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const previous = await readStatus(dir);
   const next: BackupStatusFile = { last: run, lastSuccess: run.ok ? run : previous.lastSuccess };
   const tmp = path.join(dir, `.${STATUS_FILE}.${process.pid}`);
-  await writeFile(tmp, JSON.stringify(next, null, 2));
+  await writeFile(tmp, JSON.stringify(next, null, 2), { mode: PRIVATE_FILE_MODE });
   await rename(tmp, path.join(dir, STATUS_FILE));
 }
 

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_ORGANIZATION } from '@basira/shared/auth/auth.schemas';
+import { isInstallationOrganization } from '@basira/shared/auth/auth.schemas';
 import { backupStatusSchema } from '@basira/shared/backup/backup.schemas';
 import type { PermissionName } from '@basira/shared/permissions/permissions';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -13,10 +13,11 @@ export const LOCAL_TOKEN_HEADER = 'x-backup-token';
 
 /**
  * A backup holds every organization of the installation, so only the installation's own (default) organization
- * sees it: an administrator of a hosted clinic must not download the others' records.
+ * sees it: an administrator of a hosted clinic must not download the others' records. The web app never offers it
+ * to them (its menu and /backup read the same rule).
  */
 function installationOnly(request: FastifyRequest): void {
-  if (request.org.slug !== DEFAULT_ORGANIZATION) throw notFound('Backups');
+  if (!isInstallationOrganization(request.org.slug)) throw notFound('Backups');
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { PRIVATE_FILE_MODE } from '../../lib/private-files.ts';
 import {
   backupIntoDirectory,
   listBackups,
@@ -53,7 +54,7 @@ export class BackupService {
   }
 
   async writeTokenFile(): Promise<void> {
-    await writeFile(localTokenFile(this.config), this.localToken, { mode: 0o600 });
+    await writeFile(localTokenFile(this.config), this.localToken, { mode: PRIVATE_FILE_MODE });
   }
 
   isLocalToken(given: unknown): boolean {

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,9 +15,10 @@ import { users } from '../../db/schema.ts';
 import { demoLogoDataUrl } from '../../demo/demo-logo.ts';
 import { FakeClock } from '../../lib/clock.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
+import { openToOthers } from '../../test/file-modes.ts';
 import { startFakeTelegram, type FakeTelegram } from '../../test/fake-telegram.ts';
 import { dbKind, startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
-import { readArchive } from './backup-archive.ts';
+import { ArchiveWriter, readArchive, type Manifest } from './backup-archive.ts';
 import type { BackupWritten } from './backup-files.ts';
 import { copyToPostgres } from './copy-to-postgres.ts';
 import { analyze, restoreBackup, RestoreRefused, type RestoreTarget } from './restore.ts';
@@ -88,6 +91,54 @@ function filesOf(dir: string): Record<string, string> {
       })
       .sort(([a], [b]) => a!.localeCompare(b!)),
   );
+}
+
+/**
+ * A copy of a backup with valid checksums throughout, but an entry's bytes replaced or its manifest changed: what a
+ * damaged disk, a bug or a hand would make, and what the checksums alone cannot refuse.
+ */
+async function rewritten(
+  from: string,
+  change: {
+    entry?: [string, (bytes: Buffer) => Buffer];
+    manifest?: (manifest: Manifest) => Partial<Manifest>;
+  },
+): Promise<string> {
+  const entries: [string, Buffer][] = [];
+  let name = '';
+  let chunks: Buffer[] = [];
+  const manifest = await readArchive(from, {
+    start: async (entry) => {
+      name = entry;
+      chunks = [];
+    },
+    chunk: async (bytes) => void chunks.push(Buffer.from(bytes)),
+    end: async () => void entries.push([name, Buffer.concat(chunks)]),
+  });
+  const to = path.join(work, `rewritten-${randomBytes(4).toString('hex')}.tar`);
+  const file = await open(to, 'wx');
+  const writer = new ArchiveWriter(file, new Date());
+  for (const [entry, bytes] of entries)
+    await writer.addBuffer(entry, entry === change.entry?.[0] ? change.entry[1](bytes) : bytes);
+  const { entries: _written, ...meta } = manifest;
+  await writer.finish({ ...meta, ...change.manifest?.(manifest) });
+  await file.close();
+  return to;
+}
+
+/** A gzipped tar (the embedded database's dump) with one file's bytes set to zero. */
+function withFileZeroed(gzipped: Buffer, name: string): Buffer {
+  const tar = gunzipSync(gzipped);
+  for (let at = 0; at + 512 <= tar.length;) {
+    const header = tar.subarray(at, at + 512);
+    const size = parseInt(header.subarray(124, 136).toString('ascii').replace(/[\0 ]/g, '') || '0', 8);
+    if (header.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '') === name) {
+      tar.fill(0, at + 512, at + 512 + size);
+      return gzipSync(tar);
+    }
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  throw new Error(`${name} is not in the archive`);
 }
 
 let target: RestoreTarget;
@@ -207,6 +258,8 @@ describe(`backup and restore (${dbKind})`, () => {
     expect(filesOf(path.join(target.dataDir, 'uploads'))).toEqual(
       filesOf(path.join(work, 'source', 'uploads')),
     );
+    // The restored database and documents are the restoring user's alone, as the server's own are (issue 50).
+    expect(openToOthers(target.dataDir)).toEqual([]);
   }, 120_000);
 
   it('refuses a truncated file or one flipped byte, with the target untouched (even with --force)', async () => {
@@ -269,6 +322,58 @@ describe(`backup and restore (${dbKind})`, () => {
       await restored.close();
     }
   }, 120_000);
+
+  /** The target as it is: every table, every uploaded file, and what DATA_DIR holds beside them. */
+  const stateOfTarget = async () => {
+    const restored = await openTarget();
+    try {
+      return {
+        tables: await fingerprint(restored),
+        uploads: filesOf(path.join(target.dataDir, 'uploads')),
+        dataDir: readdirSync(target.dataDir).sort(),
+      };
+    } finally {
+      await restored.close();
+    }
+  };
+  const databaseEntry = dbKind === 'pglite' ? 'database.pglite.tar.gz' : 'database.pgdump';
+
+  it('a backup whose database cannot be restored leaves the target where it was, and says so', async () => {
+    const now = await stateOfTarget();
+    const damages: ((bytes: Buffer) => Buffer)[] = [() => randomBytes(4096)];
+    // The embedded database's archive whole, but its control file zeroed: PGlite cannot open it.
+    if (dbKind === 'pglite') damages.push((bytes) => withFileZeroed(bytes, '/global/pg_control'));
+    for (const damage of damages) {
+      const broken = await rewritten(backup.file, { entry: [databaseEntry, damage] });
+      await expect(readArchive(broken)).resolves.toMatchObject({ database: dbKind });
+      const failed = restoreBackup(broken, target, { force: true, say: () => {} });
+      await expect(failed).rejects.toThrow(/Nothing was changed: .* is as it was/);
+      expect(await stateOfTarget()).toEqual(now);
+    }
+  }, 120_000);
+
+  it.skipIf(dbKind !== 'pglite')(
+    'an embedded database whose rows do not match the manifest is not swapped in',
+    async () => {
+      const now = await stateOfTarget();
+      expect(backup.manifest.rows?.['public.patients']).toBe(5);
+      const short = await rewritten(backup.file, {
+        manifest: (m) => ({ rows: { ...m.rows, 'public.patients': 6 } }),
+      });
+      const failed = restoreBackup(short, target, { force: true, say: () => {} });
+      await expect(failed).rejects.toThrow(/public\.patients: 5 restored, 6 in the backup/);
+      await expect(failed).rejects.toThrow(/Nothing was changed/);
+      expect(await stateOfTarget()).toEqual(now);
+
+      // A backup of an earlier Basira records no counts: it still restores, and the restore says what it checked.
+      const older = await rewritten(backup.file, { manifest: () => ({ rows: undefined }) });
+      const said: string[] = [];
+      await restoreBackup(older, target, { force: true, say: (l) => said.push(l) });
+      expect(said.join('\n')).toMatch(/records no row counts/);
+      expect((await stateOfTarget()).tables).toEqual(before);
+    },
+    120_000,
+  );
 });
 
 it('a restore whose statistics cannot be gathered is still a restore: it says to run ANALYZE', async () => {

@@ -1,20 +1,28 @@
 import {
   createWriteStream,
   existsSync,
-  openAsBlob,
   readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
   type WriteStream,
 } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCallback } from 'node:zlib';
 import pg from 'pg';
-import { BackupFileError, readArchive, type EntrySink, type Manifest } from './backup-archive.ts';
+import { openEmbedded } from '../../db/client.ts';
+import { rowCounts, type RowCounts } from '../../db/row-counts.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files.ts';
+import {
+  BackupFileError,
+  readArchive,
+  tarEntryNames,
+  type EntrySink,
+  type Manifest,
+} from './backup-archive.ts';
 import { PGDUMP_ENTRY, PGLITE_ENTRY, runTool } from './backup-files.ts';
 
 export interface RestoreTarget {
@@ -35,6 +43,8 @@ export interface TargetContents {
 
 export class RestoreRefused extends Error {}
 
+const gunzip = promisify(gunzipCallback);
+
 const ENTRY_NAME = /^(database\.(pglite\.tar\.gz|pgdump)|uploads(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+)$/;
 
 /** Writes each entry into the staging directory; names are checked so none can escape it. */
@@ -45,8 +55,8 @@ function stagingSink(staging: string): EntrySink {
       if (!ENTRY_NAME.test(name) || name.split('/').includes('..'))
         throw new BackupFileError(`The backup file holds an unexpected entry: ${name}`);
       const file = path.join(staging, ...name.split('/'));
-      await mkdir(path.dirname(file), { recursive: true });
-      out = createWriteStream(file, { flags: 'wx', mode: 0o640 });
+      await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+      out = createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE });
     },
     chunk: async (bytes) => {
       if (!out!.write(bytes)) await once(out!, 'drain');
@@ -146,7 +156,7 @@ export async function targetContents(target: RestoreTarget): Promise<TargetConte
     throw new RestoreRefused(
       `The embedded database in ${dbDir} is in use by process ${owner}; stop the server first.`,
     );
-  const client = await PGlite.create(dbDir, { extensions: { pg_trgm } });
+  const client = await openEmbedded(dbDir);
   try {
     return await contentsOf(
       async (sql) => (await client.query<Record<string, number>>(sql)).rows,
@@ -181,28 +191,144 @@ export async function analyze(databaseUrl: string, say: (line: string) => void):
   }
 }
 
-/** Moves a directory aside (kept until the operator deletes it) and returns where it went. */
-async function setAside(dir: string, stamp: string): Promise<string | null> {
-  if (!existsSync(dir) || readdirSync(dir).length === 0) {
-    await rm(dir, { recursive: true, force: true });
-    return null;
-  }
-  const aside = `${dir}.before-restore-${stamp}`;
-  await rename(dir, aside);
-  return aside;
-}
-
 export interface RestoreResult {
   manifest: Manifest;
   replaced: TargetContents | null;
   keptAside: string[];
 }
 
+/** A restore that stopped before it changed anything; its message says where the data still is. */
+export class RestoreFailed extends Error {}
+
+/** Runs a step that leaves the target as it was when it fails, and makes its failure say so. */
+async function unchangedOnFailure<T>(where: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof RestoreRefused) throw error;
+    const cause = (error instanceof Error ? error.message : String(error)).replace(/\.?\s*$/, '');
+    throw new RestoreFailed(`${cause}. Nothing was changed: ${where} is as it was.`, { cause: error });
+  }
+}
+
+/** What the restored database must hold: the manifest's counts, or (a backup made before them) an organization. */
+function compareRows(found: RowCounts, manifest: Manifest): string {
+  const expected = manifest.rows;
+  if (!expected) {
+    if (!(found['public.organizations']! > 0))
+      throw new Error('The restored database holds no organization: it is not a Basira database');
+    return (
+      'This backup records no row counts (an earlier Basira made it): the restored database opened and holds ' +
+      'its organizations, but its rows could not be compared with the backup.'
+    );
+  }
+  const tables = [...new Set([...Object.keys(expected), ...Object.keys(found)])];
+  const differ = tables
+    .filter((table) => found[table] !== expected[table])
+    .map(
+      (table) =>
+        `${table}: ${found[table] ?? 'no table'} restored, ${expected[table] ?? 'none'} in the backup`,
+    );
+  if (differ.length)
+    throw new Error(
+      `The restored database does not hold what the backup recorded (${differ.slice(0, 5).join('; ')}` +
+        `${differ.length > 5 ? `; ${differ.length - 5} more` : ''})`,
+    );
+  const total = Object.values(found).reduce((sum, n) => sum + n, 0);
+  return `The restored database opened, and its ${tables.length} tables hold the ${total} rows the backup recorded.`;
+}
+
+/**
+ * The embedded database of a backup, restored into a directory of its own (`into`) and checked there: it opens, and
+ * its tables hold the rows the manifest recorded. The caller swaps it in only then; on any failure `into` is gone.
+ */
+async function restoreEmbedded(
+  dump: string,
+  into: string,
+  manifest: Manifest,
+  say: (line: string) => void,
+): Promise<void> {
+  try {
+    // Gunzipped and checked here: PGlite given bytes that are not a tar ends the process (tarEntryNames).
+    const tar = await gunzip(await readFile(dump)).catch((error: unknown) => {
+      throw new Error(`The backup's database cannot be read (${(error as Error).message})`, {
+        cause: error,
+      });
+    });
+    let names: string[];
+    try {
+      names = tarEntryNames(tar);
+    } catch (error) {
+      throw new Error(`The backup's database is not a readable archive (${(error as Error).message})`, {
+        cause: error,
+      });
+    }
+    if (!names.some((name) => /^\/?PG_VERSION$/.test(name)))
+      throw new Error("The backup's database is not an embedded database's data directory");
+    const client = await openEmbedded(into, { loadDataDir: new Blob([tar]) }).catch((error: unknown) => {
+      throw new Error(`The backup's database cannot be opened (${(error as Error).message})`, {
+        cause: error,
+      });
+    });
+    try {
+      say(
+        compareRows(
+          await rowCounts(async (text) => (await client.query<Record<string, unknown>>(text)).rows),
+          manifest,
+        ),
+      );
+    } finally {
+      await client.close();
+    }
+  } catch (error) {
+    await rm(into, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * Puts each new directory in its place, setting the one there aside (`<dir>.before-restore-<stamp>`, kept until the
+ * operator deletes it; an empty one is removed). Renames within DATA_DIR: each is atomic, and if one fails those
+ * already made are undone, so the old directories are back where they were.
+ */
+async function swapIn(pairs: { from: string | null; to: string }[], stamp: string): Promise<string[]> {
+  const done: { from: string; to: string }[] = [];
+  const removedEmpty: string[] = [];
+  const keptAside: string[] = [];
+  try {
+    for (const { from, to } of pairs) {
+      if (existsSync(to)) {
+        if (readdirSync(to).length === 0) {
+          await rm(to, { recursive: true });
+          removedEmpty.push(to);
+        } else {
+          const aside = `${to}.before-restore-${stamp}`;
+          await rename(to, aside);
+          done.push({ from: to, to: aside });
+          keptAside.push(aside);
+        }
+      }
+      if (from) {
+        await rename(from, to);
+        done.push({ from, to });
+      } else await mkdir(to, { recursive: true, mode: PRIVATE_DIR_MODE });
+    }
+  } catch (error) {
+    for (const { from, to } of done.reverse()) await rename(to, from).catch(() => {});
+    for (const dir of removedEmpty)
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE }).catch(() => {});
+    throw error;
+  }
+  return keptAside;
+}
+
 /**
  * Restores a backup file: checks the whole file into a staging directory first (a damaged file stops here with
  * the target untouched), then refuses a non-empty target unless `force`, then replaces the database and uploads.
- * With `force`, the embedded database's and the uploads' old directories are kept aside, not deleted; PostgreSQL
- * is restored in one transaction (`pg_restore --single-transaction --clean`), so it is either all old or all new.
+ * The embedded database is restored into a new directory and swapped in only once it opens and holds the rows the
+ * manifest recorded; the old database and uploads are then kept aside, not deleted. PostgreSQL is restored in one
+ * transaction (`pg_restore --single-transaction --clean`), so it is either all old or all new. A failure before the
+ * swap leaves everything where it was, and says so.
  */
 export async function restoreBackup(
   file: string,
@@ -210,7 +336,7 @@ export async function restoreBackup(
   options: { force: boolean; say: (line: string) => void },
 ): Promise<RestoreResult> {
   const dataDir = path.resolve(target.dataDir);
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const staging = await mkdtemp(path.join(dataDir, '.restore-'));
   try {
     options.say(`Checking ${file}…`);
@@ -237,49 +363,62 @@ export async function restoreBackup(
     if (replaced) options.say(`Replacing: ${describeContents(replaced)}.`);
 
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
-    const keptAside: string[] = [];
-    if (target.databaseUrl) {
-      await runTool('pg_restore', [
-        '--no-owner',
-        '--no-acl',
-        '--single-transaction',
-        '--exit-on-error',
-        ...(replaced ? ['--clean', '--if-exists'] : []),
-        `--dbname=${target.databaseUrl}`,
-        path.join(staging, PGDUMP_ENTRY),
-      ]);
-      await analyze(target.databaseUrl, options.say);
-    } else {
-      const dbDir = path.join(dataDir, 'db');
-      const lock = `${dbDir}.lock`;
-      const owner = lockOwner(dbDir);
-      if (owner)
-        throw new RestoreRefused(
-          `The embedded database is in use by process ${owner}; stop the server first.`,
-        );
-      rmSync(lock, { force: true });
-      writeFileSync(lock, String(process.pid), { flag: 'wx' });
-      try {
-        const aside = await setAside(dbDir, stamp);
-        if (aside) keptAside.push(aside);
-        await mkdir(dbDir, { recursive: true });
-        const client = await PGlite.create(dbDir, {
-          loadDataDir: await openAsBlob(path.join(staging, PGLITE_ENTRY)),
-          extensions: { pg_trgm },
-        });
-        await client.query('select 1');
-        await client.close();
-      } finally {
-        rmSync(lock, { force: true });
-      }
-    }
     const uploads = path.join(dataDir, 'uploads');
-    const asideUploads = await setAside(uploads, stamp);
-    if (asideUploads) keptAside.push(asideUploads);
     const stagedUploads = path.join(staging, 'uploads');
-    if (existsSync(stagedUploads)) await rename(stagedUploads, uploads);
-    else await mkdir(uploads, { recursive: true });
-    return { manifest, replaced, keptAside };
+    const newUploads = existsSync(stagedUploads) ? stagedUploads : null;
+    if (target.databaseUrl) {
+      const databaseUrl = target.databaseUrl;
+      await unchangedOnFailure('the database and DATA_DIR/uploads', () =>
+        runTool('pg_restore', [
+          '--no-owner',
+          '--no-acl',
+          '--single-transaction',
+          '--exit-on-error',
+          ...(replaced ? ['--clean', '--if-exists'] : []),
+          `--dbname=${databaseUrl}`,
+          path.join(staging, PGDUMP_ENTRY),
+        ]),
+      );
+      await analyze(databaseUrl, options.say);
+      // The database is committed: a failure now leaves the old documents in place, beside the new records.
+      const keptAside = await swapIn([{ from: newUploads, to: uploads }], stamp).catch((error: unknown) => {
+        throw new RestoreFailed(
+          `The database is restored, but the backup's documents could not replace ${uploads} ` +
+            `(${(error as Error).message}), which still holds the previous ones: restore again.`,
+          { cause: error },
+        );
+      });
+      return { manifest, replaced, keptAside };
+    }
+
+    const dbDir = path.join(dataDir, 'db');
+    const lock = `${dbDir}.lock`;
+    const owner = lockOwner(dbDir);
+    if (owner)
+      throw new RestoreRefused(`The embedded database is in use by process ${owner}; stop the server first.`);
+    rmSync(lock, { force: true });
+    writeFileSync(lock, String(process.pid), { flag: 'wx', mode: PRIVATE_FILE_MODE });
+    try {
+      const restoring = `${dbDir}.restoring-${stamp}`;
+      const keptAside = await unchangedOnFailure(dataDir, async () => {
+        await restoreEmbedded(path.join(staging, PGLITE_ENTRY), restoring, manifest, options.say);
+        try {
+          return await swapIn(
+            [
+              { from: restoring, to: dbDir },
+              { from: newUploads, to: uploads },
+            ],
+            stamp,
+          );
+        } catch (error) {
+          await rm(restoring, { recursive: true, force: true });
+          throw error;
+        }
+      });
+      return { manifest, replaced, keptAside };
+    } finally {
+      rmSync(lock, { force: true });
+    }
   } finally {
     await rm(staging, { recursive: true, force: true });
   }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SIGNATURE_BYTES } from '../../lib/file-signature.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files.ts';
 
 export interface StoredFile {
   /** Server-made, relative to the storage root: `<orgId>/<yyyy>/<mm>/<uuid>`. */
@@ -42,7 +43,7 @@ export class LocalDiskStorage implements DocumentStorage {
     const month = String(now.getUTCMonth() + 1).padStart(2, '0');
     const key = `${orgId}/${year}/${month}/${randomUUID()}`;
     const file = this.pathOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
     const hash = createHash('sha256');
     let size = 0;
     const headChunks: Buffer[] = [];
@@ -59,7 +60,7 @@ export class LocalDiskStorage implements DocumentStorage {
       },
     });
     try {
-      await pipeline(source, inspect, createWriteStream(file, { flags: 'wx', mode: 0o640 }));
+      await pipeline(source, inspect, createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
     } catch (error) {
       await rm(file, { force: true });
       throw error;

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { isInstallationOrganization } from '@basira/shared/auth/auth.schemas';
 import type { BackupRun, BackupStatus } from '@basira/shared/backup/backup.schemas';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { isApiError } from '../../lib/api-error.ts';
@@ -9,6 +10,7 @@ import { useFormatters } from '../../lib/format.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
+import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { backupStatusQuery, useDownloadBackup } from './backup.queries.ts';
 import { saveBlob } from '../../lib/save-blob.ts';
@@ -16,13 +18,28 @@ import { saveBlob } from '../../lib/save-blob.ts';
 /**
  * /backup (`manage backups`, the installation's own organization): when the last backup was made, whether it
  * worked, a warning when the last good one is older than two days, and a fresh one to download (docs/operations.md).
+ * A hosted clinic's administrator (no menu item leads here) is told who keeps the backups instead: the server
+ * answers them 404, which every other screen reads as "gone" and leaves, silently.
  */
 export function BackupPage() {
   const { t } = useTranslation();
   const translate = useTranslator();
-  const status = useQuery(backupStatusQuery);
-  useLoadFailure(status.error, pathTo('userPortal'));
+  const me = useMe();
+  const installation = me !== undefined && isInstallationOrganization(me.organization.slug);
+  const status = useQuery({ ...backupStatusQuery, enabled: installation });
+  const notHere =
+    (me !== undefined && !installation) || (isApiError(status.error) && status.error.status === 404);
+  useLoadFailure(notHere ? null : status.error, pathTo('userPortal'));
   const download = useDownloadBackup();
+
+  if (notHere)
+    return (
+      <PageFrame title={t('backup.title')} backFallback={pathTo('userPortal')}>
+        <Alert color="blue" title={t('backup.notHereTitle')} data-testid="backup-not-here">
+          {t('backup.notHereText')}
+        </Alert>
+      </PageFrame>
+    );
 
   const onDownload = () =>
     download.mutate(undefined, {

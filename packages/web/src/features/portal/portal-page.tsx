@@ -18,7 +18,7 @@ interface QuickLink {
 export function PortalPage() {
   const { t } = useTranslation();
   const me = useMe();
-  const links: QuickLink[] = visibleItems(SIDE_MENU, me?.permissions)
+  const links: QuickLink[] = visibleItems(SIDE_MENU, me?.permissions, me?.organization.slug)
     .filter((item: NavItem) => item.route !== 'userPortal')
     .map((item) => ({
       route: item.route,
