@@ -193,4 +193,66 @@ test.describe('letters', () => {
     await form.getByTestId('letter-template-cancel').click();
     await expect(form).toHaveCount(0);
   });
+
+  test('the card pages a patient’s letters, and a link sent in a letter prints as its text (issue 50)', async ({
+    page,
+    api,
+    signIn,
+    t,
+    lang,
+    shot,
+  }) => {
+    const session = await signIn();
+    const name = lang === 'ar' ? `هدى ${arabicWord()}` : `Huda ${arabicWord()}`;
+    const patient = await api.createPatient(session.token, { name, phone: iraqiMobile(), age: 52 });
+    const entry = await api.queue(session.token, patient.id);
+    await api.call('POST', `mo/patient/open/board/${patient.id}/${entry.id}`, session.token);
+    const { data: templates } = await api.call<{ data: { id: number; kind: string; language: string }[] }>(
+      'GET',
+      'mo/letter-template',
+      session.token,
+    );
+    const template = templates.find((tpl) => tpl.kind === 'report' && tpl.language === lang)!;
+    const made: { id: number; version: number }[] = [];
+    for (let i = 0; i < 12; i++)
+      made.push(
+        (
+          await api.call<{ data: { id: number; version: number } }>('POST', 'mo/letter', session.token, {
+            patientId: patient.id,
+            queueId: entry.id,
+            templateId: template.id,
+          })
+        ).data,
+      );
+    // The newest letter carries a link, as an attacker (or a paste) would send it.
+    const newest = made.at(-1)!;
+    await api.call('POST', `mo/letter/${newest.id}`, session.token, {
+      version: newest.version,
+      title: 'Linked',
+      body: '<p dir="auto">Pay at <a href="https://evil.example/pay">the clinic portal</a> today.</p>',
+    });
+
+    await page.goto(`/boards/${patient.id}/${entry.id}`);
+    const card = page.getByTestId('board-letters');
+    await expect(card.getByTestId('board-letter-row')).toHaveCount(10);
+    const pages = card.getByTestId('board-letters-pages');
+    await expect(pages).toBeVisible();
+    await expect(card.getByTestId('board-letter-row').first()).toContainText('Linked');
+    await card.scrollIntoViewIfNeeded();
+    await page.evaluate(() => document.fonts.ready);
+    await card.screenshot({ path: path.join(SHOTS, `${lang}-letters-card-pages.png`) });
+    await pages.getByRole('button', { name: t('pagination.page', { page: 2 }) }).click();
+    await expect(card.getByTestId('board-letter-row')).toHaveCount(2);
+    await expect(card.getByTestId('board-letter-row').first()).not.toContainText('Linked');
+
+    // On paper the link is its words, with nothing to click.
+    const sheet = await page.context().newPage();
+    await sheet.goto(`/print/letter/${newest.id}`);
+    const body = sheet.getByTestId('letter-body');
+    await expect(body).toContainText('Pay at the clinic portal today.');
+    await expect(body.locator('a')).toHaveCount(0);
+    await sheet.evaluate(() => document.fonts.ready);
+    await shot('letters-print-link-as-text', sheet);
+    await sheet.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from './html-sanitizer.ts';
+import { sanitizeLetterText, sanitizeRichText } from './html-sanitizer.ts';
 
 /** Attacks from the OWASP XSS filter evasion cheat sheet, each reduced to what the editor could have made. */
 describe('sanitizeRichText', () => {
@@ -40,5 +40,27 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<a href="https://example.org">x</a>')).toBe(
       '<a href="https://example.org" target="_blank" rel="noopener noreferrer nofollow">x</a>',
     );
+  });
+});
+
+describe('sanitizeLetterText (issue 50)', () => {
+  it('keeps text formatting; a link becomes its text and an image goes', () => {
+    const formatted =
+      '<h2>تقرير</h2><p dir="rtl"><strong>a</strong> <em>b</em> <u>c</u></p><ol start="2"><li>x</li></ol>';
+    expect(sanitizeLetterText(formatted)).toBe(formatted);
+    const cases: [string, string][] = [
+      ['<p>see <a href="https://evil.example">our site</a></p>', '<p>see our site</p>'],
+      ['<p><a href="javascript:alert(1)" onclick="x()">x</a></p>', '<p>x</p>'],
+      ['<p>a<img src="/api/mo/patient/document/12?disposition=inline" alt="OCT" />b</p>', '<p>ab</p>'],
+      ['<p>a<script>alert(1)</script>b</p>', '<p>ab</p>'],
+    ];
+    for (const [dirty, clean] of cases) expect(sanitizeLetterText(dirty), dirty).toBe(clean);
+  });
+
+  it('gives back what it gave: a stored body sanitised again is the same text, of the same length', () => {
+    for (const html of ['<'.repeat(100), '<p>&amp; "quoted" \'it\' &lt;b&gt;</p>', '<p>a &nbsp; b</p>']) {
+      const once = sanitizeLetterText(html);
+      expect(sanitizeLetterText(once), html).toBe(once);
+    }
   });
 });

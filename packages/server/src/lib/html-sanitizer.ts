@@ -60,3 +60,19 @@ const isOwnDocumentUrl = (src: string) => OWN_DOCUMENT.test(src);
 export function sanitizeRichText(html: string): string {
   return sanitize(html, OPTIONS).trim();
 }
+
+/**
+ * A letter and its template keep text formatting only: the rich text's tags without links and images. A link
+ * becomes its text (a letter is printed and handed over: a link on its print page was a way to send the reader
+ * anywhere), and an image goes (the letter editor takes none; the clinic's paper has its logo).
+ */
+const LETTER_OPTIONS: sanitize.IOptions = {
+  allowedTags: (OPTIONS.allowedTags as string[]).filter((tag) => tag !== 'a' && tag !== 'img'),
+  allowedAttributes: { '*': ['dir'], p: ['dir', 'data-text-align'], ol: ['start'] },
+  allowedSchemes: [],
+  disallowedTagsMode: 'discard',
+};
+
+export function sanitizeLetterText(html: string): string {
+  return sanitize(html, LETTER_OPTIONS).trim();
+}

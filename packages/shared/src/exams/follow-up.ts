@@ -3,6 +3,21 @@ import { sphCylFields } from './common-fields.ts';
 import { defineExam } from './exam-definition.ts';
 import { EXAM_PERMISSIONS } from './exam-types.ts';
 import { checks, choice, date, eyes, group, list, note, num, text, time, va } from './fields.ts';
+import { NEXT_VISIT_YEARS } from './visit-dates.ts';
+
+/** The interval since the last visit as a summary writes it (shorthand, as `IOP 15/16`); `other` says nothing. */
+const INTERVAL_SHORTHAND: Record<
+  'day1' | 'week1' | 'month1' | 'month3' | 'month6' | 'year1' | 'other',
+  string
+> = {
+  day1: '1 d',
+  week1: '1 wk',
+  month1: '1 mo',
+  month3: '3 mo',
+  month6: '6 mo',
+  year1: '1 y',
+  other: '',
+};
 
 /**
  * A follow-up visit: how long since the last one, what the patient says, what was found, and the plan. Its next
@@ -47,7 +62,7 @@ export const followUp = defineExam({
       medications: note(),
       plan: note(),
       outcome: choice(['continue', 'changed', 'discharged', 'referred'] as const),
-      nextVisit: date(),
+      nextVisit: date({ fromVisit: { years: NEXT_VISIT_YEARS } }),
     }),
   },
   check(data, issue) {
@@ -59,7 +74,8 @@ export const followUp = defineExam({
   summary(data) {
     const iop = data.iop?.[data.iop.length - 1];
     const parts: string[] = [];
-    if (data.visit?.interval) parts.push(data.visit.interval);
+    const interval = data.visit?.interval ? INTERVAL_SHORTHAND[data.visit.interval] : '';
+    if (interval) parts.push(interval);
     if (iop && (iop.right?.value != null || iop.left?.value != null))
       parts.push(`IOP ${iop.right?.value ?? '—'}/${iop.left?.value ?? '—'}`);
     const r = data.refraction?.right?.sphere;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { dataOf, idSchema, idTextSchema, versionSchema } from '../common/api.schemas.ts';
+import {
+  dataOf,
+  idSchema,
+  idTextSchema,
+  pageNumberSchema,
+  pageOf,
+  versionSchema,
+} from '../common/api.schemas.ts';
 import type { PermissionName } from '../permissions/permissions.ts';
 import {
   LETTER_PRINT_PERMISSIONS,
@@ -124,7 +131,11 @@ export const LETTER_TEMPLATE_READ: readonly PermissionName[] = [
   ...LETTER_PERMISSIONS.edit,
 ];
 
-/** A letter's body: sanitised rich text (HTML). */
+/**
+ * A letter's or a template's body: rich text (HTML) with text formatting only. The server measures the body it
+ * stores, after sanitising (escaping makes a `<` four characters); a request's body is held to the same length
+ * before, so the sanitiser never reads more.
+ */
 export const LETTER_BODY_MAX = 50_000;
 const bodySchema = z.string().max(LETTER_BODY_MAX, 'value.too_long');
 const nameSchema = z.string().trim().min(1, 'name.required').max(150, 'value.too_long');
@@ -205,11 +216,12 @@ export const letterUpdateSchema = z.object({
 });
 export type LetterUpdate = z.infer<typeof letterUpdateSchema>;
 
-/** `GET /api/mo/letter?patientId=`: the patient's letters, newest first. */
-export const letterQuerySchema = z.object({ patientId: idTextSchema });
+/** `GET /api/mo/letter?patientId=&page=`: the patient's letters, newest first, a page at a time. */
+export const LETTERS_PER_PAGE = 10;
+export const letterQuerySchema = z.object({ patientId: idTextSchema, page: pageNumberSchema });
 
 export const letterResponseSchema = dataOf(letterSchema);
-export const letterListSchema = dataOf(z.array(letterSchema));
+export const letterListSchema = pageOf(letterSchema);
 
 /** `GET /api/mo/print/letter/{id}?printId=`: the letter with its frame (as an earlier print gave it, with printId). */
 export const letterPrintSchema = dataOf(

@@ -14,7 +14,7 @@ import { RichTextField } from './rich-text-field.tsx';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const en = JSON.parse(readFileSync(path.resolve(here, '../../public/src/locales/en.json'), 'utf8')) as {
-  richText: Record<'toolbar' | 'bold' | 'hr' | 'insertImage' | 'uploadFailed', string>;
+  richText: Record<'toolbar' | 'bold' | 'hr' | 'insertImage' | 'uploadFailed' | 'link', string>;
   errors: { codes: { document: { unsupported_type: string } } };
 };
 
@@ -78,7 +78,12 @@ afterEach(() => {
   revokeObjectURL.mockClear();
 });
 
-function Harness(props: { initial: string; readOnly?: boolean; onChange?: (html: string) => void }) {
+function Harness(props: {
+  initial: string;
+  readOnly?: boolean;
+  links?: boolean;
+  onChange?: (html: string) => void;
+}) {
   const [value, setValue] = useState<string | null>(props.initial);
   return (
     <RichTextField
@@ -90,6 +95,7 @@ function Harness(props: { initial: string; readOnly?: boolean; onChange?: (html:
       }}
       patientId={7}
       readOnly={props.readOnly ?? false}
+      links={props.links ?? true}
       data-testid="outer"
     />
   );
@@ -187,5 +193,25 @@ describe('the rich-text field', () => {
       'src="/api/mo/patient/document/5?disposition=inline" alt="eye.png" data-document-id="5"',
     );
     expect(html).not.toMatch(/data:|blob:/);
+  });
+
+  it('a letter’s text takes no link: one given is its text, and there is no link control (issue 50)', async () => {
+    const onChange = vi.fn();
+    renderField({
+      initial: '<p>See <a href="https://evil.example/pay">our portal</a></p>',
+      links: false,
+      onChange,
+    });
+    const content = await screen.findByRole('textbox', { name: 'Outer findings' });
+    expect(content).toHaveTextContent('See our portal');
+    expect(content.querySelector('a')).toBeNull();
+    expect(screen.getByRole('button', { name: en.richText.bold })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: en.richText.link })).toBeNull();
+    // A web address typed is text too.
+    const user = userEvent.setup();
+    await user.click(content);
+    await user.keyboard(' https://evil.example ');
+    await waitFor(() => expect(onChange).toHaveBeenCalled());
+    expect(onChange.mock.lastCall![0]).not.toContain('<a');
   });
 });

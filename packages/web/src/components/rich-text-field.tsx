@@ -153,7 +153,7 @@ const DocumentImage = Image.extend({
   },
 }).configure({ inline: false, allowBase64: false, resize: false });
 
-function createExtensions() {
+function createExtensions(links: boolean) {
   return [
     StarterKit.configure({
       heading: { levels: [2, 3] },
@@ -161,12 +161,17 @@ function createExtensions() {
       link: false,
       codeBlock: false,
     }),
-    Link.configure({
-      openOnClick: false,
-      autolink: true,
-      defaultProtocol: 'https',
-      HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow', class: null },
-    }),
+    // Without links, a link in the HTML given is read as its text, and nothing typed becomes one.
+    ...(links
+      ? [
+          Link.configure({
+            openOnClick: false,
+            autolink: true,
+            defaultProtocol: 'https',
+            HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow', class: null },
+          }),
+        ]
+      : []),
     DocumentImage,
   ];
 }
@@ -203,12 +208,14 @@ export interface RichTextFieldProps {
   error?: string | undefined;
   /** The content without the toolbar (a record shown read-only). */
   readOnly?: boolean;
+  /** Whether the text may hold links (true); a letter keeps text formatting only, as its server does. */
+  links?: boolean;
   'data-testid'?: string;
 }
 
 /**
- * Rich text of an exam record (the outer record) and of the print settings' header and footer: Mantine's Tiptap
- * editor; images are the patient's documents.
+ * Rich text of an exam record (the outer record), of the print settings' header and footer, and of letters and
+ * their templates (without links): Mantine's Tiptap editor; images are the patient's documents.
  */
 export function RichTextField({
   label,
@@ -217,6 +224,7 @@ export function RichTextField({
   patientId,
   error,
   readOnly = false,
+  links = true,
   'data-testid': testId,
 }: RichTextFieldProps) {
   const { t } = useTranslation();
@@ -231,7 +239,7 @@ export function RichTextField({
   const [initialContent] = useState(() => value ?? '');
   const lastValue = useRef(initialContent);
   const errorId = `${testId ?? 'rich-text'}-error`;
-  const [extensions] = useState(createExtensions);
+  const [extensions] = useState(() => createExtensions(links));
   const editorProps = useMemo(
     () => ({
       attributes: {
@@ -358,10 +366,12 @@ export function RichTextField({
               <RichTextEditor.Blockquote />
               <RichTextEditor.Hr />
             </RichTextEditor.ControlsGroup>
-            <RichTextEditor.ControlsGroup>
-              <RichTextEditor.Link />
-              <RichTextEditor.Unlink />
-            </RichTextEditor.ControlsGroup>
+            {links && (
+              <RichTextEditor.ControlsGroup>
+                <RichTextEditor.Link />
+                <RichTextEditor.Unlink />
+              </RichTextEditor.ControlsGroup>
+            )}
             {patientId !== undefined && (
               <RichTextEditor.ControlsGroup>
                 <FileButton

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Drug } from '@basira/shared/codes/codes.schemas';
 import type { PermissionName } from '@basira/shared/permissions/permissions';
+import { addToDay, localDay } from '@basira/shared/dates/calendar';
+import { DEFAULT_TIME_ZONE } from '@basira/shared/organizations/organization.schemas';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { dbKind, startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
 
@@ -11,6 +13,12 @@ let c: ReturnType<typeof clinic>;
 let visit: { patientId: number; queueId: number };
 let moxifloxacin: Drug;
 let prednisolone: Drug;
+
+/** The test visits' day (queued now, in the organization's zone), and next visits a week and six weeks after it. */
+const visitDay = () => localDay(new Date(), DEFAULT_TIME_ZONE);
+const nextWeek = () => addToDay(visitDay(), 7);
+// Past four weeks: a long steroid course without a visit booked within them gets its pressure reminder.
+const inSixWeeks = () => addToDay(visitDay(), 42);
 
 const url = (id?: number) => `/api/mo/exam/consultation${id === undefined ? '' : `/${id}`}`;
 
@@ -76,7 +84,7 @@ const body = () => ({
   ],
   plan: 'Review in one week',
   referral: { to: 'Cornea clinic', reason: 'If no better' },
-  nextVisit: '2026-12-02',
+  nextVisit: inSixWeeks(),
 });
 
 describe(`consultation records on ${dbKind}`, () => {
@@ -87,7 +95,7 @@ describe(`consultation records on ${dbKind}`, () => {
     expect(record).toMatchObject({
       type: 'consultation',
       diagnoses: [{ code: 'H10.0' }, { text: 'Dry eye, evaporative' }],
-      nextVisit: '2026-12-02',
+      nextVisit: inSixWeeks(),
       referral: { to: 'Cornea clinic' },
     });
     const meds = record.derived.medications;
@@ -383,5 +391,67 @@ describe(`consultation records on ${dbKind}`, () => {
       (m) => m.scheduleText,
     );
     expect(texts).toEqual(regimens.map(([, ar, en]) => ({ ar, en })));
+  });
+
+  it('names a formulary drug given by its id alone from the formulary; a typed name stays (issue 50)', async () => {
+    const res = await c.call('POST', url(), {
+      ...visit,
+      medications: [
+        {
+          drugId: moxifloxacin.id,
+          form: 'drops',
+          eye: 'right',
+          overrideReason: 'The allergy was a mild rash',
+        },
+        { drugId: prednisolone.id, name: '  ', form: 'drops', eye: 'right' },
+        { drugId: prednisolone.id, name: 'Pred Forte', form: 'drops', eye: 'left' },
+        { name: 'Artificial tears', form: 'drops', eye: 'both' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const record = res.json().data as { id: number; version: number; medications: { name?: string }[] };
+    expect(record.medications.map((m) => m.name)).toEqual([
+      moxifloxacin.name,
+      prednisolone.name,
+      'Pred Forte',
+      'Artificial tears',
+    ]);
+    // The schedule the prescription prints starts from the name too, and an update names it the same way.
+    const updated = await c.call('POST', url(record.id), {
+      version: record.version,
+      medications: [{ drugId: prednisolone.id, form: 'drops', eye: 'left' }],
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data.medications[0].name).toBe(prednisolone.name);
+  });
+
+  it('takes a next visit from the visit’s day to two years after it, on create and update (issue 50)', async () => {
+    const day = visitDay();
+    const twoYears = addToDay(day, 24, 'month');
+    const save = (nextVisit: string) => c.call('POST', url(), { ...visit, nextVisit });
+    for (const [nextVisit, error] of [
+      ['1900-01-01', 'value.before_visit'],
+      [addToDay(day, -1), 'value.before_visit'],
+      [addToDay(twoYears, 1), 'value.too_far_ahead'],
+      ['2999-12-31', 'value.too_far_ahead'],
+    ] as const) {
+      const res = await save(nextVisit);
+      expect(res.statusCode, nextVisit).toBe(422);
+      expect(res.json().errors, nextVisit).toEqual({ nextVisit: [error] });
+    }
+    for (const nextVisit of [day, twoYears]) expect((await save(nextVisit)).statusCode, nextVisit).toBe(201);
+
+    const record = (await save(nextWeek())).json().data as { id: number; version: number };
+    const moved = await c.call('POST', url(record.id), { version: record.version, nextVisit: '1900-01-01' });
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors).toEqual({ nextVisit: ['value.before_visit'] });
+
+    // A follow-up's next visit is in its plan, and bounded the same way.
+    const followUp = (nextVisit: string) =>
+      c.call('POST', '/api/mo/exam/followUp', { ...visit, plan: { nextVisit } });
+    const early = await followUp('1900-01-01');
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors).toEqual({ 'plan.nextVisit': ['value.before_visit'] });
+    expect((await followUp(nextWeek())).statusCode).toBe(201);
   });
 });

@@ -6,7 +6,9 @@ import {
   type DeriveContext,
   type ExamDefinition,
 } from '@basira/shared/exams/exam-definition';
-import { mapLeaves } from '@basira/shared/exams/fields';
+import { mapLeaves, withDrugNames } from '@basira/shared/exams/fields';
+import { visitDateIssues } from '@basira/shared/exams/visit-dates';
+import { localDay } from '@basira/shared/dates/calendar';
 import { isExamType, type ExamType } from '@basira/shared/exams/exam-types';
 import { examDefinition } from '@basira/shared/exams/registry';
 import { BOARD_EXAMS_PER_TYPE, type Board } from '@basira/shared/queue/board.schemas';
@@ -28,6 +30,12 @@ import { prescribingContext } from './prescribing-context.ts';
 import type { EventHub } from '../events/event-hub.ts';
 
 type Row = typeof examRecords.$inferSelect;
+
+/** The audit entity of a type's records: the type itself (generic code holds it as a string; the registry's are all exam types). */
+function auditEntityOf(definition: ExamDefinition): ExamType {
+  if (!isExamType(definition.type)) throw new Error(`not an exam type: ${definition.type}`);
+  return definition.type;
+}
 type Data = Record<string, unknown>;
 type ExamGroup = Board['exams'][number];
 type UserRef = { id: number; name: string } | null;
@@ -184,7 +192,7 @@ export class ExamsService {
       const [orgId, matching] = [bind('orgId', scope.orgId), conditions(bind)];
       const audit = auditedRead(this.db, bind, scope, {
         action: 'exam.listed',
-        entity: definition.type,
+        entity: auditEntityOf(definition),
         ...(query.patientId !== undefined ? { patientId: query.patientId } : {}),
       });
       const offset = bind('offset', (query.page - 1) * EXAM_RECORDS_PER_PAGE);
@@ -278,7 +286,7 @@ export class ExamsService {
     const found = await this.current(definition, scope.orgId, id);
     await recordAudit(this.db, scope, {
       action,
-      entity: definition.type,
+      entity: auditEntityOf(definition),
       entityId: id,
       patientId: found.row.patientId,
     });
@@ -292,7 +300,7 @@ export class ExamsService {
   ): Promise<ExamRecord> {
     const { patientId, queueId, ...fields } = input;
     const now = this.clock.now();
-    const data = await this.prepared(this.db, definition, scope.orgId, patientId, fields);
+    const data = await this.prepared(this.db, definition, scope, patientId, fields, { queueId, at: now });
     const previous = await this.previous(this.db, definition, scope.orgId, patientId);
     const context = await this.context(
       this.db,
@@ -331,7 +339,12 @@ export class ExamsService {
         },
       },
       scope,
-      { action: 'exam.created', entity: definition.type, at: now, ...(audit ? { details: audit } : {}) },
+      {
+        action: 'exam.created',
+        entity: auditEntityOf(definition),
+        at: now,
+        ...(audit ? { details: audit } : {}),
+      },
     );
     if (!row) {
       await this.assertVisitOf(this.db, scope.orgId, patientId, queueId);
@@ -353,7 +366,10 @@ export class ExamsService {
     const record = await this.db.transaction(async (tx) => {
       const current = await this.current(definition, scope.orgId, id, tx);
       const { patientId } = current.row;
-      const data = await this.prepared(tx, definition, scope.orgId, patientId, fields);
+      const data = await this.prepared(tx, definition, scope, patientId, fields, {
+        queueId: current.row.queueId,
+        at: current.row.createdAt,
+      });
       const previous = await this.previous(tx, definition, scope.orgId, patientId, current.row);
       const context = await this.context(
         tx,
@@ -383,7 +399,7 @@ export class ExamsService {
       );
       await recordAudit(tx, scope, {
         action: 'exam.updated',
-        entity: definition.type,
+        entity: auditEntityOf(definition),
         entityId: id,
         patientId,
         details: { version: row.version, ...audit },
@@ -408,7 +424,7 @@ export class ExamsService {
       );
       await recordAudit(tx, scope, {
         action: 'exam.deleted',
-        entity: definition.type,
+        entity: auditEntityOf(definition),
         entityId: id,
         patientId: found.row.patientId,
       });
@@ -443,7 +459,12 @@ export class ExamsService {
    * Diagnosis codes must be in the clinic's code list and drugs in its formulary: every unknown one is named
    * (`diagnoses.1.code`: `value.unknown_code`, `medications.0.drugId`: `value.unknown_drug`), all at once.
    */
-  private async assertKnownCodes(db: Db, definition: ExamDefinition, orgId: number, fields: Data) {
+  private async assertKnownCodes(
+    db: Db,
+    definition: ExamDefinition,
+    orgId: number,
+    fields: Data,
+  ): Promise<Map<number, { name: string }>> {
     const codes: { code: string; path: string }[] = [];
     const drugIds: { id: number; path: string }[] = [];
     mapLeaves(definition.fields, fields, 'diagnosisCode', (value, path) => {
@@ -455,6 +476,7 @@ export class ExamsService {
       return value;
     });
     const errors: Record<string, string[]> = {};
+    let drugs = new Map<number, { name: string }>();
     if (codes.length) {
       const known = await diagnosesByCodes(
         db,
@@ -465,13 +487,44 @@ export class ExamsService {
         if (!known.has(code.trim().toUpperCase())) errors[path] = ['value.unknown_code'];
     }
     if (drugIds.length) {
-      const known = await drugsByIds(
+      drugs = await drugsByIds(
         db,
         orgId,
         drugIds.map((d) => d.id),
       );
-      for (const { id, path } of drugIds) if (!known.has(id)) errors[path] = ['value.unknown_drug'];
+      for (const { id, path } of drugIds) if (!drugs.has(id)) errors[path] = ['value.unknown_drug'];
     }
+    if (Object.keys(errors).length) throw new AppError('validation', 'The given data was invalid.', errors);
+    return drugs;
+  }
+
+  /**
+   * Dates bounded by the visit (a next visit: from the visit's day to two years on) must fall within it, on the
+   * day of the visit the record belongs to (`visitDateIssues`). The visit's day is read only when such a date is
+   * given; a record whose visit is gone (or a visit not found, refused after) is measured from `at`.
+   */
+  private async assertVisitDates(
+    db: Db,
+    definition: ExamDefinition,
+    scope: RequestContext,
+    fields: Data,
+    visit: { queueId: number | null; at: Date },
+  ): Promise<void> {
+    let bounded = false;
+    mapLeaves(definition.fields, fields, 'date', (value, _path, leaf) => {
+      if (leaf.kind === 'date' && leaf.fromVisit && typeof value === 'string') bounded = true;
+      return value;
+    });
+    if (!bounded) return;
+    const [found] =
+      visit.queueId === null
+        ? []
+        : await db
+            .select({ date: queueEntries.date })
+            .from(queueEntries)
+            .where(inOrg(queueEntries, scope.orgId, eq(queueEntries.id, visit.queueId)));
+    const visitDay = localDay(found ? new Date(found.date) : visit.at, scope.timeZone);
+    const errors = visitDateIssues(definition.fields, fields, visitDay);
     if (Object.keys(errors).length) throw new AppError('validation', 'The given data was invalid.', errors);
   }
 
@@ -520,15 +573,22 @@ export class ExamsService {
     return (await this.context(this.db, definition, scope, at, {})) ?? {};
   }
 
-  /** Rich text sanitised; attached documents must be this patient's. */
+  /**
+   * Codes and drugs known, dates within their visit, attached documents this patient's; a drug given by its id
+   * alone named from the formulary; rich text sanitised.
+   */
   private async prepared(
     db: Db,
     definition: ExamDefinition,
-    orgId: number,
+    scope: RequestContext,
     patientId: number,
-    fields: Data,
+    input: Data,
+    visit: { queueId: number | null; at: Date },
   ): Promise<Data> {
-    await this.assertKnownCodes(db, definition, orgId, fields);
+    const { orgId } = scope;
+    const drugs = await this.assertKnownCodes(db, definition, orgId, input);
+    await this.assertVisitDates(db, definition, scope, input, visit);
+    const fields = withDrugNames(definition.fields, input, (id) => drugs.get(id)?.name) as Data;
     const attached: { ids: number[]; path: string }[] = [];
     mapLeaves(definition.fields, fields, 'documents', (value, path) => {
       if (Array.isArray(value) && value.length)

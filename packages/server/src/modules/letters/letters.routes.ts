@@ -95,7 +95,7 @@ export const lettersRoutes: FastifyPluginAsyncZod<{ letters: LettersService }> =
       },
       schema: { tags, querystring: letterQuerySchema, response: { 200: letterListSchema } },
     },
-    async (request) => ({ data: await letters.listLetters(contextOf(request), request.query.patientId) }),
+    async (request) => letters.listLetters(contextOf(request), request.query.patientId, request.query.page),
   );
 
   app.post(

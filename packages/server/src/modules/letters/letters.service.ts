@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { durationWords } from '@basira/shared/common/arabic-count';
 import { ageOn, localDay } from '@basira/shared/dates/calendar';
 import { formatDiopters } from '@basira/shared/clinical/rounding';
@@ -11,6 +11,8 @@ import { prescribedReading, rxText, type spectacles } from '@basira/shared/exams
 import {
   DRIVING_LICENCE_AGE,
   fillTemplate,
+  LETTER_BODY_MAX,
+  LETTERS_PER_PAGE,
   type Letter,
   type LetterCreate,
   type LetterKind,
@@ -22,12 +24,22 @@ import {
   type MergeValues,
   usesMergeField,
 } from '@basira/shared/letters/letters.schemas';
+import type { PageMeta } from '@basira/shared/common/api.schemas';
 import type { Db } from '../../db/client.ts';
 import { organizationsWithout } from '../../lib/organizations.ts';
-import { examRecords, letters, letterTemplates, patients, queueEntries, users } from '../../db/schema.ts';
+import {
+  examRecords,
+  letters,
+  letterTemplates,
+  patients,
+  printLog,
+  queueEntries,
+  users,
+} from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
-import { sanitizeRichText } from '../../lib/html-sanitizer.ts';
+import { sanitizeLetterText } from '../../lib/html-sanitizer.ts';
+import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
@@ -39,6 +51,18 @@ import { PREVIOUS_LETTER_SEEDS } from './letter-seeds-previous.ts';
 
 type TemplateRow = typeof letterTemplates.$inferSelect;
 type LetterRow = typeof letters.$inferSelect;
+
+/**
+ * A letter's or a template's body as it is stored: text formatting only (`sanitizeLetterText`), then no longer
+ * than LETTER_BODY_MAX. The limit is on what is stored, measured as the request's is (its length), so a body
+ * read back is always accepted again: measured on the way in, 49,000 `<` were stored as 196,000 characters of
+ * `&lt;`, and saving them back unchanged was refused. `field` and `code` name the error past it.
+ */
+function storedBody(html: string, field: string, code = 'value.too_long'): string {
+  const body = sanitizeLetterText(html);
+  if (body.length > LETTER_BODY_MAX) throw fieldError(field, code);
+  return body;
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Seeding
@@ -79,6 +103,56 @@ export async function upgradeSeededLetterTemplates(db: Db): Promise<void> {
           eq(letterTemplates.body, previous.body),
         ),
       );
+  }
+}
+
+/**
+ * Letters, templates and letters' print snapshots stored before they kept text formatting only (issue 50): each
+ * that holds a link or an image is sanitised again, so no print page, reprint included, shows a link. A letter or
+ * template changed has its version bumped (an editor open on it then gets a 409, not a silent overwrite). Run
+ * once (`runOnce`); idempotent, as sanitising is.
+ */
+export async function upgradeLettersToText(db: Db): Promise<void> {
+  const markup = (text: Column | SQL) => or(ilike(text, '%<a%'), ilike(text, '%<img%'));
+  // eslint-disable-next-line basira/org-scoped-query -- every organization's letters, once, at start
+  const stored = await db
+    .select({ orgId: letters.orgId, id: letters.id, body: letters.body })
+    .from(letters)
+    .where(markup(letters.body));
+  for (const row of stored) {
+    const body = sanitizeLetterText(row.body);
+    if (body !== row.body)
+      await db
+        .update(letters)
+        .set({ body, version: sql`${letters.version} + 1`, updatedAt: sql`now()` })
+        .where(inOrg(letters, row.orgId, eq(letters.id, row.id)));
+  }
+  // eslint-disable-next-line basira/org-scoped-query -- every organization's templates, once, at start
+  const templates = await db
+    .select({ orgId: letterTemplates.orgId, id: letterTemplates.id, body: letterTemplates.body })
+    .from(letterTemplates)
+    .where(markup(letterTemplates.body));
+  for (const row of templates) {
+    const body = sanitizeLetterText(row.body);
+    if (body !== row.body)
+      await db
+        .update(letterTemplates)
+        .set({ body, version: sql`${letterTemplates.version} + 1`, updatedAt: sql`now()` })
+        .where(inOrg(letterTemplates, row.orgId, eq(letterTemplates.id, row.id)));
+  }
+  // eslint-disable-next-line basira/org-scoped-query -- every organization's printed letters, once, at start
+  const printed = await db
+    .select({ orgId: printLog.orgId, id: printLog.id, snapshot: printLog.snapshot })
+    .from(printLog)
+    .where(and(eq(printLog.kind, 'letter'), markup(sql`${printLog.snapshot}->>'body'`)));
+  for (const row of printed) {
+    const letter = row.snapshot as Letter;
+    const body = sanitizeLetterText(letter.body);
+    if (body !== letter.body)
+      await db
+        .update(printLog)
+        .set({ snapshot: { ...letter, body } })
+        .where(inOrg(printLog, row.orgId, eq(printLog.id, row.id)));
   }
 }
 
@@ -251,7 +325,7 @@ export class LettersService {
           kind: input.kind,
           language: input.language,
           name: input.name,
-          body: sanitizeRichText(input.body),
+          body: storedBody(input.body, 'body'),
           isActive: input.isActive ?? true,
           createdBy: scope.userId,
           updatedBy: scope.userId,
@@ -279,7 +353,7 @@ export class LettersService {
         { orgId: scope.orgId, id, expected: version },
         {
           ...fields,
-          ...(body !== undefined ? { body: sanitizeRichText(body) } : {}),
+          ...(body !== undefined ? { body: storedBody(body, 'body') } : {}),
           updatedBy: scope.userId,
         },
         async () =>
@@ -532,6 +606,8 @@ export class LettersService {
       .from(letterTemplates)
       .where(inOrg(letterTemplates, scope.orgId, eq(letterTemplates.id, input.templateId)));
     if (!template) throw fieldError('templateId', 'templateId.unknown');
+    // An inactive template is withdrawn: the board no longer offers it, and no call makes a letter of it.
+    if (!template.isActive) throw fieldError('templateId', 'templateId.inactive');
     // A sick leave is for a number of days the doctor gives: the letter is not made without it.
     if (input.days === undefined && usesMergeField(template.body, 'sickLeave.days'))
       throw fieldError('days', 'days.required');
@@ -544,7 +620,8 @@ export class LettersService {
       input.queueId,
       input.days,
     );
-    const body = sanitizeRichText(fillTemplate(template.body, values, isMale));
+    // Filled in, a template near the limit can pass it (merge values are escaped): the letter is not made.
+    const body = storedBody(fillTemplate(template.body, values, isMale), 'templateId', 'templateId.too_long');
     const row = await this.db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(letters)
@@ -579,7 +656,7 @@ export class LettersService {
         tx,
         letters,
         { orgId: scope.orgId, id, expected: input.version },
-        { title: input.title, body: sanitizeRichText(input.body), updatedBy: scope.userId },
+        { title: input.title, body: storedBody(input.body, 'body'), updatedBy: scope.userId },
         async () => {
           const current = await readLetter(tx, scope.orgId, id);
           return new AppError(
@@ -611,22 +688,33 @@ export class LettersService {
     return letter;
   }
 
-  /** A patient's letters, newest first. */
-  async listLetters(scope: RequestContext, patientId: number): Promise<Letter[]> {
+  /** A patient's letters, newest first, a page at a time (LETTERS_PER_PAGE). */
+  async listLetters(
+    scope: RequestContext,
+    patientId: number,
+    page: number,
+  ): Promise<{ data: Letter[]; meta: PageMeta }> {
+    const ofPatient = () => inOrg(letters, scope.orgId, eq(letters.patientId, patientId));
+    const count = () =>
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(letters)
+        .where(ofPatient());
     const rows = await this.db
-      .select({ row: letters, userId: users.id, userName: users.name })
+      .select({ row: letters, userId: users.id, userName: users.name, total: totalColumn(count()) })
       .from(letters)
       .leftJoin(users, and(eq(users.id, letters.createdBy), eq(users.orgId, letters.orgId)))
-      .where(inOrg(letters, scope.orgId, eq(letters.patientId, patientId)))
+      .where(ofPatient())
       .orderBy(desc(letters.createdAt), desc(letters.id))
-      .limit(200);
+      .limit(LETTERS_PER_PAGE)
+      .offset((page - 1) * LETTERS_PER_PAGE);
     await recordAudit(this.db, scope, {
       action: 'letter.listed',
       entity: 'patient',
       entityId: patientId,
       patientId,
     });
-    return rows.map((r) =>
+    return pageWithTotal(rows, page, LETTERS_PER_PAGE, count, (r) =>
       letterView(r.row, r.userId !== null ? { id: r.userId, name: r.userName ?? '' } : null),
     );
   }

@@ -3,13 +3,19 @@ import { and, eq } from 'drizzle-orm';
 import { LRI, PDI, stripIsolates } from '@basira/shared/clinical/ltr-text';
 import { ageOn, localDay } from '@basira/shared/dates/calendar';
 import { DEFAULT_TIME_ZONE } from '@basira/shared/organizations/organization.schemas';
-import { LETTER_KINDS, type Letter, type LetterTemplate } from '@basira/shared/letters/letters.schemas';
-import { letterTemplates } from '../../db/schema.ts';
+import {
+  LETTER_BODY_MAX,
+  LETTER_KINDS,
+  LETTERS_PER_PAGE,
+  type Letter,
+  type LetterTemplate,
+} from '@basira/shared/letters/letters.schemas';
+import { letters, letterTemplates, printLog } from '../../db/schema.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
 import { LETTER_SEEDS } from './letter-seeds.ts';
 import { PREVIOUS_LETTER_SEEDS } from './letter-seeds-previous.ts';
-import { seedMissingLetterTemplates } from './letters.service.ts';
+import { seedMissingLetterTemplates, upgradeLettersToText } from './letters.service.ts';
 
 let t: TestApp;
 let org: TestOrg;
@@ -528,5 +534,169 @@ describe('the seeded templates’ upgrade at start', () => {
 
     await seedMissingLetterTemplates(db);
     expect(await clinic(t, o).ok<LetterTemplate[]>('GET', '/api/mo/letter-template')).toEqual(after);
+  });
+});
+
+describe('what an outside attack and a clinic walk found (issue 50)', () => {
+  it('pages a patient’s letters, newest first, as every other list', async () => {
+    const o = await t.newOrg();
+    const c = clinic(t, o);
+    const patient = await c.patient({ name: 'Paged Patient', birthDate: BIRTH });
+    const entry = await c.queue(patient.id);
+    const template = await templateOf(o, 'report', 'en');
+    const made: number[] = [];
+    for (let i = 0; i < LETTERS_PER_PAGE + 2; i++)
+      made.push(
+        (
+          await c.ok<Letter>('POST', '/api/mo/letter', {
+            patientId: patient.id,
+            queueId: entry.id,
+            templateId: template.id,
+          })
+        ).id,
+      );
+    const page = async (n?: number) => {
+      const res = await c.call('GET', `/api/mo/letter?patientId=${patient.id}${n ? `&page=${n}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { data: Letter[]; meta: Record<string, number> };
+    };
+    const first = await page();
+    expect(first.meta).toEqual({ page: 1, perPage: LETTERS_PER_PAGE, total: made.length, lastPage: 2 });
+    expect(first.data.map((l) => l.id)).toEqual(made.toReversed().slice(0, LETTERS_PER_PAGE));
+    const second = await page(2);
+    expect(second.meta).toMatchObject({ page: 2, total: made.length });
+    expect(second.data.map((l) => l.id)).toEqual(made.toReversed().slice(LETTERS_PER_PAGE));
+    // Past the last page: no rows, the same total.
+    expect(await page(3)).toMatchObject({ data: [], meta: { page: 3, total: made.length } });
+    const zero = await c.call('GET', `/api/mo/letter?patientId=${patient.id}&page=0`);
+    expect(zero.statusCode).toBe(422);
+  });
+
+  it('limits the body as stored, after sanitising; what is stored is accepted back unchanged', async () => {
+    const { c, patient, entry } = await visitWithRx(org, 'Long Letter');
+    const letter = await c.ok<Letter>('POST', '/api/mo/letter', {
+      patientId: patient.id,
+      queueId: entry.id,
+      templateId: (await templateOf(org, 'report', 'en')).id,
+    });
+    // 49,000 `<` are 196,000 characters once escaped: past the limit, whatever they were on the way in.
+    const escaped = await c.call('POST', `/api/mo/letter/${letter.id}`, {
+      version: 1,
+      title: 'Long',
+      body: '<'.repeat(49_000),
+    });
+    expect(escaped.statusCode, escaped.body.slice(0, 200)).toBe(422);
+    expect(escaped.json().errors).toEqual({ body: ['value.too_long'] });
+    // A body just at the limit once escaped is stored, and saving it back unchanged is accepted.
+    const ampersands = Math.floor((LETTER_BODY_MAX - '<p></p>'.length) / '&amp;'.length);
+    const rest = 'a'.repeat(LETTER_BODY_MAX - '<p></p>'.length - ampersands * '&amp;'.length);
+    const typed = (extra: string) => `<p>${'&'.repeat(ampersands)}${rest}${extra}</p>`;
+    const past = await c.call('POST', `/api/mo/letter/${letter.id}`, {
+      version: 1,
+      title: 'Past the limit',
+      body: typed('a'),
+    });
+    expect(past.statusCode).toBe(422);
+    expect(past.json().errors).toEqual({ body: ['value.too_long'] });
+    const saved = await c.ok<Letter>('POST', `/api/mo/letter/${letter.id}`, {
+      version: 1,
+      title: 'At the limit',
+      body: typed(''),
+    });
+    expect(saved.body).toHaveLength(LETTER_BODY_MAX);
+    const again = await c.ok<Letter>('POST', `/api/mo/letter/${letter.id}`, {
+      version: saved.version,
+      title: saved.title,
+      body: saved.body,
+    });
+    expect(again.body).toBe(saved.body);
+    // Templates are measured the same way.
+    const template = await c.call('POST', '/api/mo/letter-template', {
+      kind: 'report',
+      language: 'en',
+      name: 'Escaped',
+      body: `<p>${'>'.repeat(20_000)}</p>`,
+    });
+    expect(template.statusCode).toBe(422);
+    expect(template.json().errors).toEqual({ body: ['value.too_long'] });
+  });
+
+  it('keeps text formatting only: links become their text, images go (templates and letters)', async () => {
+    const { c, patient, entry } = await visitWithRx(org, 'Linked Letter');
+    const template = await c.ok<LetterTemplate>('POST', '/api/mo/letter-template', {
+      kind: 'report',
+      language: 'en',
+      name: 'With a link',
+      body: '<p>{{patient.name}}: see <a href="https://evil.example/phish">our portal</a></p>',
+    });
+    expect(template.body).toBe('<p>{{patient.name}}: see our portal</p>');
+    const letter = await c.ok<Letter>('POST', '/api/mo/letter', {
+      patientId: patient.id,
+      queueId: entry.id,
+      templateId: template.id,
+    });
+    expect(letter.body).toBe('<p>Linked Letter: see our portal</p>');
+    const edited = await c.ok<Letter>('POST', `/api/mo/letter/${letter.id}`, {
+      version: 1,
+      title: 'Edited',
+      body:
+        '<p dir="rtl"><strong>Pay</strong> <a href="https://evil.example/pay" target="_self">here</a>' +
+        '<img src="/api/mo/patient/document/1?disposition=inline" alt="stamp"></p><ul><li><em>x</em></li></ul>',
+    });
+    expect(edited.body).toBe('<p dir="rtl"><strong>Pay</strong> here</p><ul><li><em>x</em></li></ul>');
+    const sheet = await c.ok<{ letter: Letter }>('GET', `/api/mo/print/letter/${letter.id}`);
+    expect(sheet.letter.body).not.toContain('<a');
+  });
+
+  it('letters and templates stored with links before issue 50 are upgraded once to their text', async () => {
+    const o = await t.newOrg();
+    const c = clinic(t, o);
+    const patient = await c.patient({ name: 'Old Letter', birthDate: BIRTH });
+    const entry = await c.queue(patient.id);
+    const template = await templateOf(o, 'report', 'en');
+    const letter = await c.ok<Letter>('POST', '/api/mo/letter', {
+      patientId: patient.id,
+      queueId: entry.id,
+      templateId: template.id,
+    });
+    const linked = '<p>Call <a href="https://evil.example" target="_blank" rel="noopener">us</a></p>';
+    const { db } = t.database;
+    await db.update(letters).set({ body: linked }).where(eq(letters.id, letter.id));
+    await db.update(letterTemplates).set({ body: linked }).where(eq(letterTemplates.id, template.id));
+    await c.ok('POST', '/api/mo/print/log', { type: 'letter', id: letter.id, version: 1, paperSize: 'A4' });
+    const [logged] = await db.select().from(printLog).where(eq(printLog.recordId, letter.id));
+    expect((logged!.snapshot as Letter).body).toBe(linked);
+
+    await upgradeLettersToText(db);
+    const read = await c.ok<Letter>('GET', `/api/mo/letter/${letter.id}`);
+    expect(read).toMatchObject({ body: '<p>Call us</p>', version: 2 });
+    expect(await c.ok<LetterTemplate>('GET', `/api/mo/letter-template/${template.id}`)).toMatchObject({
+      body: '<p>Call us</p>',
+      version: 2,
+    });
+    const reprint = await c.ok<{ letter: Letter }>(
+      'GET',
+      `/api/mo/print/letter/${letter.id}?printId=${logged!.id}`,
+    );
+    expect(reprint.letter.body).toBe('<p>Call us</p>');
+    // Run again, it finds nothing to change.
+    await upgradeLettersToText(db);
+    expect((await c.ok<Letter>('GET', `/api/mo/letter/${letter.id}`)).version).toBe(2);
+  });
+
+  it('an inactive template makes no letter', async () => {
+    const o = await t.newOrg();
+    const c = clinic(t, o);
+    const patient = await c.patient({ name: 'Inactive Template', birthDate: BIRTH });
+    const entry = await c.queue(patient.id);
+    const template = await templateOf(o, 'report', 'en');
+    await c.ok('POST', `/api/mo/letter-template/${template.id}`, { version: 1, isActive: false });
+    const res = await c.call('POST', '/api/mo/letter', {
+      patientId: patient.id,
+      queueId: entry.id,
+      templateId: template.id,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ templateId: ['templateId.inactive'] });
   });
 });

@@ -48,7 +48,7 @@ export function LetterPrintPage() {
         doctorsDocument
         date={letter.createdAt}
       >
-        {/* The server sanitises a letter's body (an allowlist of tags and attributes) when it is saved. */}
+        {/* The server keeps a letter to text formatting (no link, no image, no script) when it is saved. */}
         <div
           className="print-letter"
           lang={letter.language}

@@ -275,6 +275,7 @@ function TemplateForm({
             label={t('letters.templates.body')}
             value={draft.body}
             onChange={(html) => set('body', html)}
+            links={false}
             data-testid="letter-template-body"
           />
         </Suspense>

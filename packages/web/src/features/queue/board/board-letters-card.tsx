@@ -4,6 +4,7 @@ import {
   Card,
   Group,
   NumberInput,
+  Pagination,
   Select,
   Skeleton,
   Stack,
@@ -12,7 +13,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -52,13 +54,16 @@ const templatesQuery = queryOptions({
 });
 
 const lettersKey = (patientId: number) => [QUERY_ROOTS.board, 'letters', patientId];
-const lettersQuery = (patientId: number) =>
+/** A page of the patient's letters, newest first (LETTERS_PER_PAGE a page). */
+const lettersQuery = (patientId: number, page: number) =>
   queryOptions({
-    queryKey: lettersKey(patientId),
-    queryFn: async ({ signal }) =>
-      (await apiRequest('mo/letter', { schema: letterListSchema, query: { patientId }, signal })).data,
+    queryKey: [...lettersKey(patientId), page],
+    queryFn: ({ signal }) =>
+      apiRequest('mo/letter', { schema: letterListSchema, query: { patientId, page }, signal }),
     staleTime: 0,
+    placeholderData: keepPreviousData,
   });
+type LetterPage = z.infer<typeof letterListSchema>;
 
 /**
  * The board's letters: a template chosen and "Create" makes a letter of this visit with the patient's data filled
@@ -81,19 +86,19 @@ export function BoardLettersCard({
   const canAdd = canAny(permissions, LETTER_PERMISSIONS.add) && canAny(permissions, LETTER_TEMPLATE_READ);
   const canPrint = canAny(permissions, LETTER_PERMISSIONS.print);
   const templates = useQuery({ ...templatesQuery, enabled: canAdd });
-  const letters = useQuery({ ...lettersQuery(patientId), enabled: canRead });
+  const [page, setPage] = useState(1);
+  const letters = useQuery({ ...lettersQuery(patientId, page), enabled: canRead });
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [days, setDays] = useState<number | null>(null);
-  const [openId, setOpenId] = useState<number | null>(null);
+  // The letter in the editor, kept while another page of the list is shown.
+  const [open, setOpen] = useState<Letter | null>(null);
 
   const create = useMutation({
     mutationFn: async (body: LetterCreate) =>
       (await apiRequest('mo/letter', { method: 'POST', body, schema: letterResponseSchema })).data,
-    onSuccess: (letter) => {
-      queryClient.setQueryData(lettersKey(patientId), (old: Letter[] | undefined) => [
-        letter,
-        ...(old ?? []),
-      ]);
+    onSuccess: () => {
+      // The new letter heads the first page; every page after it shifts by one.
+      setPage(1);
       void queryClient.invalidateQueries({ queryKey: lettersKey(patientId) });
     },
   });
@@ -104,8 +109,8 @@ export function BoardLettersCard({
   const ordered = [...active].sort(
     (a, b) => Number(b.language === i18n.language) - Number(a.language === i18n.language),
   );
-  const list = letters.data ?? [];
-  const open = list.find((letter) => letter.id === openId) ?? null;
+  const list = letters.data?.data ?? [];
+  const meta = letters.data?.meta;
   const chosen = active.find((tpl) => String(tpl.id) === templateId);
   // A sick leave's days are the doctor's to give: asked for when the chosen template writes them.
   const needsDays = chosen !== undefined && usesMergeField(chosen.body, 'sickLeave.days');
@@ -122,7 +127,7 @@ export function BoardLettersCard({
       {
         onSuccess: (letter) => {
           toastSuccess(t('letters.card.created'));
-          setOpenId(letter.id);
+          setOpen(letter);
         },
         onError: (error) => {
           if (!(isApiError(error) && error.handled))
@@ -186,12 +191,15 @@ export function BoardLettersCard({
             letter={open}
             canEdit={canAny(permissions, LETTER_PERMISSIONS.edit)}
             canPrint={canPrint}
-            onSaved={(saved) =>
-              queryClient.setQueryData(lettersKey(patientId), (old: Letter[] | undefined) =>
-                (old ?? []).map((l) => (l.id === saved.id ? saved : l)),
-              )
-            }
-            onClose={() => setOpenId(null)}
+            onSaved={(saved) => {
+              setOpen(saved);
+              queryClient.setQueryData(
+                lettersQuery(patientId, page).queryKey,
+                (old: LetterPage | undefined) =>
+                  old && { ...old, data: old.data.map((l) => (l.id === saved.id ? saved : l)) },
+              );
+            }}
+            onClose={() => setOpen(null)}
           />
         )}
 
@@ -216,7 +224,7 @@ export function BoardLettersCard({
                   <Table.Tr
                     key={letter.id}
                     data-testid="board-letter-row"
-                    aria-current={letter.id === openId || undefined}
+                    aria-current={letter.id === open?.id || undefined}
                   >
                     <Table.Td>
                       {letter.title}
@@ -232,7 +240,7 @@ export function BoardLettersCard({
                           size="compact-sm"
                           variant="subtle"
                           leftSection={<IconEdit size={14} />}
-                          onClick={() => setOpenId(letter.id)}
+                          onClick={() => setOpen(letter)}
                           data-testid="board-letter-open"
                         >
                           {t('letters.card.open')}
@@ -256,6 +264,19 @@ export function BoardLettersCard({
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+        )}
+        {meta && meta.lastPage > 1 && (
+          <Group justify="center">
+            <Pagination
+              size="sm"
+              total={meta.lastPage}
+              value={page}
+              onChange={setPage}
+              getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+              getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
+              data-testid="board-letters-pages"
+            />
+          </Group>
         )}
         {letters.isPending && canRead && <Skeleton h={40} />}
       </Stack>
@@ -342,6 +363,7 @@ function LetterEditor({
               value={body}
               onChange={setBody}
               readOnly={!canEdit}
+              links={false}
               data-testid="letter-body-editor"
             />
           </div>
