@@ -1,5 +1,9 @@
 // What a clinic records, one filled example per exam type: the benchmarks store and save these.
 import type { ExamType } from '@basira/shared/exams/exam-types';
+import { addToDay } from '@basira/shared/dates/calendar';
+
+/** A week after today: a next visit is taken from the visit's day to two years after it (issue 50). */
+const nextWeek = addToDay(new Date().toISOString().slice(0, 10), 7);
 
 const rx = (sphere: number, cylinder: number, axis: number) => ({ sphere, cylinder, axis });
 
@@ -95,6 +99,6 @@ export const EXAM_SAMPLES: Record<ExamType, Record<string, unknown>> = {
       },
     ],
     plan: 'Review in one week.',
-    nextVisit: '2026-12-02',
+    nextVisit: nextWeek,
   },
 };

@@ -13,9 +13,9 @@ test.describe('accessibility', () => {
     await signIn();
     const list = new RoleListPage(page, t);
     await list.goto();
-    await expect(list.card('Administrator')).toBeVisible();
+    await expect(list.card(t('roleNames.Administrator'))).toBeVisible();
     expect(await axe()).toEqual([]);
-    await list.edit('Administrator');
+    await list.edit(t('roleNames.Administrator'));
     await expect(page.locator('input[data-testid="permission-checkbox"]').first()).toBeVisible();
     expect(await axe()).toEqual([]);
   });

@@ -115,6 +115,17 @@ test.describe('the clinic day', () => {
     const due = waiting.getByTestId('bell-row').filter({ hasText: name });
     await expect(due).toBeVisible();
     await shot('bell-waiting');
+    // The bell's label says how many are due in words that agree with that number (`7 مستحقة`, issue 50).
+    await expect(async () => {
+      const count = Number(await bell.button.getAttribute('data-count'));
+      const dueNow = Number(await bell.button.getAttribute('data-due'));
+      expect(dueNow).toBeGreaterThan(0);
+      await expect(bell.button).toHaveAttribute(
+        'aria-label',
+        t('bell.label', { count, due: t('bell.due', { count: dueNow }) }),
+        { timeout: 1_000 },
+      );
+    }).toPass();
 
     // The bell's Open shows the board; the doctor starts the visit there, then finishes it.
     await due.getByTestId('bell-open').click();

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { test, expect, arabicWord, iraqiMobile } from '../support/fixtures.ts';
+import { test, expect, arabicWord, day, iraqiMobile } from '../support/fixtures.ts';
 import { ExamFormPage } from '../pages/exam-pages.ts';
 import { PrintView, pdfHas } from '../pages/print-pages.ts';
 import { BoardPage } from '../pages/queue-pages.ts';
@@ -180,7 +180,7 @@ test.describe("the doctor's visit", () => {
       ],
       medications: Array.from({ length: 8 }, (_, i) => medication(i)),
       plan: 'Review in two weeks',
-      nextVisit: '2026-12-09',
+      nextVisit: day(7),
     });
     const print = new PrintView(page, t);
     await print.goto(`/print/consultation/${record.data.id}`);
@@ -188,5 +188,62 @@ test.describe("the doctor's visit", () => {
     await expect(print.sheet.getByTestId('print-medication')).toHaveCount(8);
     const pdf = await print.savePdf(path.join(ROOT, 'e2e/test-results/consultation-eight.pdf'));
     expect(pdf.pages).toBe(1);
+  });
+
+  test('a next visit before the visit is refused on the form; a drug given by its id alone prints its name (issue 50)', async ({
+    page,
+    t,
+    lang,
+    api,
+    signIn,
+    shot,
+  }) => {
+    const session = await signIn();
+    const patient = await api.createPatient(session.token, {
+      name: lang === 'ar' ? `سعاد ${arabicWord()}` : `Suad ${arabicWord()}`,
+      phone: iraqiMobile(),
+    });
+    const visit = await api.queue(session.token, patient.id);
+
+    await page.goto(`/consultation/${patient.id}/${visit.id}`);
+    const form = new ExamFormPage(page);
+    await form.field('nextVisit').fill('1900-01-01');
+    await form.submit.click();
+    await expect(page.getByText(t('exams.errors.value.before_visit'), { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/consultation\/\d+\/\d+$/);
+    const section = page.getByTestId('exam-section-nextVisit');
+    await section.scrollIntoViewIfNeeded();
+    await page.evaluate(() => document.fonts.ready);
+    await section.screenshot({
+      path: path.join(ROOT, 'e2e/screenshots', `${lang}-consultation-next-visit-refused.png`),
+    });
+
+    // A client that sends the formulary's id without the name: the prescription still names the drug.
+    const { data: drugs } = await api.call<{ data: { id: number; name: string }[] }>(
+      'GET',
+      'mo/code/drug?search=Timolol%200.5%25',
+      session.token,
+    );
+    const timolol = drugs[0]!;
+    const record = await api.call<{ data: { id: number } }>('POST', 'mo/exam/consultation', session.token, {
+      patientId: patient.id,
+      queueId: visit.id,
+      medications: [
+        {
+          drugId: timolol.id,
+          form: 'drops',
+          eye: 'both',
+          dose: 1,
+          doseUnit: 'drop',
+          frequency: { timesPerDay: 2 },
+        },
+      ],
+      nextVisit: day(28),
+    });
+    const print = new PrintView(page, t);
+    await print.goto(`/print/consultation/${record.data.id}`);
+    await expect(print.sheet.getByTestId('print-medication')).toHaveCount(1);
+    await expect(print.sheet.getByTestId('print-medication')).toContainText(timolol.name);
+    await shot('consultation-print-drug-by-id');
   });
 });

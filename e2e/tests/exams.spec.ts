@@ -221,6 +221,9 @@ test.describe('examination records', () => {
     // -8.00 / -2.00 × 180 at 12 mm: each meridian F / (1 − 0.012·F), -7.30 / -1.63 × 180 (vertex.ts).
     await form.type('readings.0.right.sphere', '-8');
     await form.type('readings.0.right.cylinder', '-2');
+    // An axis out of range stays as typed beside its error: normalised it read 020, a valid axis (issue 50).
+    await form.type('readings.0.right.axis', '200');
+    await expect(form.field('readings.0.right.axis')).toHaveValue('200');
     await form.type('readings.0.right.axis', '180');
     await expect(page.getByTestId('exam-corneal-plane-right')).toHaveText(
       `${t('exams.eyes.rightShort')} -7.30 -1.63 × 180`,

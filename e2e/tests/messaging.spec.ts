@@ -126,6 +126,8 @@ test.describe('Telegram messages', () => {
       const card = new TelegramCard(page, t);
       await card.goto(patient.id, visit.id, own.baseURL);
       await expect(card.notConfigured).toHaveText(t('messaging.card.notConfigured'));
+      // Staff are told whom to ask, not the server's variable (issue 50).
+      await expect(card.notConfigured).not.toContainText('TELEGRAM_BOT_TOKEN');
       await expect(card.sendOpen).toHaveCount(0);
       await expect(card.selfLink).toHaveCount(0);
       await shotOf(card.card, lang, 'board-telegram-not-configured');

@@ -58,6 +58,13 @@ test.describe('prescribing a pharmacist would trust', () => {
     await page.goto(`/consultation/${patient.id}/${visit.id}`);
     const form = new ExamFormPage(page);
     await expect(page.getByTestId('patient-alerts')).toContainText(lang === 'ar' ? 'الربو' : 'Asthma');
+    // The next visit is the date picker of every other date field, typed day first, not the browser's own
+    // mm/dd/yyyy box (issue 50).
+    const nextVisit = form.field('nextVisit');
+    await expect(nextVisit).not.toHaveAttribute('type', 'date');
+    await nextVisit.fill('9/12/2026');
+    await nextVisit.press('Tab');
+    await expect(nextVisit).toHaveValue('2026-12-09');
 
     // Timolol for an asthmatic: the warning on its own row, as it is picked.
     const pick = async (index: number, typed: string) => {
@@ -101,11 +108,12 @@ test.describe('prescribing a pharmacist would trust', () => {
     const id = await form.save('consultation');
 
     // As saved, the warnings and the reasons are the record's.
-    const saved = await api.call<{ data: { derived: { warnings: { code: string }[] } } }>(
+    const saved = await api.call<{ data: { nextVisit: string; derived: { warnings: { code: string }[] } } }>(
       'GET',
       `mo/exam/consultation/${id}`,
       session.token,
     );
+    expect(saved.data.nextVisit).toBe('2026-12-09');
     expect(saved.data.derived.warnings.map((w) => w.code)).toEqual(
       expect.arrayContaining(['beta-blocker-asthma', 'allergy-sulfonamide', 'allergy-unchecked']),
     );

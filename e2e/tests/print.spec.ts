@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import {
   Api,
   arabicWord,
+  day,
   expect,
   handSession,
   iraqiMobile,
@@ -276,7 +277,7 @@ test.describe('print views', () => {
               durationDays: 14,
             },
           ],
-          nextVisit: '2026-12-09',
+          nextVisit: day(7),
         },
       );
 
@@ -400,5 +401,72 @@ test.describe('print views', () => {
     expect(Math.round(roll.sizeMm[0])).toBe(80);
     expect(pdfHas(roll, String(visit.ticketNumber))).toBe(true);
     expect(pdfHas(roll, name), name).toBe(true);
+  });
+
+  test('typed text cannot reorder the product’s words: a note with a right-to-left override (issue 50)', async ({
+    page,
+    t,
+    lang,
+    api,
+    signIn,
+    shot,
+  }, testInfo) => {
+    const session = await signIn();
+    const visit = await openVisit(api, session, `سلمى ${arabicWord()}`);
+    // The attack's note: U+202E before its last word. Printed as sent, the product's "Left eye (OS)" after it read
+    // "(SO) eye tfeL".
+    const { data: record } = await api.call<{ data: { id: number; diagnoses: { text: string }[] } }>(
+      'POST',
+      'mo/exam/consultation',
+      session.token,
+      {
+        patientId: visit.patientId,
+        queueId: visit.queueId,
+        diagnoses: [{ text: 'suspect \u202Eglaucoma', eye: 'left' }],
+        plan: 'review \u202Ein a month',
+      },
+    );
+    expect(record.diagnoses[0]?.text, 'stored without the override').toBe('suspect glaucoma');
+
+    /** Whether `OS` in the eye's label is drawn O then S (its characters' boxes, left to right). */
+    const drawnInOrder = (target: ReturnType<PrintView['part']>) =>
+      target.evaluate((root) => {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = (node.textContent ?? '').indexOf('(OS)');
+          if (at < 0) continue;
+          const box = (i: number) => {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            return range.getBoundingClientRect();
+          };
+          return box(at + 1).left < box(at + 2).left;
+        }
+        return null;
+      });
+
+    const view = new PrintView(page, t);
+    const check = async (name: string) => {
+      await view.goto(`/print/consultation/${record.id}`);
+      const line = view.sheet.getByTestId('print-diagnosis');
+      await expect(line).toContainText(t('exams.eyes.left'));
+      expect(await drawnInOrder(line), `${name}: the eye's label drawn in order`).toBe(true);
+      await shot(`print-bidi-${name}`);
+      const file = testInfo.outputPath(`bidi-${name}.pdf`);
+      const pdf = await view.savePdf(file);
+      pdfToPng(file, path.join(SHOTS, `${lang}-print-bidi-${name}`));
+      expect(pdf.text, `${name}: the PDF reads OS`).toContain('OS');
+      expect(pdf.text, `${name}: the PDF never reads SO`).not.toContain('SO');
+      if (lang === 'en') expect(pdfHas(pdf, t('exams.eyes.left')), name).toBe(true);
+    };
+    await check('stored');
+    // A record stored before the server removed the controls: the sheet isolates the doctor's words itself.
+    await page.route(`**/api/mo/print/consultation/${record.id}**`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace('suspect glaucoma', 'suspect \\u202Eglaucoma');
+      await route.fulfill({ response, body });
+    });
+    await check('legacy');
   });
 });

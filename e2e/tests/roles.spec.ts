@@ -11,7 +11,7 @@ test.describe('roles', () => {
     const name = unique('Reception');
 
     await list.goto();
-    await expect(list.card('Administrator')).toBeVisible();
+    await expect(list.card(t('roleNames.Administrator'))).toBeVisible();
     await page.getByTestId('role-add').click();
     await expect(page).toHaveURL(/\/setting\/role\/permission$/);
     await expect(form.submit).toHaveText(t('common.add'));

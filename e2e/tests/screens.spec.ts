@@ -66,4 +66,53 @@ test.describe('screens', () => {
     await page.goto('/login');
     await shot('login-dark');
   });
+
+  test('what a clinic walk saw: the start page, summaries and the audit trail in the screen’s words (issue 50)', async ({
+    page,
+    t,
+    api,
+    signIn,
+    shot,
+  }) => {
+    const session = await signIn();
+    // The start page's cards: each described, never its route's name ("Option index", "Empty outer add").
+    await page.goto('/user/portal');
+    for (const route of ['optionIndex', 'auditIndex', 'backup', 'emptyOuterAdd'])
+      await expect(page.getByTestId(`portal-${route}`)).toContainText(t(`portal.describe.${route}`));
+    await shot('portal');
+
+    const patient = await api.createPatient(session.token, {
+      name: `سلمى ${arabicWord()}`,
+      phone: iraqiMobile(),
+    });
+    const entry = await api.queue(session.token, patient.id);
+    await api.call('POST', `mo/patient/open/board/${patient.id}/${entry.id}`, session.token);
+    const record = (type: string, body: object) =>
+      api.call<{ data: { id: number } }>('POST', `mo/exam/${type}`, session.token, {
+        patientId: patient.id,
+        queueId: entry.id,
+        ...body,
+      });
+    await record('followUp', { visit: { interval: 'month6' } });
+    await record('retina', { fundus: { right: { drGrade: 'moderateNpdr' } } });
+    const { data: consultation } = await record('consultation', { plan: 'review' });
+
+    // The board's summaries: clinical shorthand, never a stored value (`month6`, `MODERATENPDR`).
+    await page.goto(`/boards/${patient.id}/${entry.id}`);
+    const summaries = page.getByTestId('exam-summary');
+    await expect(summaries.filter({ hasText: '6 mo' })).toHaveCount(1);
+    await expect(summaries.filter({ hasText: 'mod NPDR' })).toHaveCount(1);
+    await expect(page.getByTestId('board-exams')).not.toContainText(/month6|MODERATENPDR/);
+    await shot('board-summaries');
+
+    // The audit trail names the record in the screen's language, not `consultation #411`.
+    await page.goto(`/audit?patientId=${patient.id}&action=exam.created`);
+    await expect(
+      page.getByTestId('audit-entity').filter({
+        hasText: t('audit.entityWithId', { entity: t('exams.types.consultation'), id: consultation.id }),
+      }),
+    ).toHaveCount(1);
+    await expect(page.getByTestId('audit-entity').filter({ hasText: /consultation #/ })).toHaveCount(0);
+    await shot('audit-entities');
+  });
 });

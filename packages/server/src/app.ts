@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import { openDatabase, startupWarnings, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { packageRoot } from './lib/paths.ts';
+import { requestTimeouts } from './lib/request-timeouts.ts';
 import { registerAuth, requirePermissionDeclarations, type RouteEntry } from './plugins/auth.ts';
 import { clientErrorHandler, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
@@ -30,6 +31,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { SignInThrottle } from './modules/auth/sign-in-throttle.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { SessionService } from './lib/sessions.ts';
+import { UserRateLimit } from './lib/user-rate-limit.ts';
 import { countriesRoutes } from './modules/countries/countries.routes.ts';
 import { seedCountries } from './modules/countries/countries.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -57,7 +59,11 @@ import { codesRoutes } from './modules/codes/codes.routes.ts';
 import { CodesService, organizationLexicon } from './modules/codes/codes.service.ts';
 import { upgradeDrugs } from './modules/codes/drug-upgrade.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
-import { LettersService, seedMissingLetterTemplates } from './modules/letters/letters.service.ts';
+import {
+  LettersService,
+  seedMissingLetterTemplates,
+  upgradeLettersToText,
+} from './modules/letters/letters.service.ts';
 import { upgradeStoredDoses } from './modules/exams/stored-doses.ts';
 import { runOnce } from './lib/data-upgrades.ts';
 import { CountryDirectory } from './modules/patients/country-directory.ts';
@@ -144,6 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     await seedMissingOptions(db);
     await upgradeDrugs(db);
     await seedMissingLetterTemplates(db);
+    await runOnce(db, 'letters-text-only', () => upgradeLettersToText(db));
     await runOnce(db, 'doses-as-numbers', () => upgradeStoredDoses(db));
     await backfillGuardianNames(db);
     await runOnce(db, 'alerts-as-data', () =>
@@ -171,6 +178,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     config.SESSION_IDLE_MINUTES,
   );
 
+  const { requestTimeout, ...httpTimeouts } = requestTimeouts(config.REQUEST_TIMEOUT_MS);
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -181,7 +189,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
         : {}),
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    requestTimeout,
+    http: httpTimeouts,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -295,7 +304,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     (error) => app.log.error({ err: error }, 'backup: the scheduled backup failed'),
   );
 
-  registerAuth(app, database.db, sessions);
+  registerAuth(app, database.db, sessions, new UserRateLimit(config.REQUESTS_PER_USER_PER_MINUTE));
   registerAuditOutcomes(app, database.db);
   await app.register(healthRoutes, { database, version: VERSION });
   await app.register(authRoutes, { auth, loginRatePerMinute: config.LOGIN_RATE_PER_ADDRESS_PER_MINUTE });

@@ -1,3 +1,4 @@
+import type { AuditEntity } from '@basira/shared/audit/audit.schemas';
 import type { RoutePermission } from '@basira/shared/permissions/permissions';
 import type { Principal } from './lib/sessions.ts';
 
@@ -55,7 +56,7 @@ export interface RequestContext {
 export interface AuditDeclaration {
   /** The action as a success records it (`exam.viewed`); a refusal keeps it, with its outcome. */
   action: string;
-  entity: string;
+  entity: AuditEntity;
   /** The path parameter naming the entity; default `id` (absent on the path: no entity id). */
   idParam?: string;
   /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataOf, idTextSchema, isoDateSchema, pageNumberSchema, pageOf } from '../common/api.schemas.ts';
+import { EXAM_TYPES, isExamType } from '../exams/exam-types.ts';
 
 /**
  * The audit trail (docs/audit.md): `GET /api/audit?userId=&patientId=&action=&entity=&from=&to=&page=` for holders
@@ -117,6 +118,37 @@ export const AUDIT_ACTIONS = [
   'auth.login_failed',
   'auth.logout',
 ] as const;
+
+/**
+ * What an audit row names (`entity`): each exam type and the app's other records. The server's audit entries are
+ * typed by it, and the screen names each in its language (`audit.entities.*`, an exam type by `exams.types.*`):
+ * the raw `consultation #411` was shown on Arabic screens.
+ */
+export const AUDIT_ENTITIES = [
+  ...EXAM_TYPES,
+  'patient',
+  'patient_document',
+  'queue',
+  'user',
+  'role',
+  'letter',
+  'letter_template',
+  'diagnosis',
+  'drug',
+  'option',
+  'print_setting',
+  'print_log',
+  'telegram_user',
+  'telegram_message',
+  'support_request',
+  'organization',
+  'backup',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** The locale key naming an entity: an exam type by its type's name, any other by `audit.entities.*`. */
+export const auditEntityKey = (entity: string) =>
+  isExamType(entity) ? `exams.types.${entity}` : `audit.entities.${entity}`;
 
 const nameText = z.string().trim().min(1).max(100);
 

@@ -78,6 +78,11 @@ export interface VaField {
 }
 export interface DateField {
   kind: 'date';
+  /**
+   * A day of the visit's future (a next visit): from the visit's day to `years` after it. The server checks it
+   * against the visit's day on save (`visitDateIssues`): `value.before_visit`, `value.too_far_ahead`.
+   */
+  fromVisit?: { years: number };
 }
 export interface TimeField {
   kind: 'time';
@@ -111,6 +116,11 @@ export interface DiagnosisCodeField {
  */
 export interface DrugField {
   kind: 'drug';
+  /**
+   * The sibling text field that names the drug (`name`): the picker fills it, and the server fills it from the
+   * formulary when a save gives the id alone, so the prescription never prints a drug without its name.
+   */
+  nameField: string;
 }
 
 export type Leaf =
@@ -186,13 +196,16 @@ export const checks = <const V extends readonly string[]>(values: V): ChecksFiel
 });
 export const flag = (): FlagField => ({ kind: 'flag' });
 export const va = (options?: OptionCategoryKey): VaField => ({ kind: 'va', ...(options ? { options } : {}) });
-export const date = (): DateField => ({ kind: 'date' });
+export const date = (options: { fromVisit?: { years: number } } = {}): DateField => ({
+  kind: 'date',
+  ...options,
+});
 export const time = (): TimeField => ({ kind: 'time' });
 export const documents = (): DocumentsField => ({ kind: 'documents' });
 export const richText = (): RichTextField => ({ kind: 'richText' });
 export const frequency = (): FrequencyField => ({ kind: 'frequency' });
 export const diagnosisCode = (): DiagnosisCodeField => ({ kind: 'diagnosisCode' });
-export const drug = (): DrugField => ({ kind: 'drug' });
+export const drug = (nameField = 'name'): DrugField => ({ kind: 'drug', nameField });
 export const group = <const F extends Fields>(fields: F): GroupNode<F> => ({ kind: 'group', fields });
 export const eyes = <const F extends Fields, const C extends Fields = Record<never, never>>(
   fields: F,
@@ -268,7 +281,7 @@ const wholeIn = (limits: { min: number; max: number }) =>
  */
 const frequencyShape = z.union(
   [
-    // (A key of neither is `value.invalid` too, not zod's sentence.)
+    // (Keys of both, `{ timesPerDay, everyHours }`, are `value.invalid` too, not zod's sentence.)
     z.strictObject({ timesPerDay: wholeIn(FREQUENCY_LIMITS.timesPerDay) }, FIELD_ERRORS.invalid),
     z.strictObject(
       { everyHours: wholeIn(FREQUENCY_LIMITS.everyHours), whileAwake: z.literal(true).optional() },
@@ -279,9 +292,21 @@ const frequencyShape = z.union(
   ],
   FIELD_ERRORS.invalid,
 );
+/**
+ * The keys the shapes above take, as the transform's input: the strict body check walks a schema, not a transform,
+ * so it names a key of none (`medications.0.frequency.note`) as `field.unknown` on its own path.
+ */
+const frequencyKeys = z.object(
+  Object.fromEntries(
+    frequencyShape.options
+      .flatMap((option) => ('shape' in option ? Object.keys(option.shape) : []))
+      .map((key) => [key, z.unknown().optional()]),
+  ),
+  FIELD_ERRORS.invalid,
+);
 /** The frequency's one error is reported at the field itself (`medications.0.frequency`), where the form shows it. */
 const frequencySchema = z
-  .union([z.string(), z.record(z.string(), z.unknown())], FIELD_ERRORS.invalid)
+  .union([z.string(), frequencyKeys], FIELD_ERRORS.invalid)
   .transform((value, ctx): Frequency => {
     const parsed = frequencyShape.safeParse(value);
     if (parsed.success) return parsed.data;
@@ -464,13 +489,13 @@ export function leavesOf(fields: Fields, prefix = ''): { path: string; leaf: Lea
 
 /**
  * The data with every leaf of one kind replaced by `map(value)` (the server sanitises rich text with it and
- * collects document ids). Values the fields do not describe are left as they are.
+ * collects document ids; `leaf` is the field's description). Values the fields do not describe are left as they are.
  */
 export function mapLeaves(
   fields: Fields,
   data: unknown,
   kind: Leaf['kind'],
-  map: (value: unknown, path: (string | number)[]) => unknown,
+  map: (value: unknown, path: (string | number)[], leaf: Leaf) => unknown,
   path: (string | number)[] = [],
 ): unknown {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
@@ -492,11 +517,52 @@ export function mapLeaves(
       case 'list':
         return Array.isArray(value) ? value.map((item, i) => mapNode(node.item, item, [...at, i])) : value;
       default:
-        return node.kind === kind ? map(value, at) : value;
+        return node.kind === kind ? map(value, at, node) : value;
     }
   };
   for (const [key, node] of Object.entries(fields))
     if (key in out) out[key] = mapNode(node, out[key], [...path, key]);
+  return out;
+}
+
+/**
+ * The data with each drug's name field (`drug(nameField)`) filled by `nameOf(id)` where it is empty: the server
+ * names a medication given by its formulary id alone, so no prescription prints a drug without its name.
+ */
+export function withDrugNames(
+  fields: Fields,
+  data: unknown,
+  nameOf: (id: number) => string | undefined,
+): unknown {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  if (!leafKinds(fields).has('drug')) return data;
+  const out: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  const fillNode = (node: Node, value: unknown): unknown => {
+    if (value === undefined || value === null) return value;
+    switch (node.kind) {
+      case 'group':
+        return withDrugNames(node.fields, value, nameOf);
+      case 'eyes': {
+        const object = withDrugNames(node.common, value, nameOf) as Record<string, unknown>;
+        for (const side of ['right', 'left'])
+          if (object[side] !== undefined) object[side] = withDrugNames(node.fields, object[side], nameOf);
+        return object;
+      }
+      case 'list':
+        return Array.isArray(value) ? value.map((item) => fillNode(node.item, item)) : value;
+      default:
+        return value;
+    }
+  };
+  for (const [key, node] of Object.entries(fields)) {
+    if (key in out) out[key] = fillNode(node, out[key]);
+    const id = out[key];
+    if (node.kind !== 'drug' || typeof id !== 'number') continue;
+    const named = out[node.nameField];
+    if (typeof named === 'string' && named.trim() !== '') continue;
+    const name = nameOf(id);
+    if (name) out[node.nameField] = name;
+  }
   return out;
 }
 

@@ -22,6 +22,13 @@ const eyeDerived = z.object({
   highTissueAltered: z.boolean().optional(),
 });
 
+/** The decision as a summary writes it: a mark, the same in either language, never the stored value. */
+const OUTCOME_SHORTHAND: Record<'candidate' | 'notCandidate' | 'alternative', string> = {
+  candidate: '✓',
+  notCandidate: '✗',
+  alternative: 'alt',
+};
+
 /** The pre-operative refractive surgery assessment: history, refraction, tomography, plan and safety. */
 export const lasik = defineExam({
   type: 'lasik',
@@ -107,7 +114,7 @@ export const lasik = defineExam({
       return d?.lowResidualBed || d?.highTissueAltered ? [`${side === 'right' ? 'R' : 'L'} ⚠`] : [];
     });
     const parts = [`SE R ${se('right')} · L ${se('left')}`];
-    if (data.decision?.outcome) parts.push(data.decision.outcome);
+    if (data.decision?.outcome) parts.push(OUTCOME_SHORTHAND[data.decision.outcome]);
     return [...parts, ...flags].join(' · ');
   },
 });

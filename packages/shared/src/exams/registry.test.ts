@@ -46,4 +46,40 @@ describe('the exam registry', () => {
       expect(typeof d.summary({}, derived as never), d.type).toBe('string');
     }
   });
+
+  it('summarises a choice in clinical shorthand, never by its stored value (`month6`, `MODERATENPDR`)', () => {
+    /** A record holding `value` at a leaf's path (a list's `*` is its first item). */
+    const recordWith = (path: string, value: unknown) => {
+      const root: Record<string, unknown> = {};
+      const parts = path.split('.');
+      let node: Record<string, unknown> | unknown[] = root;
+      parts.forEach((part, i) => {
+        const key = part === '*' ? 0 : part;
+        const last = i === parts.length - 1;
+        const next = last ? value : parts[i + 1] === '*' ? [] : {};
+        (node as Record<string | number, unknown>)[key] = next;
+        if (!last) node = next as Record<string, unknown>;
+      });
+      return root;
+    };
+    const shows = (summary: string, word: string) =>
+      new RegExp(`(^|[^A-Za-z0-9])${word}([^A-Za-z0-9]|$)`).test(summary);
+    const leaks: string[] = [];
+    for (const d of EXAM_DEFINITIONS)
+      for (const { path, leaf } of leavesOf(d.fields)) {
+        if (leaf.kind !== 'choice' && leaf.kind !== 'checks') continue;
+        // A number is its own shorthand (keratoconus `st 2`).
+        for (const value of leaf.values.filter((v) => !/^\d+$/.test(v))) {
+          const summary = d.summary(
+            recordWith(path, leaf.kind === 'checks' ? [value] : value) as never,
+            undefined,
+          );
+          // As stored, or upper-cased whole (`moderateNpdr` → `MODERATENPDR`).
+          const forms = /[A-Z]/.test(value) ? [value, value.toUpperCase()] : [value];
+          if (forms.some((form) => shows(summary, form)))
+            leaks.push(`${d.type} ${path}=${value}: ${summary}`);
+        }
+      }
+    expect(leaks).toEqual([]);
+  });
 });

@@ -2,6 +2,17 @@ import { defineExam } from './exam-definition.ts';
 import { EXAM_PERMISSIONS } from './exam-types.ts';
 import { checks, choice, documents, eyes, flag, group, note, num, text, time } from './fields.ts';
 
+/**
+ * A DR grade as a summary writes it: clinical shorthand, the same in either language (a summary is an LTR line of
+ * shorthand, like `C/D 0.40`), never the stored value (`moderateNpdr` was shown `MODERATENPDR`).
+ */
+const DR_GRADE_SHORTHAND: Record<'mildNpdr' | 'moderateNpdr' | 'severeNpdr' | 'pdr', string> = {
+  mildNpdr: 'mild NPDR',
+  moderateNpdr: 'mod NPDR',
+  severeNpdr: 'sev NPDR',
+  pdr: 'PDR',
+};
+
 /** The posterior segment: dilation, fundus per eye, OCT thickness, DR grade, and images from the documents. */
 export const retina = defineExam({
   type: 'retina',
@@ -33,7 +44,7 @@ export const retina = defineExam({
       const parts = [
         f?.cupDisc != null ? `C/D ${f.cupDisc.toFixed(2)}` : '',
         f?.cmt != null ? `CMT ${f.cmt}` : '',
-        f?.drGrade && f.drGrade !== 'none' ? f.drGrade.toUpperCase() : '',
+        f?.drGrade && f.drGrade !== 'none' ? DR_GRADE_SHORTHAND[f.drGrade] : '',
       ].filter(Boolean);
       return parts.length ? parts.join(' ') : '—';
     };

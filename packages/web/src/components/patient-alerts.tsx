@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, List, ThemeIcon, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { isolated } from '@basira/shared/clinical/ltr-text';
 import { conditionDef } from '@basira/shared/prescribing/conditions';
 import type { PatientAllergy } from '@basira/shared/prescribing/prescribing.schemas';
 import type { PatientAlerts as Alerts } from '@basira/shared/patients/patients.schemas';
@@ -22,7 +23,8 @@ function allergyText(allergy: PatientAllergy, lang: string, t: Translate): strin
     allergy.reaction ? t(`patients.alerts.reactions.${allergy.reaction}`) : null,
     allergy.severity ? t(`patients.alerts.severities.${allergy.severity}`) : null,
   ].filter(Boolean);
-  const name = allergyName(allergy, lang);
+  // The words as recorded, isolated: they cannot reorder the reaction and severity after them.
+  const name = isolated(allergyName(allergy, lang));
   return details.length ? `${name} (${details.join(t('common.listSeparator'))})` : name;
 }
 

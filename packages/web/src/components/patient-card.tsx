@@ -69,7 +69,8 @@ export function PatientCard({
                 <Text span c="dimmed">
                   {t('patients.guardian')}:
                 </Text>{' '}
-                {patient.guardianName}
+                {/* Isolated: the guardian's name cannot reorder the phone after it. */}
+                <bdi>{patient.guardianName}</bdi>
                 {patient.guardianPhone && (
                   <>
                     {' · '}

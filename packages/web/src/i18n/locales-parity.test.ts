@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '@basira/shared/errors/error-codes';
 import { PERMISSION_NAMES } from '@basira/shared/permissions/permissions';
+import { SEEDED_ROLE_NAMES } from '@basira/shared/permissions/seeded-roles';
+import { SIDE_MENU } from '../lib/navigation.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const localesDir = path.resolve(here, '../../public/src/locales');
@@ -84,7 +86,7 @@ describe('locale files', () => {
     }
   });
 
-  it('translate every error code of the API and every permission name', () => {
+  it('translate every error code of the API, every permission name and every seeded role', () => {
     for (const code of Object.keys(ERROR_STATUS)) {
       expect(enFlat.has(`errors.codes.${code}`), `en errors.codes.${code}`).toBe(true);
       expect(arFlat.has(`errors.codes.${code}`), `ar errors.codes.${code}`).toBe(true);
@@ -92,6 +94,11 @@ describe('locale files', () => {
     for (const name of PERMISSION_NAMES) {
       expect(enFlat.has(`permissionNames.${name}`), name).toBe(true);
       expect(arFlat.has(`permissionNames.${name}`), name).toBe(true);
+    }
+    // The roles the product creates are shown in the user's language (an English `Administrator` on Arabic screens).
+    for (const name of SEEDED_ROLE_NAMES) {
+      expect(enFlat.has(`roleNames.${name}`), name).toBe(true);
+      expect(arFlat.has(`roleNames.${name}`), name).toBe(true);
     }
   });
 
@@ -104,6 +111,19 @@ describe('locale files', () => {
     }
     const known = bases(enFlat);
     expect([...used].filter((key) => !known.has(key)).sort()).toEqual([]);
+  });
+
+  it('describe every screen the start page offers (a missing text showed its route: "Option index")', () => {
+    // The portal's cards: every side-menu item but the portal itself, and its two shortcuts.
+    const routes = [
+      ...SIDE_MENU.map((item) => item.route).filter((r) => r !== 'userPortal'),
+      'userAdd',
+      'permissions',
+    ];
+    for (const route of routes) {
+      expect(enFlat.has(`portal.describe.${route}`), `en portal.describe.${route}`).toBe(true);
+      expect(arFlat.has(`portal.describe.${route}`), `ar portal.describe.${route}`).toBe(true);
+    }
   });
 
   it('keep the spec texts verbatim in English', () => {

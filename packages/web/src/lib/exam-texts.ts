@@ -4,6 +4,7 @@ import type { Leaf, NumberField } from '@basira/shared/exams/fields';
 import { formatNumber } from '@basira/shared/exams/field-format';
 import type { ExamType } from '@basira/shared/exams/exam-types';
 import { DOSE_LIMITS, type DoseUnit } from '@basira/shared/exams/medication-schedule';
+import { durationWords } from '@basira/shared/common/arabic-count';
 
 /** A dose's unit named by its error (`value.dose_drop`): its own range and step fill the message, not the field's. */
 const doseUnitOf = (key: string): DoseUnit | undefined => {
@@ -57,7 +58,9 @@ export function useExamTexts(type: ExamType) {
             }
           : leaf?.kind === 'axis'
             ? { min: '001', max: '180', step: '1' }
-            : {};
+            : leaf?.kind === 'date' && leaf.fromVisit
+              ? { span: durationWords(leaf.fromVisit.years, 'years', i18n.language === 'ar' ? 'ar' : 'en') }
+              : {};
       const own = `exams.errors.${key}`;
       return i18n.exists(own) ? t(own, limits) : t('exams.errors.value.invalid');
     },

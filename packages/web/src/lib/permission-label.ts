@@ -1,8 +1,14 @@
 import type { i18n as I18n, TFunction } from 'i18next';
+import { isSeededRoleName } from '@basira/shared/permissions/seeded-roles';
 
 /** A permission's name in the chosen language; the stored name itself when no translation exists. */
 export function permissionLabel(t: TFunction, name: string): string {
   return t(`permissionNames.${name}`, { defaultValue: name });
+}
+
+/** A role's name as shown: one the product created (`Administrator`) in the chosen language, any other as named. */
+export function roleLabel(t: TFunction, name: string): string {
+  return isSeededRoleName(name) ? t(`roleNames.${name}`) : name;
 }
 
 /** Why a permission does more than its name says, where it does (`permissionHints` in the locales). */

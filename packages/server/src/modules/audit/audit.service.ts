@@ -4,13 +4,13 @@ import type { Db } from '../../db/client.ts';
 import { runPreparedSql, type Bind, type Value } from '../../lib/prepared.ts';
 import { auditLog, patients } from '../../db/schema.ts';
 import type { RequestContext } from '../../types.ts';
-import type { AuditOutcome } from '@basira/shared/audit/audit.schemas';
+import type { AuditEntity, AuditOutcome } from '@basira/shared/audit/audit.schemas';
 import { merged } from '@basira/shared/common/objects';
 import { nextCounterSql } from '../../lib/counters.ts';
 
 export interface AuditEntry {
   action: string;
-  entity?: string;
+  entity?: AuditEntity;
   entityId?: number;
   patientId?: number;
   subject?: string;

@@ -31,7 +31,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ exams: ExamsService }> = async
       base,
       {
         config: {
-          audit: { action: 'exam.listed', entity: definition.type, patientFrom: 'patientId' },
+          audit: { action: 'exam.listed', entity: type, patientFrom: 'patientId' },
           permission: readersOf(definition.permissions),
         },
         schema: { tags, querystring: listQuerySchema, response: { 200: schemas.page } },
@@ -43,7 +43,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ exams: ExamsService }> = async
       base,
       {
         config: {
-          audit: { action: 'exam.created', entity: definition.type, patientFrom: 'patientId' },
+          audit: { action: 'exam.created', entity: type, patientFrom: 'patientId' },
           permission: permissions.add,
         },
         schema: { tags, body: schemas.create, response: { 201: schemas.recordResponse } },
@@ -64,7 +64,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ exams: ExamsService }> = async
         `${base}/context`,
         {
           config: {
-            audit: { action: 'exam.context_viewed', entity: definition.type, patientFrom: 'patientId' },
+            audit: { action: 'exam.context_viewed', entity: type, patientFrom: 'patientId' },
             permission: [...new Set([...permissions.add, ...permissions.edit])],
           },
           schema: { tags, querystring: contextQuerySchema, response: { 200: deriveContextResponseSchema } },
@@ -84,7 +84,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ exams: ExamsService }> = async
       `${base}/:id`,
       {
         config: {
-          audit: { action: 'exam.viewed', entity: definition.type },
+          audit: { action: 'exam.viewed', entity: type },
           permission: readersOf(definition.permissions),
         },
         schema: { tags, params: idParamsSchema, response: { 200: schemas.recordResponse } },
@@ -95,7 +95,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ exams: ExamsService }> = async
     app.post(
       `${base}/:id`,
       {
-        config: { audit: { action: 'exam.updated', entity: definition.type }, permission: permissions.edit },
+        config: { audit: { action: 'exam.updated', entity: type }, permission: permissions.edit },
         schema: {
           tags,
           params: idParamsSchema,
@@ -117,7 +117,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ exams: ExamsService }> = async
       `${base}/:id`,
       {
         config: {
-          audit: { action: 'exam.deleted', entity: definition.type },
+          audit: { action: 'exam.deleted', entity: type },
           permission: permissions.delete,
         },
         schema: { tags, params: idParamsSchema, response: { 200: okSchema } },

@@ -3,6 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema.ts';
 import { EXAM_DEFINITIONS, examDefinition } from '@basira/shared/exams/registry';
 import { leavesOf, type Leaf } from '@basira/shared/exams/fields';
+import { visitDateBounds } from '@basira/shared/exams/visit-dates';
+import { localDay } from '@basira/shared/dates/calendar';
+import { DEFAULT_TIME_ZONE } from '@basira/shared/organizations/organization.schemas';
 import { readersOf } from '@basira/shared/exams/exam-types';
 import type { PermissionName } from '@basira/shared/permissions/permissions';
 import { clinic } from '../../test/clinic-fixtures.ts';
@@ -71,6 +74,11 @@ function sample(leaf: Leaf, bound: 'min' | 'max'): unknown {
     case 'va':
       return bound === 'min' ? '6/6' : 'CF';
     case 'date':
+      // A date bounded by its visit (a next visit) at its own ends: the visit's day (today's), two years on.
+      if (leaf.fromVisit) {
+        const { from, to } = visitDateBounds(localDay(new Date(), DEFAULT_TIME_ZONE), leaf.fromVisit.years);
+        return bound === 'min' ? from : to;
+      }
       return '2026-03-01';
     case 'time':
       return '10:30';

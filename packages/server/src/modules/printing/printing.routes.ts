@@ -101,7 +101,7 @@ export const printingRoutes: FastifyPluginAsyncZod<{
       `/api/mo/print/${type}/:id`,
       {
         config: {
-          audit: { action: 'print.viewed', entity: definition.type },
+          audit: { action: 'print.viewed', entity: type },
           permission: definition.permissions.print,
         },
         schema: {

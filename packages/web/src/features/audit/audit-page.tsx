@@ -22,6 +22,7 @@ import { Link } from 'react-router';
 import {
   AUDIT_ACTIONS,
   AUDIT_READ_ACTIONS,
+  auditEntityKey,
   type AuditOutcome,
   type AuditRow,
 } from '@basira/shared/audit/audit.schemas';
@@ -63,6 +64,15 @@ function filtersFrom(params: URLSearchParams): AuditFilters {
 export function useActionLabel() {
   const { t } = useTranslation();
   return (action: string) => t(`audit.actions.${action}`, { defaultValue: action });
+}
+
+/** A row's record in the screen's language (`Consultation #411`); a name recorded before it had one, as recorded. */
+function useEntityLabel() {
+  const { t } = useTranslation();
+  return (entity: string, id: number | null) => {
+    const name = t(auditEntityKey(entity), { defaultValue: entity });
+    return id === null ? name : t('audit.entityWithId', { entity: name, id });
+  };
 }
 
 const OUTCOME_COLORS: Record<AuditOutcome, string> = {
@@ -268,6 +278,7 @@ function AuditTableRow({ row, onUser }: { row: AuditRow; onUser: (userId: number
   const { t } = useTranslation();
   const format = useFormatters();
   const actionLabel = useActionLabel();
+  const entityLabel = useEntityLabel();
   return (
     <Table.Tr data-testid="audit-row" data-action={row.action} data-outcome={row.outcome}>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -305,11 +316,8 @@ function AuditTableRow({ row, onUser }: { row: AuditRow; onUser: (userId: number
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {row.entity && (
-          <Text size="xs" c="dimmed">
-            <bdi dir="ltr">
-              {row.entity}
-              {row.entityId !== null && ` #${row.entityId}`}
-            </bdi>
+          <Text size="xs" c="dimmed" data-testid="audit-entity">
+            {entityLabel(row.entity, row.entityId)}
           </Text>
         )}
       </Table.Td>

@@ -170,6 +170,16 @@ describe('the consultation form', () => {
     expect(screen.queryByTestId('diagnosis-title')).toBeNull();
   });
 
+  it('takes the next visit in the date picker of every date field: typed day first, stored as a day', async () => {
+    renderForm();
+    const user = userEvent.setup();
+    const next = screen.getByTestId('exam-field-nextVisit');
+    // Not the browser's own date box, which reads mm/dd/yyyy whatever the language (issue 50).
+    expect(next).not.toHaveAttribute('type', 'date');
+    await user.type(next, '9/12/2026{Tab}');
+    await waitFor(() => expect(values.nextVisit).toBe('2026-12-09'));
+  });
+
   it('shows a saved diagnosis’s title in the interface’s language, and leaves its words alone', async () => {
     renderForm({ initial: { diagnoses: [{ code: 'H40.1', text: 'advanced', eye: 'right' }] } });
     expect(await screen.findByTestId('diagnosis-title')).toHaveTextContent('Primary open-angle glaucoma');

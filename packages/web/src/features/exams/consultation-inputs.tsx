@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DiagnosisRow, Drug } from '@basira/shared/codes/codes.schemas';
-import type { NumberField } from '@basira/shared/exams/fields';
+import type { DrugField, NumberField } from '@basira/shared/exams/fields';
 import {
   DOSE_UNITS,
   FORM_DOSE_UNIT,
@@ -260,12 +260,18 @@ const drugLabel = (drug: Drug) =>
  * the item's name, form, dose with its unit, and frequency from the formulary (each still editable). Typing a name and leaving
  * without choosing writes a medicine outside the formulary (no id, the typed name).
  */
-export function DrugInput({ path, value, ...props }: InputProps & { path: string; value: unknown }) {
+export function DrugInput({
+  leaf,
+  path,
+  value,
+  ...props
+}: InputProps & { leaf: DrugField; path: string; value: unknown }) {
   const { t } = useTranslation();
   const form = useExamForm();
   const parent = parentOf(path);
+  const namePath = `${parent}.${leaf.nameField}`;
   const id = typeof value === 'number' ? value : null;
-  const nameValue = form.getValue(`${parent}.name`);
+  const nameValue = form.getValue(namePath);
   const name = typeof nameValue === 'string' ? nameValue : '';
   const [text, setText] = useState(name);
   const [focused, setFocused] = useState(false);
@@ -281,7 +287,7 @@ export function DrugInput({ path, value, ...props }: InputProps & { path: string
     const drug = drugOf(label);
     if (!drug) return;
     form.setValue(path, drug.id);
-    form.setValue(`${parent}.name`, drug.name);
+    form.setValue(namePath, drug.name);
     form.setValue(`${parent}.form`, drug.form);
     if (drug.defaultDose !== null) {
       form.setValue(`${parent}.dose`, drug.defaultDose);
@@ -296,7 +302,7 @@ export function DrugInput({ path, value, ...props }: InputProps & { path: string
     if (typed === name.trim()) return;
     // Another name than the chosen drug's: a medicine outside the formulary.
     if (id !== null) form.setValue(path, null);
-    form.setValue(`${parent}.name`, typed || null);
+    form.setValue(namePath, typed || null);
   };
 
   return (

@@ -9,6 +9,8 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { parseVisualAcuity } from '@basira/shared/clinical/visual-acuity';
@@ -16,6 +18,7 @@ import type { Leaf, TextField as TextLeaf } from '@basira/shared/exams/fields';
 import type { ExamType } from '@basira/shared/exams/exam-types';
 import { patientDocumentListSchema } from '@basira/shared/patients/patients.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
+import { parseTypedDate } from '../../lib/dates.ts';
 import { examOptionsQuery } from './exams.queries.ts';
 import { useExamTexts } from '../../lib/exam-texts.ts';
 import { useExamForm } from './exam-form-context.ts';
@@ -41,6 +44,7 @@ const testId = (path: string) => `exam-field-${path}`;
 
 /** One input of an exam form, chosen by the field's kind; numbers are typed freely and written back on leaving. */
 export function LeafInput({ type, leaf, path, side, visibleLabel = true }: LeafInputProps) {
+  const { t } = useTranslation();
   const texts = useExamTexts(type);
   const form = useExamForm();
   const label = texts.label(path);
@@ -106,12 +110,19 @@ export function LeafInput({ type, leaf, path, side, visibleLabel = true }: LeafI
         />
       );
     case 'date':
+      // The date picker of every other date field (typed day first as written in Iraq, or picked), not the
+      // browser's own box, which read mm/dd/yyyy whatever the language.
       return (
-        <TextInput
+        <DateInput
           {...common}
-          type="date"
-          value={typeof value === 'string' ? value : ''}
-          onChange={(e) => set(e.currentTarget.value || null)}
+          value={typeof value === 'string' ? value : null}
+          onChange={(day) => set(day || null)}
+          valueFormat="YYYY-MM-DD"
+          dateParser={parseTypedDate}
+          placeholder={t('patients.datePlaceholder')}
+          clearable
+          clearButtonProps={{ 'aria-label': t('common.clear') }}
+          popoverProps={{ withinPortal: true }}
         />
       );
     case 'time':
@@ -144,7 +155,7 @@ export function LeafInput({ type, leaf, path, side, visibleLabel = true }: LeafI
     case 'diagnosisCode':
       return <DiagnosisCodeInput {...common} path={path} value={value} />;
     case 'drug':
-      return <DrugInput {...common} path={path} value={value} />;
+      return <DrugInput {...common} leaf={leaf} path={path} value={value} />;
   }
 }
 

@@ -5,6 +5,12 @@ import { formatAxis } from '@basira/shared/clinical/rounding';
 import { formatNumber, parseTypedNumber } from '@basira/shared/exams/field-format';
 import type { NumberField } from '@basira/shared/exams/fields';
 
+/**
+ * An axis the field takes (a whole 0–180) in three digits, `090`; any other as it is, beside its error. `formatAxis`
+ * normalises the meridian, so a typed 200 read `020` next to "At most 180": a valid axis, not the one typed.
+ */
+const axisText = (v: number) => (Number.isInteger(v) && v >= 0 && v <= 180 ? formatAxis(v) : String(v));
+
 interface TextProps {
   label: string | undefined;
   'aria-label': string;
@@ -35,7 +41,7 @@ export function NumberText({
 }) {
   const { t } = useTranslation();
   const shown = (v: unknown) =>
-    typeof v !== 'number' ? '' : leaf.kind === 'axis' ? formatAxis(v) : formatNumber(leaf, v);
+    typeof v !== 'number' ? '' : leaf.kind === 'axis' ? axisText(v) : formatNumber(leaf, v);
   const [text, setText] = useState(shown(value));
   const [focused, setFocused] = useState(false);
   const [unreadable, setUnreadable] = useState(false);

@@ -63,7 +63,7 @@ function PatientFileView({ file }: { file: PatientFile }) {
       backFallback={pathTo('patientIndex')}
       patientName={
         <>
-          {patient.name} · {t('patients.fileNumberShort', { number: patient.fileNumber })}
+          <bdi>{patient.name}</bdi> · {t('patients.fileNumberShort', { number: patient.fileNumber })}
         </>
       }
       actions={

@@ -91,4 +91,19 @@ describe('the prescription’s diagnoses', () => {
     await waitFor(() => expect(lines()).toEqual(['H40.1 Primary open-angle glaucoma']));
     expect(String(fetchMock.mock.calls[0]![0])).toContain('search=H40.1');
   });
+
+  it('isolate the doctor’s words, so a note stored with an override cannot reverse the eye after it', () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>());
+    // Stored before the server removed the controls: an RLO that reached the end of the line on paper.
+    renderSheet({
+      diagnoses: [{ code: null, text: 'suspect \u202Eglaucoma', eye: 'left' }],
+      derived: { medications: [], warnings: [], diagnoses: [null] },
+    });
+    const line = screen.getByTestId('print-diagnosis');
+    const words = screen.getByTestId('print-diagnosis-words');
+    expect(words.tagName).toBe('BDI');
+    expect(words.textContent).toBe('suspect \u202Eglaucoma');
+    expect(line.textContent).toBe('suspect \u202Eglaucoma · Left eye (OS)');
+    expect(words.contains(screen.getByText(/Left eye/))).toBe(false);
+  });
 });

@@ -89,9 +89,8 @@ function WarningList({ data, lang }: { data: ConsultationData; lang: Lang }) {
   const warnings = all.filter((w) => !isUncheckedDrug(w));
   const unchecked = all.find(isUncheckedDrug);
   if (warnings.length === 0 && !unchecked) return null;
-  // A medicine's name keeps its own direction inside the sentence (FIRST STRONG ISOLATE): `Dorzolamide ٢%` in an
-  // Arabic warning would otherwise be drawn `٢% Dorzolamide`, its Arabic-Indic digits leaving the Latin name.
-  const nameOf = (i: number) => `\u2068${medications[i]?.name ?? ''}\u2069`;
+  // `warningText` isolates the name in its sentence: `Dorzolamide ٢%` keeps its digits beside the Latin name.
+  const nameOf = (i: number) => medications[i]?.name ?? '';
   const severityOf = (warning: { severity?: string }) =>
     // Records saved before the rules table carry no severity: they were shown as cautions.
     t(`print.consultation.severity.${warning.severity ?? 'caution'}`);
@@ -206,13 +205,13 @@ export function ConsultationRxSheet({ data, patient }: { data: ConsultationData;
           {data.plan && (
             <span>
               <span className="print-label">{t('exams.fields.plan')}: </span>
-              {data.plan}
+              <bdi>{data.plan}</bdi>
             </span>
           )}
           {data.referral?.to && (
             <span>
               <span className="print-label">{t('print.consultation.referral')}: </span>
-              {data.referral.to}
+              <bdi>{data.referral.to}</bdi>
             </span>
           )}
           {data.nextVisit && (
@@ -244,5 +243,10 @@ function DiagnosisWords({
   lang: 'ar' | 'en';
 }) {
   const looked = useQuery({ ...diagnosisTitleQuery(code), enabled: code !== '' && titles === undefined });
-  return <>{diagnosisWords(titles ?? looked.data, text, lang).join(' · ')}</>;
+  // Isolated: the doctor's words end in their own direction, and the eye after them reads as the product wrote it.
+  return (
+    <bdi data-testid="print-diagnosis-words">
+      {diagnosisWords(titles ?? looked.data, text, lang).join(' · ')}
+    </bdi>
+  );
 }

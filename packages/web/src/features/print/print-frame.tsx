@@ -83,7 +83,9 @@ export function PrintFrame(props: {
             <>
               <span className="print-patient-item">
                 <span className="print-label">{t('print.patient.name')}: </span>
-                <strong data-testid="print-patient-name">{patient.name}</strong>
+                <strong data-testid="print-patient-name">
+                  <bdi>{patient.name}</bdi>
+                </strong>
               </span>
               <span className="print-patient-item">
                 <span className="print-label">{t('print.patient.file')}: </span>
@@ -116,7 +118,7 @@ export function PrintFrame(props: {
               {/* One line, the role then the name: a name on its own line pushed a full A5 report onto a second page. */}
               <div>
                 <span className="print-label">{t(`print.${role}`)}: </span>
-                <span data-testid={`print-${role}`}>{name}</span>
+                <bdi data-testid={`print-${role}`}>{name}</bdi>
               </div>
             </div>
           ))}

@@ -25,7 +25,7 @@ import { TextField } from '../../components/text-field.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
-import { permissionLabel } from '../../lib/permission-label.ts';
+import { permissionLabel, roleLabel } from '../../lib/permission-label.ts';
 import { ME_KEY } from '../../lib/session-local.ts';
 import { setStoredUser } from '../../lib/storage.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
@@ -183,7 +183,8 @@ function ProfileForm({ me }: { me: Me }) {
             {t('profile.organization')}: <strong>{me.organization.name}</strong>
           </Text>
           <Text size="sm">
-            {t('users.roles')}: {me.roles.map((r) => r.name).join(t('common.listSeparator')) || '—'}
+            {t('users.roles')}:{' '}
+            {me.roles.map((r) => roleLabel(t, r.name)).join(t('common.listSeparator')) || '—'}
           </Text>
           {me.permissions.length === 0 ? (
             <Alert color="gray">{t('profile.noPermissions')}</Alert>

@@ -149,7 +149,7 @@ function BoardView({
       backFallback={pathTo('doctorIndex')}
       patientName={
         <>
-          {patient.name} · {t('patients.fileNumberShort', { number: patient.fileNumber })}
+          <bdi>{patient.name}</bdi> · {t('patients.fileNumberShort', { number: patient.fileNumber })}
         </>
       }
       actions={

@@ -148,7 +148,8 @@ export function RewaitingBell() {
               variant="default"
               size="lg"
               onClick={() => setOpened((o) => !o)}
-              aria-label={t('bell.label', { count: total, due })}
+              // The due count agrees with its own number (Arabic: `واحد مستحق`, `7 مستحقة`), not the total's.
+              aria-label={t('bell.label', { count: total, due: t('bell.due', { count: due }) })}
               title={t('bell.title')}
               data-testid="bell"
               data-count={total}

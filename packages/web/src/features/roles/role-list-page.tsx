@@ -20,7 +20,7 @@ import type { Role } from '@basira/shared/roles/roles.schemas';
 import { IconDots, IconEdit, IconEye, IconPlus, IconTrash } from '../../components/icons.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { errorMessage } from '../../lib/error-catalogue.ts';
-import { permissionLabel } from '../../lib/permission-label.ts';
+import { permissionLabel, roleLabel } from '../../lib/permission-label.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
@@ -94,13 +94,13 @@ function RoleCard({ role, permissions }: { role: Role; permissions: readonly str
     <Card withBorder shadow="xs" padding="md" data-testid="role-card" aria-labelledby={`role-${role.id}`}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Title order={2} fz="h4" id={`role-${role.id}`}>
-          {role.name}
+          {roleLabel(t, role.name)}
         </Title>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <ActionIcon
               variant="subtle"
-              aria-label={t('roles.actionsFor', { name: role.name })}
+              aria-label={t('roles.actionsFor', { name: roleLabel(t, role.name) })}
               data-testid="role-menu"
             >
               <IconDots />

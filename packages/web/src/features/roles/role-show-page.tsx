@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { isApiError } from '../../lib/api-error.ts';
-import { permissionLabel } from '../../lib/permission-label.ts';
+import { permissionLabel, roleLabel } from '../../lib/permission-label.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
 import { toastWarning } from '../../lib/toasts.ts';
@@ -53,7 +53,7 @@ export function RoleShowPage() {
           </Table.Thead>
           <Table.Tbody>
             <Table.Tr>
-              <Table.Td fw={600}>{role.data.name}</Table.Td>
+              <Table.Td fw={600}>{roleLabel(t, role.data.name)}</Table.Td>
               <Table.Td>
                 <Group gap={6}>
                   {role.data.permissions.map((p) => (

@@ -24,6 +24,7 @@ import { useGoBack, useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { assignableRolesQuery, userIdFrom, userQuery, useSaveUser } from './users.queries.ts';
+import { roleLabel } from '../../lib/permission-label.ts';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -204,7 +205,7 @@ function UserForm({ title, user }: { title: string; user: UserDetail | null }) {
               {roles.data?.map((role) => (
                 <Checkbox
                   key={role.id}
-                  label={role.name}
+                  label={roleLabel(t, role.name)}
                   checked={values.roles.includes(role.id)}
                   onChange={(event) =>
                     set(

@@ -28,6 +28,7 @@ import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { useDeactivateUser, usersQuery } from './users.queries.ts';
 import { ListTable } from '../../components/list-table.tsx';
+import { roleLabel } from '../../lib/permission-label.ts';
 
 /** /user: search, 25 a page, active state, and the actions the user's permissions allow. */
 export function UserListPage() {
@@ -149,7 +150,7 @@ function UserRow({
         <bdi>{user.email}</bdi>
       </Table.Td>
       <Table.Td>{user.username ? <bdi>{user.username}</bdi> : '—'}</Table.Td>
-      <Table.Td>{user.roles.map((r) => r.name).join(t('common.listSeparator'))}</Table.Td>
+      <Table.Td>{user.roles.map((r) => roleLabel(t, r.name)).join(t('common.listSeparator'))}</Table.Td>
       <Table.Td>
         <Badge color={user.isActive ? 'green' : 'gray'} variant="light" data-testid="user-status">
           {user.isActive ? t('users.active') : t('users.inactive')}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { permissionLabel } from '../../lib/permission-label.ts';
+import { permissionLabel, roleLabel } from '../../lib/permission-label.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
@@ -70,7 +70,9 @@ export function UserShowPage() {
               <Table.Tr>
                 <Table.Th scope="row">{t('users.roles')}</Table.Th>
                 <Table.Td data-testid="user-roles">
-                  {data.roles.length ? data.roles.map((r) => r.name).join(t('common.listSeparator')) : '—'}
+                  {data.roles.length
+                    ? data.roles.map((r) => roleLabel(t, r.name)).join(t('common.listSeparator'))
+                    : '—'}
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>

@@ -85,7 +85,13 @@ export function BoardVisitCard({ visit }: { visit: Board['visit'] }) {
               >
                 <Text size="xs" c="dimmed">
                   {format.dateTime(event.at)}
-                  {event.by ? ` · ${event.by.name}` : ''}
+                  {/* Isolated: a name cannot reorder the due time after it. */}
+                  {event.by && (
+                    <>
+                      {' · '}
+                      <bdi>{event.by.name}</bdi>
+                    </>
+                  )}
                   {event.dueAt && event.action === 'rewait'
                     ? ` · ${t('board.dueAt', { date: format.dateTime(event.dueAt) })}`
                     : ''}
