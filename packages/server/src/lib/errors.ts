@@ -17,6 +17,10 @@ export class AppError extends Error {
 
 export const notFound = (what = 'Record') => new AppError('not_found', `${what} not found.`);
 
+/** A deleted patient, and every record of theirs, until an administrator restores the patient. */
+export const patientDeleted = () =>
+  new AppError('patient.deleted', 'This patient was deleted; an administrator can restore it.');
+
 export const fieldError = (field: string, key: string, message = 'The given data was invalid.') =>
   new AppError('validation', message, { [field]: [key] });
 

@@ -4,7 +4,12 @@ import {
   DEFAULT_ORGANIZATION,
   ORGANIZATION_HEADER,
 } from '@basira/shared/auth/auth.schemas';
-import { holdsAny, isPermissionName, type RoutePermission } from '@basira/shared/permissions/permissions';
+import {
+  holds,
+  isPermissionName,
+  namesOf,
+  type RoutePermission,
+} from '@basira/shared/permissions/permissions';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { findOrganization, ORG_SLUG } from '../lib/organizations.ts';
@@ -52,9 +57,9 @@ export function requirePermissionDeclarations(
     if (isApiPath(route.url))
       for (const method of methods)
         table.push({ method, url: route.url, permission: declared, audit: route.config?.audit });
-    const names = typeof declared === 'string' ? [declared] : declared;
+    const names = declared === 'public' || declared === 'authenticated' ? [] : namesOf(declared);
     for (const name of names)
-      if (name !== 'public' && name !== 'authenticated' && !isPermissionName(name))
+      if (!isPermissionName(name))
         throw new Error(`Route ${route.url} names an unknown permission "${name}"`);
   });
   return table;
@@ -113,7 +118,7 @@ export function registerAuth(
     if (permission === 'authenticated') return;
     if (principal.user.mustChangePassword)
       throw new AppError('auth.password_change_required', 'Change your password to continue.');
-    if (!holdsAny(principal.permissions, permission))
+    if (!holds(principal.permissions, permission))
       throw new AppError('forbidden', 'You do not have permission to do this.');
   });
 }

@@ -1,4 +1,4 @@
-import type { PermissionName } from '../permissions/permissions.ts';
+import { holdsAny, type AllOf, type PermissionName } from '../permissions/permissions.ts';
 
 /**
  * The exam types and their permissions, without their fields: what the route table, the guards and the menus
@@ -111,6 +111,20 @@ export const EXAM_PERMISSIONS: Record<ExamType, ExamPermissions> = {
 export const readersOf = (permissions: ExamPermissions): PermissionName[] => [
   ...new Set([...permissions.show, ...permissions.add, ...permissions.edit]),
 ];
+
+/**
+ * The types whose records the caller may read. Every path that shows a record's content (its route, its print,
+ * the board's and the file's summaries, the trends, the print log) shows only these: a board reader who may
+ * not read consultations does not see their codes on the board either (issue 50).
+ */
+export function readableExamTypes(held: readonly string[]): ExamType[] {
+  return EXAM_TYPES.filter((type) => holdsAny(held, readersOf(EXAM_PERMISSIONS[type])));
+}
+
+/** Printing a type's records: the right to print them and the right to read them. */
+export const printersOf = (permissions: ExamPermissions): AllOf => ({
+  allOf: [permissions.print, readersOf(permissions)],
+});
 
 /** Whoever may read some exam record, or the board that lists them. */
 export const READ_EXAMS: readonly PermissionName[] = [

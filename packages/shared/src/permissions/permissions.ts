@@ -102,10 +102,36 @@ export function permissionByName(name: string): Permission | undefined {
 }
 
 /**
- * What a route requires: one permission, any of a list, any signed-in user, or no one at all.
+ * Several rights at once, each any of its list: printing a record needs the right to print it and the right to
+ * read it (issue 50: `print prism` alone read whole prism records through the print route).
+ */
+export interface AllOf {
+  readonly allOf: readonly (readonly PermissionName[])[];
+}
+
+/** What a signed-in caller must hold: one permission, any of a list, or all of several such lists. */
+export type Requirement = PermissionName | readonly PermissionName[] | AllOf;
+
+/**
+ * What a route requires: a requirement, any signed-in user, or no one at all.
  * Every route states one; there is no default.
  */
-export type RoutePermission = PermissionName | readonly PermissionName[] | 'authenticated' | 'public';
+export type RoutePermission = Requirement | 'authenticated' | 'public';
+
+export function isAllOf(required: RoutePermission): required is AllOf {
+  return typeof required === 'object' && 'allOf' in required;
+}
+
+/** Every permission a requirement names (to check the names, and to print the route table). */
+export function namesOf(required: Requirement): readonly PermissionName[] {
+  if (isAllOf(required)) return required.allOf.flat();
+  return typeof required === 'string' ? [required] : required;
+}
+
+/** Whether `held` meets a requirement: any of a list, or each list of an `allOf`. */
+export function holds(held: readonly string[], required: Requirement): boolean {
+  return isAllOf(required) ? required.allOf.every((list) => holdsAny(held, list)) : holdsAny(held, required);
+}
 
 /** The spec's any-of check, case-insensitive; `Administrator` holds every permission. */
 export function holdsAny(

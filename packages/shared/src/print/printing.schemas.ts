@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataOf, idSchema, idTextSchema, pageNumberSchema, pageOf } from '../common/api.schemas.ts';
-import { EXAM_PERMISSIONS, EXAM_TYPES } from '../exams/exam-types.ts';
-import type { PermissionName } from '../permissions/permissions.ts';
+import { EXAM_PERMISSIONS, EXAM_TYPES, readersOf } from '../exams/exam-types.ts';
+import { holds, type AllOf, type PermissionName } from '../permissions/permissions.ts';
 import { isMaleSchema } from '../patients/patients.schemas.ts';
 import { patientAllergySchema } from '../prescribing/prescribing.schemas.ts';
 import { queueTicketSchema, userRefSchema } from '../queue/queue.schemas.ts';
@@ -31,7 +31,27 @@ export function printPermissionsOf(kind: PrintKind): readonly PermissionName[] {
   return EXAM_PERMISSIONS[kind].print;
 }
 
-/** Whoever may print something: the print log's readers. */
+/** Who may read what a print shows: the queue entry's readers, the consultation's (a letter), the record's. */
+export function readPermissionsOf(kind: PrintKind): readonly PermissionName[] {
+  if (kind === 'queue') return QUEUE_READ_PERMISSIONS;
+  if (kind === 'letter') return readersOf(EXAM_PERMISSIONS.consultation);
+  return readersOf(EXAM_PERMISSIONS[kind]);
+}
+
+/** `GET /api/mo/queue/{id}`'s readers: the ticket shows the entry. */
+export const QUEUE_READ_PERMISSIONS: readonly PermissionName[] = ['show queues', 'edit queue'];
+
+/** Printing a kind: the right to print it and the right to read what the paper shows (issue 50). */
+export function printRequirementOf(kind: PrintKind): AllOf {
+  return { allOf: [printPermissionsOf(kind), readPermissionsOf(kind)] };
+}
+
+/** The kinds whose prints the caller may see in the print log: those it may print and read. */
+export function printableKinds(held: readonly string[]): PrintKind[] {
+  return PRINT_KINDS.filter((kind) => holds(held, printRequirementOf(kind)));
+}
+
+/** Whoever may print something: the print log's readers (each entry then only of the kinds they may print). */
 export const ANY_PRINT: readonly PermissionName[] = [...new Set(PRINT_KINDS.flatMap(printPermissionsOf))];
 
 /** Paper a print was made on: the settings' sizes, and an 80 mm receipt roll for the ticket. */

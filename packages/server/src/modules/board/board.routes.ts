@@ -30,7 +30,12 @@ export const boardRoutes: FastifyPluginAsyncZod<{ board: BoardService; lists: Qu
       schema: { tags, params: boardParamsSchema, response: { 200: boardResponseSchema } },
     },
     async (request) => ({
-      data: await board.open(contextOf(request), request.params.patientId, request.params.queueId),
+      data: await board.open(
+        contextOf(request),
+        request.params.patientId,
+        request.params.queueId,
+        request.principal?.permissions ?? [],
+      ),
     }),
   );
 
@@ -44,7 +49,12 @@ export const boardRoutes: FastifyPluginAsyncZod<{ board: BoardService; lists: Qu
       schema: { tags, params: boardParamsSchema, response: { 200: boardResponseSchema } },
     },
     async (request) => ({
-      data: await board.show(contextOf(request), request.params.patientId, request.params.queueId),
+      data: await board.show(
+        contextOf(request),
+        request.params.patientId,
+        request.params.queueId,
+        request.principal?.permissions ?? [],
+      ),
     }),
   );
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { EXAM_TYPES } from '@basira/shared/exams/exam-types';
+import { readableExamTypes } from '@basira/shared/exams/exam-types';
 import { BOARD_DOCUMENTS_LIMIT, BOARD_VISITS_PER_PAGE, type Board } from '@basira/shared/queue/board.schemas';
 import type { Db } from '../../db/client.ts';
 import { queueEntries } from '../../db/schema.ts';
@@ -30,7 +30,13 @@ export class BoardService {
     private readonly exams: ExamsService,
   ) {}
 
-  async open(scope: RequestContext, patientId: number, queueId: number): Promise<Board> {
+  /** `permissions`: the caller's, which decide the record types the board shows (readableExamTypes). */
+  async open(
+    scope: RequestContext,
+    patientId: number,
+    queueId: number,
+    permissions: readonly string[],
+  ): Promise<Board> {
     await this.patients.liveRow(scope.orgId, patientId);
     await this.transitions.moveOnly(scope, queueId, 'open', { patientId });
     // Read again after the move, which refreshes the patient's last visit.
@@ -40,10 +46,16 @@ export class BoardService {
       this.patients.liveRow(scope.orgId, patientId),
       queueId,
       'board.opened',
+      permissions,
     );
   }
 
-  async show(scope: RequestContext, patientId: number, queueId: number): Promise<Board> {
+  async show(
+    scope: RequestContext,
+    patientId: number,
+    queueId: number,
+    permissions: readonly string[],
+  ): Promise<Board> {
     // Both checks at once; a missing patient is named before a missing visit, as when they ran in turn.
     const [row, [entry]] = await Promise.all([
       this.patients.liveRow(scope.orgId, patientId),
@@ -55,7 +67,7 @@ export class BoardService {
       ),
     ]);
     if (!entry) throw notFound('Queue entry');
-    return this.board(scope, patientId, Promise.resolve(row), queueId, 'board.viewed');
+    return this.board(scope, patientId, Promise.resolve(row), queueId, 'board.viewed', permissions);
   }
 
   /** `GET /api/mo/board/{patientId}/visits`: further pages of the board's earlier visits, audited as a read. */
@@ -74,6 +86,7 @@ export class BoardService {
     patientRow: Promise<PatientRow>,
     queueId: number,
     action: string,
+    permissions: readonly string[],
   ): Promise<Board> {
     // Independent reads: on PostgreSQL they run side by side on the pool. The board's audit row is written by the
     // earlier visits' statement.
@@ -86,7 +99,7 @@ export class BoardService {
         audit: { action, entity: 'queue', entityId: queueId, patientId },
         patientRead: true,
       }),
-      this.exams.groups(scope.orgId, patientId, EXAM_TYPES),
+      this.exams.groups(scope.orgId, patientId, readableExamTypes(permissions)),
       this.documents.list(scope.orgId, patientId, BOARD_DOCUMENTS_LIMIT),
     ]);
     const patient = this.patients.view(row, scope);

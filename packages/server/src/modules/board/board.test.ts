@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAM_PERMISSIONS, EXAM_TYPES } from '@basira/shared/exams/exam-types';
 import { and, eq } from 'drizzle-orm';
 import type { Board } from '@basira/shared/queue/board.schemas';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
@@ -6,6 +7,9 @@ import { auditLog, examRecords } from '../../db/schema.ts';
 import { FakeClock } from '../../lib/clock.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { startTestApp, userWith, type TestApp } from '../../test/harness.ts';
+
+/** The board shows the records a caller may read by their own routes (issue 50): a doctor reads every type. */
+const READ_EVERY_TYPE = EXAM_TYPES.flatMap((type) => EXAM_PERMISSIONS[type].show);
 
 // 10:00 in Baghdad.
 const clock = new FakeClock(new Date('2026-03-01T07:00:00Z'));
@@ -19,7 +23,7 @@ afterAll(() => t.close());
 describe('the board', () => {
   it('opens a visit: WithDoctor, records the doctor, answers patient, visit, earlier visits, exams, documents', async () => {
     const org = await t.newOrg();
-    const doctor = await userWith(t, org, ['open board', 'show board']);
+    const doctor = await userWith(t, org, ['open board', 'show board', ...READ_EVERY_TYPE]);
     const c = clinic(t, org);
     const p = await c.patient({ name: 'Board Patient', alerts: { allergies: [{ substance: 'atropine' }] } });
     const earlier: QueueEntry[] = [];
@@ -97,7 +101,7 @@ describe('the board', () => {
 
   it("lists each type's latest ten records, newest first, with the type's total; deleted and others' are not counted", async () => {
     const org = await t.newOrg();
-    const doctor = await userWith(t, org, ['open board', 'show board']);
+    const doctor = await userWith(t, org, ['open board', 'show board', ...READ_EVERY_TYPE]);
     const c = clinic(t, org);
     const p = await c.patient({ name: 'Many Records' });
     const other = await c.patient({ name: 'Other Patient' });

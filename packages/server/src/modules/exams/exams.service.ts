@@ -17,7 +17,8 @@ import { examRecords, patientDocuments, patients, queueEntries, users } from '..
 import type { Clock } from '../../lib/clock.ts';
 import { isoOf, isoTime, type TimesEitherWay } from '../../lib/iso-time.ts';
 import { merged } from '@basira/shared/common/objects';
-import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, fieldError, notFound, patientDeleted } from '../../lib/errors.ts';
+import { findLivePatient } from '../patients/patients.service.ts';
 import { sanitizeRichText } from '../../lib/html-sanitizer.ts';
 import { likePattern, pageWithTotal, totalColumn } from '../../lib/pages.ts';
 import { asIs, runPrepared, runPreparedSql, type Bind, type Built } from '../../lib/prepared.ts';
@@ -169,9 +170,20 @@ export class ExamsService {
     return scope.userId !== null ? { id: scope.userId, name: scope.userName ?? '' } : null;
   }
 
+  /**
+   * A live record, with its patient's state: a deleted patient's records answer as the patient does (404
+   * `patient.deleted`) to every read, save, deletion and print, until the patient is restored (issue 50).
+   */
   private async current(definition: ExamDefinition, orgId: number, id: number, db: Db = this.db) {
-    const [found] = await this.selectInOrg(db, definition, orgId, eq(examRecords.id, id));
+    const [found] = await db
+      .select({ ...recordColumns, patientDeletedAt: patients.deletedAt })
+      .from(examRecords)
+      .innerJoin(patients, and(eq(patients.id, examRecords.patientId), eq(patients.orgId, examRecords.orgId)))
+      .leftJoin(creator, byCreator)
+      .leftJoin(updater, byUpdater)
+      .where(this.liveInOrg(definition, orgId, eq(examRecords.id, id)));
     if (!found) throw notFound('Exam record');
+    if (found.patientDeletedAt) throw patientDeleted();
     return found;
   }
 
@@ -180,11 +192,16 @@ export class ExamsService {
     definition: ExamDefinition,
     query: { patientId?: number | undefined; page: number; search?: string | undefined },
   ) {
+    // One patient's records answer as the patient does; the clinic's list leaves out deleted patients' records.
+    if (query.patientId !== undefined) await findLivePatient(this.db, scope.orgId, query.patientId);
     const conditions = (bind: Bind): Built<(SQL | undefined)[]> => {
       const patientId = query.patientId !== undefined ? bind('patientId', query.patientId) : undefined;
       const search = query.search ? bind('search', likePattern(query.search)) : undefined;
       return () => [
-        patientId !== undefined ? eq(examRecords.patientId, patientId) : undefined,
+        patientId !== undefined
+          ? eq(examRecords.patientId, patientId)
+          : sql`NOT EXISTS (SELECT 1 FROM ${patients} WHERE ${patients.id} = ${examRecords.patientId}
+                            AND ${patients.deletedAt} IS NOT NULL)`,
         search !== undefined ? ilike(sql`${examRecords.data}::text`, search) : undefined,
       ];
     };
@@ -450,8 +467,7 @@ export class ExamsService {
       )
       .where(inOrg(patients, orgId, eq(patients.id, patientId)));
     if (!found) throw notFound('Patient');
-    if (found.deletedAt)
-      throw new AppError('patient.deleted', 'This patient was deleted; an administrator can restore it.');
+    if (found.deletedAt) throw patientDeleted();
     if (found.visitId === null) throw fieldError('queueId', 'queueId.unknown');
   }
 

@@ -37,7 +37,8 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, fieldError, notFound, patientDeleted } from '../../lib/errors.ts';
+import { findLivePatient } from '../patients/patients.service.ts';
 import { sanitizeLetterText } from '../../lib/html-sanitizer.ts';
 import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
 import { inOrg } from '../../lib/tenant.ts';
@@ -186,13 +187,16 @@ const letterView = (row: LetterRow, createdBy: { id: number; name: string } | nu
 });
 
 /** One letter of the organization with its author's name; 404 when absent or another organization's. */
+/** A letter of a live patient: a deleted patient's letters answer 404 `patient.deleted`, as the patient does. */
 export async function readLetter(db: Db, orgId: number, id: number): Promise<Letter> {
   const [found] = await db
-    .select({ row: letters, userId: users.id, userName: users.name })
+    .select({ row: letters, userId: users.id, userName: users.name, patientDeletedAt: patients.deletedAt })
     .from(letters)
+    .innerJoin(patients, and(eq(patients.id, letters.patientId), eq(patients.orgId, letters.orgId)))
     .leftJoin(users, and(eq(users.id, letters.createdBy), eq(users.orgId, letters.orgId)))
     .where(inOrg(letters, orgId, eq(letters.id, id)));
   if (!found) throw notFound('Letter');
+  if (found.patientDeletedAt) throw patientDeleted();
   return letterView(
     found.row,
     found.userId !== null ? { id: found.userId, name: found.userName ?? '' } : null,
@@ -405,11 +409,7 @@ export class LettersService {
     queueId: number,
     days?: number,
   ): Promise<{ values: MergeValues; isMale: boolean }> {
-    const [patient] = await this.db
-      .select()
-      .from(patients)
-      .where(inOrg(patients, scope.orgId, eq(patients.id, patientId), isNull(patients.deletedAt)));
-    if (!patient) throw notFound('Patient');
+    const patient = await findLivePatient(this.db, scope.orgId, patientId);
     const [visit] = await this.db
       .select({ ticketDay: queueEntries.ticketDay })
       .from(queueEntries)
@@ -652,6 +652,8 @@ export class LettersService {
 
   async updateLetter(scope: RequestContext, id: number, input: LetterUpdate): Promise<Letter> {
     await this.db.transaction(async (tx) => {
+      // A deleted patient's letter is not saved (404 `patient.deleted`); an unknown one is 404 before the write.
+      await readLetter(tx, scope.orgId, id);
       const row = await updateVersioned(
         tx,
         letters,
@@ -694,6 +696,7 @@ export class LettersService {
     patientId: number,
     page: number,
   ): Promise<{ data: Letter[]; meta: PageMeta }> {
+    await findLivePatient(this.db, scope.orgId, patientId);
     const ofPatient = () => inOrg(letters, scope.orgId, eq(letters.patientId, patientId));
     const count = () =>
       this.db

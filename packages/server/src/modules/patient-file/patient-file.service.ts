@@ -1,5 +1,4 @@
-import { EXAM_PERMISSIONS, EXAM_TYPES, readersOf } from '@basira/shared/exams/exam-types';
-import { holdsAny } from '@basira/shared/permissions/permissions';
+import { readableExamTypes } from '@basira/shared/exams/exam-types';
 import {
   PATIENT_FILE_OPEN_LIMIT,
   PATIENT_FILE_VISITS_PER_PAGE,
@@ -12,9 +11,6 @@ import type { DocumentsService } from '../patients/documents.service.ts';
 import type { PatientsService } from '../patients/patients.service.ts';
 import type { PatientTrendsService } from './patient-trends.service.ts';
 import type { QueueListsService } from '../queue/queue-lists.service.ts';
-
-/** Board readers see every exam type on the board; the file shows them the same. */
-const BOARD_READERS = ['open board', 'show board'] as const;
 
 /**
  * The patient's file: everything the clinic holds on one patient, read without a queue entry and without
@@ -32,9 +28,7 @@ export class PatientFileService {
 
   async read(scope: RequestContext, patientId: number, permissions: readonly string[]): Promise<PatientFile> {
     const row = await this.patients.liveRow(scope.orgId, patientId);
-    const readable = EXAM_TYPES.filter((type) =>
-      holdsAny(permissions, [...readersOf(EXAM_PERMISSIONS[type]), ...BOARD_READERS]),
-    );
+    const readable = readableExamTypes(permissions);
     // Independent reads: on PostgreSQL they run side by side on the pool.
     const [openVisits, visits, exams, lastRx, documents, trends] = await Promise.all([
       this.lists.openOfPatient(scope, patientId, PATIENT_FILE_OPEN_LIMIT),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAM_PERMISSIONS, EXAM_TYPES } from '@basira/shared/exams/exam-types';
 import { and, eq } from 'drizzle-orm';
 import type { PatientFile } from '@basira/shared/patients/patient-file.schemas';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
@@ -6,6 +7,8 @@ import { auditLog } from '../../db/schema.ts';
 import { FakeClock } from '../../lib/clock.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { startTestApp, userWith, type TestApp } from '../../test/harness.ts';
+
+const READ_EVERY_TYPE = EXAM_TYPES.flatMap((type) => EXAM_PERMISSIONS[type].show);
 
 // 10:00 in Baghdad.
 const clock = new FakeClock(new Date('2026-03-01T07:00:00Z'));
@@ -32,8 +35,9 @@ const finalRx = {
 describe("the patient's file", () => {
   it('shows the open and booked visits, the history, the records by type and the last final Rx, without moving a status', async () => {
     const org = await t.newOrg();
-    const doctor = await userWith(t, org, ['show board']);
-    const doctorWhoSaw = await userWith(t, org, ['open board']);
+    // The file shows the records a caller may read by their own routes (issue 50): a doctor reads every type.
+    const doctor = await userWith(t, org, ['show board', ...READ_EVERY_TYPE]);
+    const doctorWhoSaw = await userWith(t, org, ['open board', ...READ_EVERY_TYPE]);
     const c = clinic(t, org);
     const p = await c.patient({ name: 'File Patient' });
     const past: QueueEntry[] = [];

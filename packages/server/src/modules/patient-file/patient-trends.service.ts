@@ -1,6 +1,5 @@
 import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { EXAM_PERMISSIONS, readersOf, type ExamType } from '@basira/shared/exams/exam-types';
-import { holdsAny } from '@basira/shared/permissions/permissions';
+import { readableExamTypes, type ExamType } from '@basira/shared/exams/exam-types';
 import {
   TARGET_IOP_TYPE,
   targetIopOf,
@@ -21,8 +20,6 @@ import { inOrg } from '../../lib/tenant.ts';
 import type { RequestContext } from '../../types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { PatientsService } from '../patients/patients.service.ts';
-
-const BOARD_READERS = ['open board', 'show board'] as const;
 
 /**
  * Every trended measure of the patient's live records, per eye, oldest first, from the record types the caller
@@ -60,10 +57,9 @@ export class PatientTrendsService {
     patientId: number,
     permissions: readonly string[],
   ): Promise<PatientTrends> {
-    const readable = (type: ExamType) =>
-      holdsAny(permissions, [...readersOf(EXAM_PERMISSIONS[type]), ...BOARD_READERS]);
+    const readable = readableExamTypes(permissions);
     // The consultations are read for their target pressure only.
-    const types = [...TRENDED_EXAM_TYPES, TARGET_IOP_TYPE].filter(readable);
+    const types = [...TRENDED_EXAM_TYPES, TARGET_IOP_TYPE].filter((type) => readable.includes(type));
     const targetIop: TargetIop = { right: null, left: null };
     if (types.length === 0) return { series: [], targetIop };
     // A record is dated by its visit (a record typed in later still belongs to the day it was measured).

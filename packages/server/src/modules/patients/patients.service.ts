@@ -8,7 +8,7 @@ import { PATIENT_CHANGED_EVENT, type PatientChanged } from '@basira/shared/event
 import type { Db } from '../../db/client.ts';
 import { patients, queueEntries } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, fieldError, notFound, patientDeleted } from '../../lib/errors.ts';
 import type { RequestContext } from '../../types.ts';
 import { birthDateForAge, localDay } from '@basira/shared/dates/calendar';
 import { pageOffset, pageShape, pageWithTotal, totalColumn } from '../../lib/pages.ts';
@@ -340,8 +340,7 @@ export async function findLivePatient(db: Db, orgId: number, id: number, lock = 
     .where(inOrg(patients, orgId, eq(patients.id, id)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('Patient');
-  if (row.deletedAt)
-    throw new AppError('patient.deleted', 'This patient was deleted; an administrator can restore it.');
+  if (row.deletedAt) throw patientDeleted();
   return row;
 }
 

@@ -18,11 +18,11 @@ import {
   printLogPageSchema,
   printLogQuerySchema,
   printLogResponseSchema,
-  QUEUE_PRINT_PERMISSIONS,
+  printRequirementOf,
   queuePrintSchema,
 } from '@basira/shared/print/printing.schemas';
 import { FHIR_CONTENT_TYPE } from '@basira/shared/print/vision-prescription';
-import { LETTER_PERMISSIONS, letterPrintSchema } from '@basira/shared/letters/letters.schemas';
+import { letterPrintSchema } from '@basira/shared/letters/letters.schemas';
 import { contextOf } from '../../plugins/auth.ts';
 import type { QueueService } from '../queue/queue.service.ts';
 import type { PrintSettingsService } from './print-settings.service.ts';
@@ -102,7 +102,7 @@ export const printingRoutes: FastifyPluginAsyncZod<{
       {
         config: {
           audit: { action: 'print.viewed', entity: type },
-          permission: definition.permissions.print,
+          permission: printRequirementOf(type),
         },
         schema: {
           tags,
@@ -128,7 +128,7 @@ export const printingRoutes: FastifyPluginAsyncZod<{
     {
       config: {
         audit: { action: 'print.viewed', entity: 'letter' },
-        permission: LETTER_PERMISSIONS.print,
+        permission: printRequirementOf('letter'),
       },
       schema: {
         tags,
@@ -152,7 +152,7 @@ export const printingRoutes: FastifyPluginAsyncZod<{
     {
       config: {
         audit: { action: 'queue.ticket_printed', entity: 'queue' },
-        permission: QUEUE_PRINT_PERMISSIONS,
+        permission: printRequirementOf('queue'),
       },
       schema: { tags, params: idParamsSchema, response: { 200: queuePrintSchema } },
     },
@@ -190,7 +190,8 @@ export const printingRoutes: FastifyPluginAsyncZod<{
       },
       schema: { tags, querystring: printLogQuerySchema, response: { 200: printLogPageSchema } },
     },
-    async (request) => printing.history(contextOf(request), request.query),
+    async (request) =>
+      printing.history(contextOf(request), request.query, request.principal?.permissions ?? []),
   );
 
   app.get(
@@ -198,7 +199,8 @@ export const printingRoutes: FastifyPluginAsyncZod<{
     {
       config: {
         audit: { action: 'exam.exported', entity: 'spectacles' },
-        permission: [...readersOf(EXAM_PERMISSIONS.spectacles), ...EXAM_PERMISSIONS.spectacles.print],
+        // An export is a read of the record: its readers (printing it is a read as well: printRequirementOf).
+        permission: readersOf(EXAM_PERMISSIONS.spectacles),
       },
       schema: {
         tags,

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { ageOn, localDay } from '@basira/shared/dates/calendar';
 import type { ExamDefinition } from '@basira/shared/exams/exam-definition';
 import { isExamType, type ExamType } from '@basira/shared/exams/exam-types';
 import { examDefinition } from '@basira/shared/exams/registry';
 import {
   PRINT_LOG_PER_PAGE,
-  printPermissionsOf,
+  printableKinds,
+  printRequirementOf,
   type PrintFrameData,
   type PrintKind,
   type PrintLogCreate,
@@ -13,12 +14,12 @@ import {
   type PrintPatient,
   type PrintRecorder,
 } from '@basira/shared/print/printing.schemas';
-import { holdsAny } from '@basira/shared/permissions/permissions';
+import { holds } from '@basira/shared/permissions/permissions';
 import { toVisionPrescription, type VisionPrescription } from '@basira/shared/print/vision-prescription';
 import { spectacles } from '@basira/shared/exams/spectacles';
 import type { Letter, LetterPrint } from '@basira/shared/letters/letters.schemas';
 import type { Db } from '../../db/client.ts';
-import { patients, printLog, queueEntries, users } from '../../db/schema.ts';
+import { printLog, queueEntries, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
@@ -30,6 +31,7 @@ import { auditedRead, recordAudit } from '../audit/audit.service.ts';
 import type { ExamRecord, ExamsService } from '../exams/exams.service.ts';
 import { readLetter } from '../letters/letters.service.ts';
 import { alertsOf } from '../patients/patient-alerts.ts';
+import { findLivePatient } from '../patients/patients.service.ts';
 import type { PrintSettingsService } from './print-settings.service.ts';
 
 /**
@@ -73,12 +75,9 @@ export class PrintingService {
     };
   }
 
+  /** The printed record's patient, live: a deleted patient's records do not print (404 `patient.deleted`). */
   private async patient(scope: RequestContext, id: number): Promise<PrintPatient> {
-    const [row] = await this.db
-      .select()
-      .from(patients)
-      .where(inOrg(patients, scope.orgId, eq(patients.id, id)));
-    if (!row) throw notFound('Patient');
+    const row = await findLivePatient(this.db, scope.orgId, id);
     return {
       id: row.id,
       fileNumber: row.fileNumber,
@@ -187,7 +186,8 @@ export class PrintingService {
    * print's snapshot.
    */
   async log(scope: RequestContext, input: PrintLogCreate, held: readonly string[]): Promise<PrintLogEntry> {
-    if (!holdsAny(held, printPermissionsOf(input.type)))
+    // Printing needs the right to print the kind and to read what the paper shows (printRequirementOf).
+    if (!holds(held, printRequirementOf(input.type)))
       throw new AppError('permission.not_held', 'You may not print this.');
     const earlier =
       input.printId !== undefined ? await this.logRow(scope, input.type, input.id, input.printId) : undefined;
@@ -231,6 +231,7 @@ export class PrintingService {
         .from(queueEntries)
         .where(inOrg(queueEntries, scope.orgId, eq(queueEntries.id, input.id)));
       if (!entry) throw notFound('Queue entry');
+      await findLivePatient(this.db, scope.orgId, entry.patientId);
       patientId = entry.patientId;
       summary = `#${entry.ticketNumber}`;
     }
@@ -279,22 +280,34 @@ export class PrintingService {
     };
   }
 
-  /** A patient's prints, newest first. */
+  /**
+   * A live patient's prints, newest first: only of the kinds the caller may print, which are those it may read
+   * (a print's summary is the record's content: "H10.0 · ℞ 1", a letter's title).
+   */
   async history(
     scope: RequestContext,
     query: { patientId: number; type?: PrintKind | undefined; page: number },
+    held: readonly string[],
   ) {
+    await findLivePatient(this.db, scope.orgId, query.patientId);
+    const allowed = printableKinds(held);
+    const kinds = query.type ? allowed.filter((kind) => kind === query.type) : allowed;
     const where = (bind: Bind): Built<SQL | undefined> => {
       const [orgId, patientId] = [bind('orgId', scope.orgId), bind('patientId', query.patientId)];
-      const type = query.type ? bind('type', query.type) : undefined;
+      const bound = bind('kinds', kinds);
       return () =>
-        inOrg(printLog, orgId, eq(printLog.patientId, patientId), type ? eq(printLog.kind, type) : undefined);
+        inOrg(
+          printLog,
+          orgId,
+          eq(printLog.patientId, patientId),
+          sql`${printLog.kind} = ANY(${bound}::text[])`,
+        );
     };
     const counted = (bind: Bind) => {
       const matching = where(bind);
       return () => this.db.select({ n: count() }).from(printLog).where(matching());
     };
-    const rows = await runPrepared(this.db, `print_log_page_${query.type ? 'type' : 'any'}`, (bind) => {
+    const rows = await runPrepared(this.db, 'print_log_page', (bind) => {
       const [matching, total] = [where(bind), counted(bind)];
       const audit = auditedRead(this.db, bind, scope, {
         action: 'print.log_viewed',

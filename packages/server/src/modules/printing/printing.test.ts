@@ -173,7 +173,13 @@ describe('printing a record', () => {
     const c = clinic(t, o);
     await c.ok('POST', '/api/mo/printSetting', { optometrist: 'Ali Kareem', color: '#123456' });
     const { patient, entry, record } = await spectacleRecord(c);
-    const printer = await userWith(t, o, ['print spectacles', 'print squint']);
+    // Printing needs the right to read what is printed (issue 50): the record's and the queue entry's.
+    const printer = await userWith(t, o, [
+      'print spectacles',
+      'show spectacles',
+      'print squint',
+      'show queues',
+    ]);
     const p = clinic(t, o, printer.token);
 
     const view = await p.ok<{

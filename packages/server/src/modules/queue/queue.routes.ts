@@ -15,6 +15,7 @@ import {
   queueUpdateSchema,
 } from '@basira/shared/queue/queue.schemas';
 import { ACTION_PERMISSION, ACTION_SEGMENT, BELL_PERMISSIONS } from '@basira/shared/queue/queue-states';
+import { printRequirementOf } from '@basira/shared/print/printing.schemas';
 import { contextOf } from '../../plugins/auth.ts';
 import type { QueueListsService } from './queue-lists.service.ts';
 import type { QueueService } from './queue.service.ts';
@@ -105,7 +106,10 @@ export const queueRoutes: FastifyPluginAsyncZod<QueueRoutesOptions> = async (
   app.get(
     '/api/mo/queue/ticket/:id',
     {
-      config: { audit: { action: 'queue.ticket_printed', entity: 'queue' }, permission: 'print squint' },
+      config: {
+        audit: { action: 'queue.ticket_printed', entity: 'queue' },
+        permission: printRequirementOf('queue'),
+      },
       schema: { tags, params: queueIdParamsSchema, response: { 200: queueTicketSchema } },
     },
     async (request) => ({
