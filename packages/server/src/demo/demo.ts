@@ -166,6 +166,8 @@ export async function loadDemo(
       LOG_LEVEL: config.LOG_LEVEL === 'silent' ? 'silent' : 'warn',
       // No background jobs in the loader: recall reminders are the running server's (on the real clock).
       TELEGRAM_WORKER: false,
+      // The loader calls its own in-process app as fast as it can, as one user: a person's limit would stop it.
+      REQUESTS_PER_USER_PER_MINUTE: Number.MAX_SAFE_INTEGER,
     },
     { database, clock, ...(options.print ? { print: options.print } : {}) },
   );
