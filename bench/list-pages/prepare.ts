@@ -282,6 +282,13 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
         url: `/api/mo/exam/followUp?patientId=${followUps.patientId}&page=1`,
         token: admin,
       },
+      // Every patient's records of one type, newest first (issue 50: its audit row names the page's patients).
+      {
+        key: 'exam-all',
+        label: 'exam list, all patients',
+        url: '/api/mo/exam/consultation?page=1',
+        token: admin,
+      },
       // The consultation's code lists, searched as the doctor types (issue 16): ICD-10 and the formulary.
       {
         key: 'diagnoses',

@@ -166,6 +166,11 @@ export const auditLog = pgTable(
     entity: text('entity'),
     entityId: bigint('entity_id', { mode: 'number' }),
     patientId: bigint('patient_id', { mode: 'number' }),
+    /**
+     * A list page's patients, distinct, in the order the page showed them (issue 50: the patient list, deleted
+     * patients, an exam list of several patients). A patient's trail is `patient_id = p OR patient_ids @> {p}`.
+     */
+    patientIds: bigint('patient_ids', { mode: 'number' }).array(),
     /** The acting user's role names at the time (comma-separated), kept as they were if the roles change later. */
     role: text('role'),
     /** `ok`, or why the call was refused (`denied`, `not_found`, `conflict`, `invalid`): docs/audit.md. */
@@ -182,6 +187,10 @@ export const auditLog = pgTable(
     // The audit screen's filters (modules/audit/audit-query.service.ts), each newest first.
     index('audit_log_org_patient_idx').on(t.orgId, t.patientId, t.createdAt.desc()),
     index('audit_log_org_user_idx').on(t.orgId, t.userId, t.createdAt.desc()),
+    // A patient's trail also finds the list pages that showed them; only list pages carry the array.
+    index('audit_log_patient_ids_idx')
+      .using('gin', t.patientIds)
+      .where(sql`${t.patientIds} IS NOT NULL`),
     // What an auditor looks for is rare among a clinic's reads (a deletion, a denied call): without these, a page
     // of one action walked the trail newest first (3,000,000 rows: 424–570 ms for patient.created, 142–245 ms for an
     // entity or an outcome no row has). Each costs an audited call one more index entry (3 % of a bare INSERT).

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { holds, isAllOf, type RoutePermission } from '@basira/shared/permissions/permissions';
 import { FakeClock } from '../lib/clock.ts';
 import { concreteUrl, startTestApp, userWith, type TestApp, type TestOrg } from '../test/harness.ts';
@@ -13,6 +14,7 @@ import type { RouteEntry } from './auth.ts';
 let t: TestApp;
 let org: TestOrg;
 let bystander: string;
+let bystanderId: number;
 let revoked: string;
 let expired: string;
 let foreign: string;
@@ -52,7 +54,7 @@ beforeAll(async () => {
   clock.advance(24 * 3_600_000);
   org.adminToken = await t.login(org.slug, org.adminEmail, org.adminPassword);
   // Holds one permission no API route of this table asks for alone.
-  bystander = (await userWith(t, org, ['print setting'])).token;
+  ({ token: bystander, id: bystanderId } = await userWith(t, org, ['print setting']));
   const admin = await t.login(org.slug, org.adminEmail, org.adminPassword);
   await t.request({ method: 'POST', url: '/api/logout', org: org.slug, token: admin });
   revoked = admin;
@@ -60,6 +62,14 @@ beforeAll(async () => {
   foreign = (await t.newOrg()).adminToken;
 });
 afterAll(() => t.close());
+
+/** The audit rows a request left, by its id. */
+const auditRowsOf = async (requestId: string) =>
+  (
+    (await t.database.db.execute(
+      sql`SELECT action, user_id, outcome, subject FROM audit_log WHERE org_id = ${org.id} AND request_id = ${requestId}`,
+    )) as unknown as { rows: unknown[] }
+  ).rows;
 
 const call = (route: RouteEntry, token?: string, url = concreteUrl(route.url)) =>
   t.request({ method: route.method as 'GET', url, org: org.slug, ...(token ? { token } : {}) });
@@ -89,13 +99,24 @@ describe('route permission table', () => {
     }
   });
 
-  it('answers 403 on every route whose permission the caller lacks', async () => {
+  it('answers 403 on every route whose permission the caller lacks, each in the audit trail', async () => {
     expect(denied().length).toBeGreaterThan(5);
     for (const route of denied()) {
       const res = await call(route, bystander);
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(res.json().code).toBe('forbidden');
       expectSecurityHeaders(res, `${route.method} ${route.url}`);
+      // Issue 50: every 403 of a signed-in caller is recorded, naming the route (its own action where it declares
+      // one, else `request.denied`), before the answer leaves.
+      const rows = await auditRowsOf(String(res.headers['x-request-id']));
+      expect(rows, `${route.method} ${route.url}`).toEqual([
+        {
+          action: route.audit?.action ?? 'request.denied',
+          user_id: bystanderId,
+          outcome: 'denied',
+          subject: `${route.method} ${route.url}`,
+        },
+      ]);
     }
   });
 

@@ -28,11 +28,15 @@ export function auditOutcomeOf(status: number): AuditOutcome | null {
 }
 
 /**
- * The reads of a patient's data, as recorded: the patient file card "who opened this file" lists these, and the
- * audit screen offers them first. Every other action is a write (`<entity>.created`, `.updated`, ...).
+ * The reads of a patient's data, as recorded: the patient file card "who opened this file" lists these (a list
+ * page's too, when the patient was on it), and the audit screen offers them first. Every other action is a write (`<entity>.created`, `.updated`, ...).
  */
 export const AUDIT_READ_ACTIONS = [
   'patient.viewed',
+  // List pages (issue 50): the row names the patients the page showed (`patientCount`), and each of their trails
+  // shows it.
+  'patient.listed',
+  'patient.deleted_listed',
   'patient.file.viewed',
   'patient.visits_viewed',
   'patient.trends_viewed',
@@ -117,6 +121,8 @@ export const AUDIT_ACTIONS = [
   'auth.login',
   'auth.login_failed',
   'auth.logout',
+  // A 403 on a route that declares no audit action of its own (issue 50): `route` names it.
+  'request.denied',
 ] as const;
 
 /**
@@ -184,6 +190,10 @@ export const auditRowSchema = z.object({
   patientId: z.number().int().nullable(),
   /** The patient's name when the patient is this organization's (never another's). */
   patientName: z.string().nullable(),
+  /** A list page's row: how many patients it showed (each of their trails lists it); null for other rows. */
+  patientCount: z.number().int().nullable(),
+  /** A refused call's route (`GET /api/user`), as the router matched it; null for other rows. */
+  route: z.string().nullable(),
   ip: z.string().nullable(),
   requestId: z.string().nullable(),
   outcome: z.enum(AUDIT_OUTCOMES),

@@ -34,24 +34,33 @@ export function auditTarget(
   return { entityId, patientId };
 }
 
+/** The route a request matched, as an auditor reads it: `GET /api/user/:id` (the pattern, not the ids sent). */
+export const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? ''}`;
+
 /**
- * Records the refusals of every route that declares `config.audit`. It runs in onSend, before the answer
- * leaves, so a client that sees the refusal can already find its audit row.
+ * Records the refusals of every route that declares `config.audit`, with its action, and every 403 of a signed-in
+ * caller on any other route as `request.denied` (issue 50: the users list, roles, the audit trail refused were not
+ * recorded). A 403 names its route (`subject`), whether the auth hook or a service refused it. It runs in onSend,
+ * before the answer leaves, so a client that sees the refusal can already find its audit row.
  */
 export function registerAuditOutcomes(app: FastifyInstance, db: Db): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const audit = request.routeOptions.config.audit;
-    if (!audit || (reply.statusCode < 400 && !audit.always)) return payload;
+    const denied = reply.statusCode === 403;
+    if (!denied && (!audit || (reply.statusCode < 400 && !audit.always))) return payload;
     const outcome = auditOutcomeOf(reply.statusCode);
     // Without an organization or a caller there is no one to record (401s, an unknown organization).
     if (!outcome || !request.org || !request.principal) return payload;
     try {
-      const { entityId, patientId } = auditTarget(request, audit);
+      const { entityId, patientId } = audit
+        ? auditTarget(request, audit)
+        : { entityId: null, patientId: null };
       await recordAudit(db, contextOf(request), {
-        action: audit.action,
-        entity: audit.entity,
+        action: audit?.action ?? 'request.denied',
+        ...(audit ? { entity: audit.entity } : {}),
         ...(entityId !== null ? { entityId } : {}),
         ...(patientId !== null ? { patientId } : {}),
+        ...(denied ? { subject: routeOf(request) } : {}),
         ...(outcome !== 'ok' ? { outcome } : {}),
       });
     } catch (error) {

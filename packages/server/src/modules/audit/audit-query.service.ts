@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   AUDIT_OUTCOMES,
   AUDIT_PAGE_SIZE,
@@ -55,6 +55,8 @@ export class AuditQueryService {
             entity: auditLog.entity,
             entityId: auditLog.entityId,
             patientId: auditLog.patientId,
+            patientCount: sql<number | null>`cardinality(${auditLog.patientIds})`.as('patient_count'),
+            subject: auditLog.subject,
             ip: auditLog.ip,
             requestId: auditLog.requestId,
             outcome: auditLog.outcome,
@@ -78,6 +80,8 @@ export class AuditQueryService {
               entityId: rows.entityId,
               patientId: rows.patientId,
               patientName: patients.name,
+              patientCount: rows.patientCount,
+              subject: rows.subject,
               ip: rows.ip,
               requestId: rows.requestId,
               outcome: rows.outcome,
@@ -110,6 +114,9 @@ export class AuditQueryService {
       entityId: r.entityId,
       patientId: r.patientId,
       patientName: r.patientName,
+      patientCount: r.patientCount,
+      // A refusal's subject is its route (audit-hook.ts); a sign-in's is the identifier tried, not shown here.
+      route: r.outcome === 'denied' ? r.subject : null,
       ip: r.ip,
       requestId: r.requestId,
       outcome: outcomeOf(r.outcome),
@@ -141,9 +148,18 @@ export class AuditQueryService {
       const bound = value === undefined ? undefined : bind(name, value);
       return () => (bound === undefined ? undefined : eq(column, bound));
     };
+    const patientId = query.patientId === undefined ? undefined : bind('patientId', query.patientId);
     const conditions = [
       equal(auditLog.userId, 'userId', query.userId),
-      equal(auditLog.patientId, 'patientId', query.patientId),
+      // A patient's trail: the rows naming them, and the list pages that showed them (issue 50). Each side has its
+      // index (the patient's btree, the lists' GIN), which PostgreSQL reads as a bitmap OR.
+      () =>
+        patientId === undefined
+          ? undefined
+          : or(
+              eq(auditLog.patientId, patientId),
+              sql`${auditLog.patientIds} @> ARRAY[${patientId}]::bigint[]`,
+            ),
       equal(auditLog.action, 'action', query.action),
       equal(auditLog.entity, 'entity', query.entity),
       equal(auditLog.outcome, 'outcome', query.outcome),

@@ -13,6 +13,8 @@ export interface AuditEntry {
   entity?: AuditEntity;
   entityId?: number;
   patientId?: number;
+  /** A list page's patients, distinct, in the page's order (issue 50): the patient list, an exam list. */
+  patientIds?: number[];
   subject?: string;
   details?: Record<string, unknown>;
   /** When it happened, if the caller's clock must be used (sign-in failures are counted by it). */
@@ -21,14 +23,26 @@ export interface AuditEntry {
   outcome?: AuditOutcome;
 }
 
-/** An audit row's insert, each value stated by `value(name)` with the names `auditValues` gives. */
-const auditInsert = (value: Value) => sql`
-  INSERT INTO ${auditLog} (org_id, user_id, action, entity, entity_id, patient_id, subject, details, role, outcome, ip,
-                           request_id, created_at)
+/**
+ * An audit row's insert, each value stated by `value(name)` with the names `auditValues` gives. `patientIds`: the
+ * listed patients as an expression of the statement (`listedPatients`), else the entry's.
+ */
+const auditInsert = (value: Value, patientIds: SQL = sql`${value('auditPatientIds')}::bigint[]`) => sql`
+  INSERT INTO ${auditLog} (org_id, user_id, action, entity, entity_id, patient_id, patient_ids, subject, details, role,
+                           outcome, ip, request_id, created_at)
   VALUES (${value('auditOrgId')}::int, ${value('auditUserId')}::int, ${value('auditAction')}, ${value('auditEntity')},
-          ${value('auditEntityId')}::bigint, ${value('auditPatientId')}::bigint, ${value('auditSubject')},
+          ${value('auditEntityId')}::bigint, ${value('auditPatientId')}::bigint, ${patientIds}, ${value('auditSubject')},
           ${value('auditDetails')}::jsonb, ${value('auditRole')}, ${value('auditOutcome')}, ${value('auditIp')},
           ${value('auditRequestId')}, coalesce(${value('auditAt')}::timestamptz, now()))`;
+
+/**
+ * The patients of a page's rows, distinct, in the page's order: from the common table expression `listed` of the
+ * same statement, whose rows give a patient (`patient_id`) and their place on the page (`n`). NULL for an empty page.
+ */
+const listedPatients = (listed: string) => sql`(
+  SELECT array_agg(d.patient_id ORDER BY d.n) FROM (
+    SELECT l.patient_id, min(l.n) AS n FROM ${sql.raw(listed)} l WHERE l.patient_id IS NOT NULL GROUP BY l.patient_id
+  ) d)`;
 
 function auditValues(ctx: RequestContext, entry: AuditEntry): Record<string, unknown> {
   return {
@@ -38,6 +52,7 @@ function auditValues(ctx: RequestContext, entry: AuditEntry): Record<string, unk
     auditEntity: entry.entity ?? null,
     auditEntityId: entry.entityId ?? null,
     auditPatientId: entry.patientId ?? null,
+    auditPatientIds: entry.patientIds ?? null,
     auditSubject: entry.subject ?? null,
     auditDetails: entry.details ? JSON.stringify(entry.details) : null,
     auditRole: ctx.role ?? null,
@@ -72,6 +87,52 @@ export function auditedRead(db: Db, bind: Bind, ctx: RequestContext, entry: Audi
 
 /** The common table expression that writes a read's audit row, as `auditedRead` builds it. */
 export type AuditRowCte = ReturnType<ReturnType<typeof auditedRead>>;
+
+/** The name of a list page's common table expression of its rows (`pageOfRows`), which `auditedList` reads. */
+export const LISTED = 'listed';
+
+/**
+ * The audit row of a list page, as a common table expression of the page's own statement, naming the patients the
+ * page shows (`patient_ids`, issue 50). The statement's `WITH` names first the page's rows as `LISTED` (each a
+ * `patient_id` and its place `n`, as `pageOfRows` makes them), then this; the page then reads its records by those
+ * rows. One statement and one round trip, as `auditedRead`.
+ */
+export function auditedList(db: Db, bind: Bind, ctx: RequestContext, entry: AuditEntry) {
+  const values = auditValues(ctx, entry);
+  const bound: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values))
+    if (name !== 'auditPatientIds') bound[name] = bind(name, value);
+  return () =>
+    db.$with('audit_row', {}).as(auditInsert((name) => bound[name] as never, listedPatients(LISTED)));
+}
+
+/**
+ * A page's rows as the common table expression `LISTED` for `auditedList`: their ids, their patients and their
+ * places (`row_number()` in the page's order, so the audit row keeps it whatever order the rows come out in).
+ */
+export function pageOfRows(
+  db: Db,
+  table: PgTable & { id: PgColumn },
+  patient: PgColumn,
+  where: SQL | undefined,
+  order: (SQL | PgColumn)[],
+  limit: number,
+  offset: number,
+) {
+  return db.$with(LISTED).as(
+    db
+      .select({
+        id: table.id,
+        patientId: sql<number>`${patient}`.as('patient_id'),
+        n: sql<number>`row_number() OVER (ORDER BY ${sql.join(order, sql`, `)})`.as('n'),
+      })
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+  );
+}
 
 /** A write for `writeAudited`, prepared once under `audited_${name}`. */
 export interface AuditedWrite {

@@ -100,6 +100,8 @@ describe('the audit trail records every read of a patient’s data', () => {
         entityId: action === 'exam.listed' ? null : expect.any(Number),
         patientId: p.id,
         patientName: 'Audited Patient',
+        patientCount: null,
+        route: null,
         ip: '127.0.0.1',
         requestId: requestIds.get(action),
         outcome: 'ok',
@@ -158,6 +160,29 @@ describe('the audit trail records every read of a patient’s data', () => {
     expect(
       (await audit(`patientId=${theirs.id}`, other.adminToken, other.slug)).data.map((r) => r.action),
     ).toEqual(['patient.created']);
+  });
+
+  it('records every 403, a service’s too, and on routes that declare no audit, naming the route', async () => {
+    const c = clinic(t, org);
+    // A 403 from the auth hook on a route with no audit declaration of its own (issue 50).
+    const doctor = await userWith(t, org, ['open board', 'add permission']);
+    expect((await c.call('GET', '/api/audit?page=1', undefined, doctor.token)).statusCode).toBe(403);
+    expect((await c.call('GET', '/api/user/1', undefined, doctor.token)).statusCode).toBe(403);
+    // A 403 thrown by a service: a role granting a permission its maker does not hold.
+    const grant = await c.call(
+      'POST',
+      '/api/role',
+      { name: 'Auditors', permissions: ['show audit'] },
+      doctor.token,
+    );
+    expect(grant.statusCode).toBe(403);
+    expect(grant.json().code).toBe('permission.not_held');
+    const rows = (await audit(`userId=${doctor.id}&outcome=denied`)).data;
+    expect(rows.map((r) => [r.action, r.route, r.outcome, r.requestId])).toEqual([
+      ['role.created', 'POST /api/role', 'denied', grant.headers['x-request-id']],
+      ['request.denied', 'GET /api/user/:id', 'denied', expect.any(String)],
+      ['request.denied', 'GET /api/audit', 'denied', expect.any(String)],
+    ]);
   });
 });
 

@@ -1,4 +1,17 @@
-import { and, desc, eq, getTableColumns, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+  type WithSubquery,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { EXAM_CHANGED_EVENT, type ExamChanged } from '@basira/shared/events/events.schemas';
 import {
@@ -25,7 +38,7 @@ import { asIs, runPrepared, runPreparedSql, type Bind, type Built } from '../../
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
-import { auditedRead, recordAudit, writeAudited, type AuditRowCte } from '../audit/audit.service.ts';
+import { auditedList, auditedRead, pageOfRows, recordAudit, writeAudited } from '../audit/audit.service.ts';
 import { diagnosesByCodes, drugsByIds } from '../codes/codes.service.ts';
 import { prescribingContext } from './prescribing-context.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -117,7 +130,8 @@ export class ExamsService {
     definition: ExamDefinition,
     orgId: number,
     conditions: (SQL | undefined)[],
-    audit?: AuditRowCte,
+    ctes: WithSubquery[] = [],
+    onPage?: SQL,
   ) {
     const where = this.liveInOrg(definition, orgId, ...conditions);
     const count = db
@@ -126,12 +140,12 @@ export class ExamsService {
       .where(where);
     return {
       count,
-      rows: (audit ? db.with(audit) : db)
+      rows: (ctes.length ? db.with(...ctes) : db)
         .select({ ...listedColumns, total: totalColumn(count) })
         .from(examRecords)
         .leftJoin(creator, byCreator)
         .leftJoin(updater, byUpdater)
-        .where(where),
+        .where(onPage ? and(where, onPage) : where),
     };
   }
 
@@ -205,19 +219,42 @@ export class ExamsService {
         search !== undefined ? ilike(sql`${examRecords.data}::text`, search) : undefined,
       ];
     };
+    const newestFirst = [desc(examRecords.createdAt), desc(examRecords.id)];
     const page = (bind: Bind) => {
       const [orgId, matching] = [bind('orgId', scope.orgId), conditions(bind)];
-      const audit = auditedRead(this.db, bind, scope, {
-        action: 'exam.listed',
-        entity: auditEntityOf(definition),
-        ...(query.patientId !== undefined ? { patientId: query.patientId } : {}),
-      });
+      const entry = { action: 'exam.listed', entity: auditEntityOf(definition) } as const;
       const offset = bind('offset', (query.page - 1) * EXAM_RECORDS_PER_PAGE);
-      return () =>
-        this.selectPageInOrg(this.db, definition, orgId, matching(), audit())
-          .rows.orderBy(desc(examRecords.createdAt), desc(examRecords.id))
-          .limit(EXAM_RECORDS_PER_PAGE)
-          .offset(offset);
+      // One patient's records name that patient; every patient's name the patients the page shows (issue 50): the
+      // page's rows first (`pageOfRows`), its audit row from them, then their records.
+      if (query.patientId !== undefined) {
+        const audit = auditedRead(this.db, bind, scope, { ...entry, patientId: query.patientId });
+        return () =>
+          this.selectPageInOrg(this.db, definition, orgId, matching(), [audit()])
+            .rows.orderBy(...newestFirst)
+            .limit(EXAM_RECORDS_PER_PAGE)
+            .offset(offset);
+      }
+      const audit = auditedList(this.db, bind, scope, entry);
+      return () => {
+        const where = matching();
+        const listed = pageOfRows(
+          this.db,
+          examRecords,
+          examRecords.patientId,
+          this.liveInOrg(definition, orgId, ...where),
+          newestFirst,
+          EXAM_RECORDS_PER_PAGE,
+          offset,
+        );
+        return this.selectPageInOrg(
+          this.db,
+          definition,
+          orgId,
+          where,
+          [listed, audit()],
+          inArray(examRecords.id, this.db.select({ id: listed.id }).from(listed)),
+        ).rows.orderBy(...newestFirst);
+      };
     };
     const shape = `${definition.type}_${query.patientId !== undefined ? 'patient' : 'all'}_${query.search ? 'search' : 'all'}`;
     const rows = await runPrepared(this.db, `exam_page_${shape}`, page);

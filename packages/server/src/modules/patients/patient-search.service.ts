@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, like, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   PATIENT_COUNT_CAP,
@@ -32,6 +32,7 @@ import {
   type SummaryRow,
 } from './patient-view.ts';
 import { merged } from '@basira/shared/common/objects';
+import { auditedList, pageOfRows, recordAudit } from '../audit/audit.service.ts';
 
 /**
  * A rank stage. `ordered`: the first rows that match in that (index) order. Otherwise a bounded set of
@@ -74,6 +75,9 @@ interface SearchPlan {
  * recently first, then the newest record: the one at the desk is most likely someone who came lately.
  */
 const recentFirst = [sql`${patients.lastQueueAt} DESC NULLS LAST`, desc(patients.id)];
+
+/** The patient list's audit entry (issue 50): its row names the patients of the page. */
+const LISTED_ENTRY = { action: 'patient.listed', entity: 'patient' } as const;
 
 /** Trigram indexes need three characters; shorter text is searched by (word) prefix only. */
 const TRIGRAM_MIN = 3;
@@ -180,6 +184,8 @@ export class PatientSearchService {
     let total: number;
     let cap = PATIENT_COUNT_CAP;
     let nearMatchesOf: string | undefined;
+    // Whether the page's statement recorded its reading; else it is recorded below, once the page is known.
+    let audited = false;
     if (search && !plan) {
       rows = [];
       total = 0;
@@ -212,20 +218,32 @@ export class PatientSearchService {
       const ranged = [query.ageFrom, query.ageTo, query.lastVisitFrom, query.lastVisitTo].some(
         (value) => value !== undefined,
       );
+      // Its audit row names the page's patients, in the same statement (issue 50).
       const page = (bind: Bind) => {
         const [orgId, where] = [bind('orgId', scope.orgId), filters.where(bind)];
         const skipped = pageOffset(bind, query.page, perPage);
-        return () =>
-          db
+        const audit = auditedList(db, bind, scope, LISTED_ENTRY);
+        return () => {
+          const order = sortOrder(sort, false);
+          const listed = pageOfRows(
+            db,
+            patients,
+            patients.id,
+            this.liveInOrg(orgId, where()),
+            order,
+            literal(perPage),
+            skipped,
+          );
+          return db
+            .with(listed, audit())
             .select({
               ...patientViewColumns,
               total: totalUpToCap(this.liveMatching(db, orgId, where()), PATIENT_COUNT_CAP),
             })
             .from(patients)
-            .where(this.liveInOrg(orgId, where()))
-            .orderBy(...sortOrder(sort, false))
-            .limit(literal(perPage))
-            .offset(skipped);
+            .where(this.liveInOrg(orgId, inArray(patients.id, db.select({ id: listed.id }).from(listed))))
+            .orderBy(...order);
+        };
       };
       const found = await runPrepared(
         db,
@@ -235,6 +253,7 @@ export class PatientSearchService {
       );
       rows = found;
       total = found[0]?.total ?? (offset > 0 ? await this.cappedCount(db, scope.orgId, extra) : 0);
+      audited = true;
     } else {
       const where = and(await plan.matches(), extra);
       total = await this.searchCount(db, scope.orgId, plan, extra);
@@ -249,6 +268,12 @@ export class PatientSearchService {
         .limit(perPage)
         .offset(offset);
     }
+    // A search's page is gathered by several statements: its reading is one more, naming the patients it shows.
+    if (!audited)
+      await recordAudit(db, scope, {
+        ...LISTED_ENTRY,
+        ...(rows.length ? { patientIds: rows.map((r) => r.id) } : {}),
+      });
     const meta = cappedPageMeta(query.page, perPage, total, cap);
     return {
       data: rows.map((r): Patient => toPatient(r, this.countries, today)),

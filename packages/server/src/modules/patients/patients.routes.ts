@@ -47,7 +47,8 @@ export const patientsRoutes: FastifyPluginAsyncZod<PatientsRoutesOptions> = asyn
   app.get(
     '/api/mo/patient/filter',
     {
-      config: { permission: READ_PATIENTS },
+      // The page's audit row names its patients (issue 50); the service writes it.
+      config: { audit: { action: 'patient.listed', entity: 'patient' }, permission: READ_PATIENTS },
       schema: { tags, querystring: patientFilterQuerySchema, response: { 200: patientPageSchema } },
     },
     async (request) => search.filter(contextOf(request), request.query),
@@ -65,7 +66,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<PatientsRoutesOptions> = asyn
   app.get(
     '/api/mo/patient/deleted',
     {
-      config: { permission: 'Administrator' },
+      config: { audit: { action: 'patient.deleted_listed', entity: 'patient' }, permission: 'Administrator' },
       schema: { tags, querystring: pageQuerySchema, response: { 200: patientPageSchema } },
     },
     async (request) => patients.listDeleted(contextOf(request), request.query.page),

@@ -15,7 +15,7 @@ import { pageOffset, pageShape, pageWithTotal, totalColumn } from '../../lib/pag
 import { literal, runPrepared } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
-import { recordAudit, writeAudited } from '../audit/audit.service.ts';
+import { auditedList, pageOfRows, recordAudit, writeAudited } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { CountryDirectory } from './country-directory.ts';
 import { organizationLexicon } from '../codes/codes.service.ts';
@@ -301,17 +301,32 @@ export class PatientsService {
         .select({ n: sql<number>`count(*)::int` })
         .from(patients)
         .where(deleted(orgId));
+    const order = [desc(patients.deletedAt), desc(patients.id)];
+    // The page's audit row names its patients (issue 50), in the same statement.
     const rows = await runPrepared(this.db, `patients_deleted${pageShape(page)}`, (bind) => {
       const orgId = bind('orgId', scope.orgId);
       const skipped = pageOffset(bind, page, PATIENTS_PER_PAGE);
-      return () =>
-        this.db
+      const audit = auditedList(this.db, bind, scope, {
+        action: 'patient.deleted_listed',
+        entity: 'patient',
+      });
+      return () => {
+        const listed = pageOfRows(
+          this.db,
+          patients,
+          patients.id,
+          deleted(orgId),
+          order,
+          literal(PATIENTS_PER_PAGE),
+          skipped,
+        );
+        return this.db
+          .with(listed, audit())
           .select({ ...patientViewColumns, total: totalColumn(counted(orgId)) })
           .from(patients)
-          .where(deleted(orgId))
-          .orderBy(desc(patients.deletedAt), desc(patients.id))
-          .limit(literal(PATIENTS_PER_PAGE))
-          .offset(skipped);
+          .where(and(deleted(orgId), inArray(patients.id, this.db.select({ id: listed.id }).from(listed))))
+          .orderBy(...order);
+      };
     });
     const today = this.today(scope);
     const { data, meta } = await pageWithTotal(

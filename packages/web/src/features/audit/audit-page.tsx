@@ -312,12 +312,23 @@ function AuditTableRow({ row, onUser }: { row: AuditRow; onUser: (userId: number
           <Text size="sm" c="dimmed">
             {t('audit.formerPatient', { id: row.patientId })}
           </Text>
+        ) : row.patientCount !== null ? (
+          // A list page (issue 50): each of its patients' trails lists it.
+          <Text size="sm" c="dimmed" data-testid="audit-listed-patients">
+            {t('audit.listedPatients', { count: row.patientCount })}
+          </Text>
         ) : null}
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {row.entity && (
           <Text size="xs" c="dimmed" data-testid="audit-entity">
             {entityLabel(row.entity, row.entityId)}
+          </Text>
+        )}
+        {row.route && (
+          // The refused route as the server matched it (`GET /api/user/:id`): the same words in either language.
+          <Text size="xs" c="dimmed" ff="monospace" dir="ltr" data-testid="audit-route">
+            {row.route}
           </Text>
         )}
       </Table.Td>

@@ -1,0 +1,2 @@
+ALTER TABLE "audit_log" ADD COLUMN "patient_ids" bigint[];--> statement-breakpoint
+CREATE INDEX "audit_log_patient_ids_idx" ON "audit_log" USING gin ("patient_ids") WHERE "audit_log"."patient_ids" IS NOT NULL;
