@@ -66,6 +66,8 @@ test.describe('letters', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.type(` ${word}`);
     await editor.getByTestId('letter-save').click();
+    // Saved, not only saving: the button is disabled while the save is under way too.
+    await expect(page.getByRole('status').filter({ hasText: t('letters.card.saved') })).toBeVisible();
     await expect(editor.getByTestId('letter-save')).toBeDisabled();
     await expect(card.getByTestId('board-letter-row')).toHaveCount(1);
     const { data: letters } = await api.call<{ data: { id: number; body: string; version: number }[] }>(
