@@ -64,6 +64,8 @@ export async function startServer(env: Record<string, string> = {}, root = ROOT)
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      // Every prepared statement checked against its name on each use, as under the API tests (lib/prepared.ts).
+      BASIRA_CHECK_STATEMENTS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,11 +9,23 @@ import {
   literal,
   literalDay,
   literalInstant,
+  literalWord,
   runPrepared,
   runPreparedSql,
+  statementChecks,
   type Bind,
   type Plan,
 } from './prepared.ts';
+
+/** Runs `body` with the statements' name check off: what it counts is the cache's saving, which the check undoes. */
+async function unchecked<T>(body: () => Promise<T>): Promise<T> {
+  statementChecks.on = false;
+  try {
+    return await body();
+  } finally {
+    statementChecks.on = true;
+  }
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,10 +45,33 @@ describe('runPrepared', () => {
           return db.select({ id: countries.id }).from(countries).where(eq(countries.id, bound));
         };
       });
-    expect(await byId(105)).toEqual([{ id: 105 }]);
-    expect(await byId(1)).toEqual([{ id: 1 }]);
-    expect(await byId(100_000)).toEqual([]);
+    await unchecked(async () => {
+      expect(await byId(105)).toEqual([{ id: 105 }]);
+      expect(await byId(1)).toEqual([{ id: 1 }]);
+      expect(await byId(100_000)).toEqual([]);
+    });
     expect(builds).toBe(1);
+  });
+
+  it('fails loudly, under test, when one name is used for two texts (it would answer with the first)', async () => {
+    expect(statementChecks.on).toBe(true);
+    const db = t.database.db;
+    const lookup = (column: 'id' | 'name', value: number | string) =>
+      runPrepared(db, 'test_one_name_two_texts', (bind: Bind) => {
+        const bound = bind('value', value);
+        return () =>
+          db
+            .select({ id: countries.id })
+            .from(countries)
+            .where(column === 'id' ? eq(countries.id, bound as number) : eq(countries.name, bound as string));
+      });
+    expect(await lookup('id', 105)).toEqual([{ id: 105 }]);
+    expect(await lookup('id', 1)).toEqual([{ id: 1 }]);
+    expect(() => lookup('name', 'Iraq')).toThrow(/stands for two SQL texts/);
+    const byText = (text: string) =>
+      runPreparedSql(db, 'test_one_name_two_sql_texts', () => sql.raw(text), {});
+    expect(await byText('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    await expect(byText('SELECT 2 AS one')).rejects.toThrow(/stands for two SQL texts/);
   });
 
   // PGlite's driver sends no named statements, so only PostgreSQL lists them.
@@ -85,6 +120,19 @@ describe('runPrepared', () => {
     ).toMatch(/^select true /);
     expect(() => literal(1.5)).toThrow('not an integer');
     expect(() => literal(Number.NaN)).toThrow('not an integer');
+    // A text that reached it through an untyped value is refused at run time, not written verbatim.
+    expect(() => literal('x' as unknown as number)).toThrow('not an integer or a flag');
+    // A word the code fixes: one of its allowed words, quoted; anything else throws.
+    expect(
+      db
+        .select({ on: sql`${literalWord('open', ['open', 'wait'])}` })
+        .from(countries)
+        .toSQL().sql,
+    ).toMatch(/^select 'open' /);
+    expect(() => literalWord("x'; DROP TABLE patients; --", ['open'])).toThrow(
+      'not one of the allowed words',
+    );
+    expect(() => literalWord('Open', ['Open'])).toThrow('not one of the allowed words');
   });
 
   it('writes an instant the code computes into the text as a timestamptz, and names it in minutes', async () => {
@@ -148,9 +196,11 @@ describe('runPreparedSql', () => {
         },
         { id },
       );
-    expect(await byId(105)).toEqual([{ country_id: 105 }]);
-    expect(await byId(1)).toEqual([{ country_id: 1 }]);
-    expect(await byId(100_000)).toEqual([]);
+    await unchecked(async () => {
+      expect(await byId(105)).toEqual([{ country_id: 105 }]);
+      expect(await byId(1)).toEqual([{ country_id: 1 }]);
+      expect(await byId(100_000)).toEqual([]);
+    });
     expect(builds).toBe(1);
   });
 
@@ -166,8 +216,10 @@ describe('runPreparedSql', () => {
         },
         { id },
       );
-    expect(await t.database.db.transaction((tx) => byId(tx, 105))).toEqual([{ country_id: 105 }]);
-    expect(await t.database.db.transaction((tx) => byId(tx, 1))).toEqual([{ country_id: 1 }]);
+    await unchecked(async () => {
+      expect(await t.database.db.transaction((tx) => byId(tx, 105))).toEqual([{ country_id: 105 }]);
+      expect(await t.database.db.transaction((tx) => byId(tx, 1))).toEqual([{ country_id: 1 }]);
+    });
     expect(builds).toBe(1);
   });
 });

@@ -26,6 +26,7 @@ export type Built<T> = () => T;
 
 interface Preparable<Result> {
   prepare(name: string): { execute(values: Record<string, unknown>): Promise<Result> };
+  toSQL(): { sql: string };
 }
 
 /** What drizzle's prepared query (node-postgres and PGlite alike) keeps to map its rows. */
@@ -44,9 +45,21 @@ interface MappedRows {
  * PostgreSQL time (bench/list-pages, issue 17). Integers and booleans only: never a caller's text.
  */
 export function literal<T extends number | boolean>(value: T): T {
-  if (typeof value === 'number' && !Number.isSafeInteger(value))
-    throw new Error(`literal: ${value} is not an integer`);
+  // Checked at run time too: a string that reached here through an untyped value would be written verbatim.
+  if (typeof value === 'boolean') return sql.raw(String(value)) as unknown as T;
+  if (typeof value !== 'number') throw new Error(`literal: ${typeof value} is not an integer or a flag`);
+  if (!Number.isSafeInteger(value)) throw new Error(`literal: ${value} is not an integer`);
   return sql.raw(String(value)) as unknown as T;
+}
+
+/**
+ * A word the code fixes (an action's name), written into the text as a quoted constant: only one of `allowed`, and
+ * only lower-case letters and underscores, checked at run time, so nothing a caller typed can reach the text.
+ */
+export function literalWord<T extends string>(value: T, allowed: readonly T[]): T {
+  if (!allowed.includes(value) || !/^[a-z_]+$/.test(value))
+    throw new Error(`literalWord: '${String(value).slice(0, 40)}' is not one of the allowed words`);
+  return sql.raw(`'${value}'`) as unknown as T;
 }
 
 /**
@@ -96,10 +109,33 @@ const MAX_NAME_LENGTH = 63;
  */
 const MAX_STATEMENTS = 1_000;
 
-const byDatabase = new WeakMap<
-  Db,
-  Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>
->();
+/** A statement as prepared, with the SQL text its name stood for when it was built. */
+interface Statement {
+  prepared: { execute(values: Record<string, unknown>): Promise<unknown> };
+  text: string;
+}
+
+const byDatabase = new WeakMap<Db, Map<string, Statement>>();
+
+/**
+ * Whether every use of a cached statement rebuilds its text and compares it with the one its name was built with
+ * (`sameText`): on under test (vitest sets `VITEST`) and with `BASIRA_CHECK_STATEMENTS=1` (`npm run dev:server`),
+ * off in production, where it would undo what the cache saves. A name standing for two texts otherwise answers
+ * the second shape with the first one's statement: wrong rows, silently. Tests of the cache's savings turn it off.
+ */
+export const statementChecks = {
+  on: Boolean(process.env.VITEST) || process.env.BASIRA_CHECK_STATEMENTS === '1',
+};
+
+function sameText(name: string, expected: string, text: () => string): void {
+  if (!statementChecks.on) return;
+  const now = text();
+  if (now !== expected)
+    throw new Error(
+      `prepared statement '${name}' stands for two SQL texts; put what changes the text in its name:\n` +
+        `${expected}\n${now}`,
+    );
+}
 
 /** The statements built for `db`, checked for `name` (`MAX_NAME_LENGTH`) and kept within `MAX_STATEMENTS`. */
 function statementsOf(db: Db, name: string) {
@@ -147,15 +183,18 @@ export function runPrepared<Result>(
   // A shape asked for with either plan is two statements: the first call's plan would otherwise stay the name's.
   const key = plan === 'once' ? name : `${name} (per call)`;
   let statement = statements.get(key);
-  if (!statement) {
+  if (statement) sameText(name, statement.text, () => query().toSQL().sql);
+  else {
+    const built = query();
     // Unnamed, PostgreSQL parses and plans each call with its values; drizzle's types want a name.
-    statement = query().prepare(plan === 'once' ? name : (undefined as unknown as string));
-    const mapped = statement as MappedRows;
+    const prepared = built.prepare(plan === 'once' ? name : (undefined as unknown as string));
+    const mapped = prepared as MappedRows;
     if (mapped.fields && !mapped.customResultMapper)
       mapped.customResultMapper = rowMapper(mapped.fields, mapped.joinsNotNullableMap);
+    statement = { prepared, text: built.toSQL().sql };
     statements.set(key, statement);
   }
-  return statement.execute(values) as Promise<Result>;
+  return statement.prepared.execute(values) as Promise<Result>;
 }
 
 /** `value(name)` stands in a `runPreparedSql` statement for the value bound as `name`, typed as what it stands for. */
@@ -179,18 +218,21 @@ export async function runPreparedSql<Row = Record<string, unknown>>(
   values: Record<string, unknown>,
 ): Promise<Row[]> {
   const statements = statementsOf(db, name);
+  const text = () => dialect.sqlToQuery(build((key) => sql.placeholder(key) as never));
   let statement = statements.get(name);
-  if (!statement) {
+  if (statement) sameText(name, statement.text, () => text().sql);
+  else {
     // The text depends only on the name, so it is built once for every handle: a transaction is a handle of its
     // own, and one made per request (an audit row in a change's transaction) would otherwise build it each time.
     let query = builtSql.get(name);
-    if (!query) {
+    if (query) sameText(name, query.sql, () => text().sql);
+    else {
       if (builtSql.size >= MAX_STATEMENTS) builtSql.clear(); // a day's statements come each day (`literalInstant`)
-      builtSql.set(name, (query = dialect.sqlToQuery(build((key) => sql.placeholder(key) as never))));
+      builtSql.set(name, (query = text()));
     }
-    statement = db._.session.prepareQuery(query, undefined, name, false);
+    statement = { prepared: db._.session.prepareQuery(query, undefined, name, false), text: query.sql };
     statements.set(name, statement);
   }
-  const result = (await statement.execute(values)) as { rows: Row[] };
+  const result = (await statement.prepared.execute(values)) as { rows: Row[] };
   return result.rows;
 }

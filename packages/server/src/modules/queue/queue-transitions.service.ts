@@ -3,6 +3,7 @@ import type { QueueChanged } from '@basira/shared/events/events.schemas';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import {
   illegalMoveMessage,
+  QUEUE_ACTIONS,
   QUEUE_STATUS,
   TRANSITIONS,
   type QueueAction,
@@ -14,6 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../types.ts';
 import { localDay } from '@basira/shared/dates/calendar';
+import { literal, literalWord } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { writeAudited, type AuditedWrite } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -162,7 +164,7 @@ function moveStatement(
     name: `queue_move_${action}${withNote ? '_note' : ''}${ofPatient ? '_patient' : ''}`,
     write: (value) => {
       const set: SQL[] = [
-        sql`status = ${sql.raw(String(to))}`,
+        sql`status = ${literal(to)}`,
         sql`status_since = ${value('now')}::timestamptz`,
         sql`version = ${queueEntries.version} + 1`,
         sql`updated_at = ${value('now')}::timestamptz`,
@@ -183,15 +185,18 @@ function moveStatement(
         UPDATE ${queueEntries} SET ${sql.join(set, sql`, `)}
         FROM (SELECT ${queueEntries.id} AS id, ${queueEntries.status} AS status
               FROM ${queueEntries} WHERE ${target} FOR UPDATE) cur
-        WHERE ${queueEntries.id} = cur.id AND cur.status IN (${sql.raw(from.join(', '))})
+        WHERE ${queueEntries.id} = cur.id AND cur.status IN (${sql.join(
+          from.map((status) => literal(status)),
+          sql`, `,
+        )})
         RETURNING ${queueEntries}.*, cur.status AS from_status`;
     },
     alsoWrite: (value) => [
       sql`
         INSERT INTO ${queueStatusEvents} (org_id, queue_id, from_status, to_status, action, at, due_at, actor_id, note,
                                           waited_from)
-        SELECT w.org_id, w.id, w.from_status, w.status, ${sql.raw(`'${action}'`)}, w.status_since,
-               CASE WHEN w.status = ${sql.raw(String(QUEUE_STATUS.Waiting))} THEN w.date END, w.updated_by,
+        SELECT w.org_id, w.id, w.from_status, w.status, ${literalWord(action, QUEUE_ACTIONS)}, w.status_since,
+               CASE WHEN w.status = ${literal(QUEUE_STATUS.Waiting)} THEN w.date END, w.updated_by,
                ${action === 'rewait' ? sql`${value('note')}::text` : sql`NULL`},
                ${action === 'open' ? waitingSince(sql`w.org_id`, sql`w.id`) : sql`NULL`}
         FROM w`,
