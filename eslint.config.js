@@ -30,7 +30,7 @@ export default tseslint.config(
         'error',
         {
           globalTables: ['countries', 'organizations', 'dataUpgrades'],
-          scopingFunctions: ['inOrg', 'liveInOrg'],
+          scopingFunctions: ['inOrg', 'liveInOrg', 'sameOrg'],
         },
       ],
       // Rows that people edit carry `version`; the one way to change them is lib/versioned.ts (issue 7).

@@ -5,6 +5,9 @@
  * (e.g. by a token hash that is unique across organizations and checked against the organization right after)
  * says so with `// eslint-disable-next-line basira/org-scoped-query -- <why>`: those comments are the written
  * list of exemptions (`grep -rn "org-scoped-query --"`).
+ * A raw statement (sql`…`) is held to the same: one that reads, updates or deletes from an organization table
+ * written in it holds `inOrg(...)` or, for an alias, `sameOrg(alias, orgId)` among its values. A raw statement
+ * nested in a query is checked on its own, and its scoping does not count for the query around it.
  */
 
 /** @param {import('estree').Node} node @param {Set<string>} fns @param {import('eslint').Scope.Scope} scope @param {number} depth */
@@ -13,6 +16,8 @@ function isScoped(node, fns, scope, depth = 0) {
   let found = false;
   const visit = (n) => {
     if (found || !n || typeof n.type !== 'string') return;
+    // A raw statement inside is checked on its own: its scoping is its subquery's, not this query's.
+    if (n.type === 'TaggedTemplateExpression') return;
     if (n.type === 'CallExpression') {
       const c = n.callee;
       const name =
@@ -73,7 +78,29 @@ export default {
     const globalTables = new Set(options.globalTables ?? []);
     const fns = new Set(options.scopingFunctions ?? ['inOrg']);
     const sourceCode = context.sourceCode;
+    /** Whether `name` is an organization table imported from the schema, seen from `node`. */
+    const isOrgTable = (name, node) => {
+      if (globalTables.has(name)) return false;
+      const def = findVariable(sourceCode.getScope(node), name)?.defs[0];
+      return def?.type === 'ImportBinding' && /\/db\/schema(\.ts)?$/.test(String(def.parent.source.value));
+    };
     return {
+      // A raw statement (sql`…`) that reads, updates or deletes from an organization table written in it
+      // (`FROM ${table}`, `JOIN ${table}`, `UPDATE ${table}`) holds a scoping call among its values: inOrg for a
+      // table, sameOrg for an alias. A row an INSERT writes carries the organization it is given.
+      TaggedTemplateExpression(node) {
+        if (node.tag.type !== 'Identifier' || node.tag.name !== 'sql') return;
+        const { quasis, expressions } = node.quasi;
+        const scope = sourceCode.getScope(node);
+        const read = expressions.find(
+          (expression, i) =>
+            expression.type === 'Identifier' &&
+            /\b(FROM|JOIN|UPDATE)\s*$/i.test(quasis[i].value.raw) &&
+            isOrgTable(expression.name, node),
+        );
+        if (read && !expressions.some((expression) => isScoped(expression, fns, scope)))
+          context.report({ node: read, messageId: 'unscoped', data: { table: read.name } });
+      },
       CallExpression(node) {
         const callee = node.callee;
         if (callee.type !== 'MemberExpression' || callee.computed) return;
@@ -81,12 +108,8 @@ export default {
         if (!['from', 'update', 'delete'].includes(method)) return;
         const table = node.arguments[0];
         if (!table || table.type !== 'Identifier' || globalTables.has(table.name)) return;
+        if (!isOrgTable(table.name, node)) return;
         const scope = sourceCode.getScope(node);
-        const variable = findVariable(scope, table.name);
-        const def = variable?.defs[0];
-        const fromSchema =
-          def?.type === 'ImportBinding' && /\/db\/schema(\.ts)?$/.test(String(def.parent.source.value));
-        if (!fromSchema) return;
         // Walk up the method chain: db.select().from(t).innerJoin(...).where(...)...
         let current = node;
         let scoped = false;

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { sameOrg } from '../lib/tenant.ts';
 import type { NotificationInput } from '@basira/shared/notifications/notifications.schemas';
 import type { PermissionName } from '@basira/shared/permissions/permissions';
 import { localDay } from '@basira/shared/dates/calendar';
@@ -69,7 +70,7 @@ export class RecallReminders {
           eq(queueEntries.status, QUEUE_STATUS.Waiting),
           lte(queueEntries.date, now),
           gt(queueEntries.date, dayAgo),
-          sql`NOT EXISTS (SELECT 1 FROM ${notifications} n WHERE n.org_id = ${queueEntries.orgId}
+          sql`NOT EXISTS (SELECT 1 FROM ${notifications} n WHERE ${sameOrg('n', queueEntries.orgId)}
                 AND n.type = 'recall due' AND n.target_id = ${queueEntries.id})`,
         ),
       )
@@ -118,7 +119,7 @@ export class RecallReminders {
           eq(queueEntries.status, QUEUE_STATUS.Waiting),
           gt(queueEntries.date, now),
           sql`${remindAt} <= ${now.toISOString()}::timestamptz`,
-          sql`NOT EXISTS (SELECT 1 FROM ${telegramMessages} m WHERE m.org_id = ${queueEntries.orgId}
+          sql`NOT EXISTS (SELECT 1 FROM ${telegramMessages} m WHERE ${sameOrg('m', queueEntries.orgId)}
                 AND m.queue_id = ${queueEntries.id} AND m.kind = 'recall'
                 AND m.recall_day = (${queueEntries.date} AT TIME ZONE ${organizations.timeZone})::date)`,
         ),

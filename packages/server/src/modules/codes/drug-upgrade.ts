@@ -1,4 +1,5 @@
 import { isNull, sql } from 'drizzle-orm';
+import { sameOrg } from '../../lib/tenant.ts';
 import { ingredientsOfName } from '@basira/shared/prescribing/prescription-facts';
 import type { Db } from '../../db/client.ts';
 import { drugs, organizations } from '../../db/schema.ts';
@@ -68,7 +69,7 @@ export async function upgradeDrugs(db: Db): Promise<void> {
      CROSS JOIN jsonb_to_recordset(${SEEDS_JSON}::jsonb) AS s("order" int, name text, name_ar text, brands text[],
              lay_names text[], form text, drug_class text, ingredients jsonb, preservative text,
              default_dose double precision, default_dose_unit text, default_frequency jsonb)
-     WHERE NOT EXISTS (SELECT 1 FROM ${drugs} d WHERE d.org_id = o.id AND d.name = s.name)
+     WHERE NOT EXISTS (SELECT 1 FROM ${drugs} d WHERE ${sameOrg('d', sql`o.id`)} AND d.name = s.name)
      ORDER BY o.id, s."order"`);
 
   // The partial index `drugs_ingredients_unread_idx` holds only these rows: empty once they are read.
@@ -113,6 +114,6 @@ export async function upgradeDrugs(db: Db): Promise<void> {
              preservative = u.preservative
         FROM jsonb_to_recordset(${batch}::jsonb) AS u(id int, org_id int, ingredients jsonb, name_ar text,
              lay_names text[], preservative text)
-       WHERE d.id = u.id AND d.org_id = u.org_id AND d.ingredients IS NULL`);
+       WHERE d.id = u.id AND ${sameOrg('d', sql`u.org_id`)} AND d.ingredients IS NULL`);
   }
 }

@@ -5,6 +5,7 @@ import {
   getTableColumns,
   ilike,
   inArray,
+  isNotNull,
   isNull,
   lt,
   or,
@@ -35,7 +36,7 @@ import { findLivePatient } from '../patients/patients.service.ts';
 import { sanitizeRichText } from '../../lib/html-sanitizer.ts';
 import { likePattern, pageWithTotal, totalColumn } from '../../lib/pages.ts';
 import { asIs, runPrepared, runPreparedSql, type Bind, type Built } from '../../lib/prepared.ts';
-import { inOrg } from '../../lib/tenant.ts';
+import { inOrg, sameOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
 import { auditedList, auditedRead, pageOfRows, recordAudit, writeAudited } from '../audit/audit.service.ts';
@@ -214,8 +215,8 @@ export class ExamsService {
       return () => [
         patientId !== undefined
           ? eq(examRecords.patientId, patientId)
-          : sql`NOT EXISTS (SELECT 1 FROM ${patients} WHERE ${patients.id} = ${examRecords.patientId}
-                            AND ${patients.deletedAt} IS NOT NULL)`,
+          : sql`NOT EXISTS (SELECT 1 FROM ${patients}
+                            WHERE ${inOrg(patients, examRecords.orgId, eq(patients.id, examRecords.patientId), isNotNull(patients.deletedAt))})`,
         search !== undefined ? ilike(sql`${examRecords.data}::text`, search) : undefined,
       ];
     };
@@ -279,11 +280,11 @@ export class ExamsService {
         FROM unnest(${value('types')}::text[]) WITH ORDINALITY AS t(type, n)
         CROSS JOIN LATERAL (
           SELECT count(*)::int AS total FROM ${examRecords} e
-          WHERE e.org_id = ${value('orgId')}::int AND e.patient_id = ${value('patientId')}::int AND e.type = t.type
+          WHERE ${sameOrg('e', sql`${value('orgId')}::int`)} AND e.patient_id = ${value('patientId')}::int AND e.type = t.type
             AND e.deleted_at IS NULL) c
         CROSS JOIN LATERAL (
           SELECT e.* FROM ${examRecords} e
-          WHERE e.org_id = ${value('orgId')}::int AND e.patient_id = ${value('patientId')}::int AND e.type = t.type
+          WHERE ${sameOrg('e', sql`${value('orgId')}::int`)} AND e.patient_id = ${value('patientId')}::int AND e.type = t.type
             AND e.deleted_at IS NULL
           ORDER BY e.created_at DESC, e.id DESC
           LIMIT ${value('perType')}::int) r

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { patientNameWords } from '../../db/schema.ts';
 import { escapeLike } from '../../lib/like.ts';
 import { runPrepared } from '../../lib/prepared.ts';
-import { inOrg } from '../../lib/tenant.ts';
+import { inOrg, sameOrg } from '../../lib/tenant.ts';
 
 /** Words shorter than this are not worth correcting (and would match too much). */
 export const MIN_LEXICON_WORD = 2;
@@ -43,7 +43,7 @@ export async function lookUpWords(
   const result = await db.execute(sql`
       WITH w AS (
         SELECT v.word, EXISTS (SELECT 1 FROM ${patientNameWords} k
-                               WHERE k.org_id = ${orgId}::int AND k.word = v.word) AS known
+                               WHERE ${sameOrg('k', sql`${orgId}::int`)} AND k.word = v.word) AS known
         FROM (VALUES ${sql.join(
           unique.map((word) => sql`(${word}::text)`),
           sql`, `,
@@ -51,7 +51,7 @@ export async function lookUpWords(
       SELECT w.word, w.known, best.word AS closest, best.similarity
       FROM w LEFT JOIN LATERAL (
         SELECT n.word, similarity(n.word, w.word) AS similarity FROM ${patientNameWords} n
-        WHERE n.org_id = ${orgId}::int AND NOT w.known
+        WHERE ${sameOrg('n', sql`${orgId}::int`)} AND NOT w.known
         ORDER BY n.word <-> w.word LIMIT 1) best ON true`);
   const { rows } = result as unknown as {
     rows: { word: string; known: boolean; closest: string | null; similarity: number | null }[];

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { QueueChanged } from '@basira/shared/events/events.schemas';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import {
@@ -179,7 +179,7 @@ function moveStatement(
         value('orgId'),
         eq(queueEntries.id, value('id')),
         ofPatient ? eq(queueEntries.patientId, value('patientId')) : undefined,
-        sql`EXISTS (SELECT 1 FROM ${patients} WHERE ${and(eq(patients.id, queueEntries.patientId), isNull(patients.deletedAt))})`,
+        sql`EXISTS (SELECT 1 FROM ${patients} WHERE ${inOrg(patients, queueEntries.orgId, eq(patients.id, queueEntries.patientId), isNull(patients.deletedAt))})`,
       );
       return sql`
         UPDATE ${queueEntries} SET ${sql.join(set, sql`, `)}
@@ -212,7 +212,7 @@ function moveStatement(
             status: sql`w.status`,
           },
         )}
-        FROM w WHERE ${patients.id} = w.patient_id AND ${patients.orgId} = w.org_id`,
+        FROM w WHERE ${inOrg(patients, sql`w.org_id`, eq(patients.id, sql`w.patient_id`))}`,
     ],
     writtenDetails: sql`jsonb_build_object('from', w.from_status)`,
     values: {
