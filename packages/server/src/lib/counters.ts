@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { orgCounters } from '../db/schema.ts';
-import { runPreparedSql } from './prepared.ts';
+import { runPreparedSql, statementName } from './prepared.ts';
 
 /**
  * The upsert that takes a counter's next value (`RETURNING value`). Every taker of one counter waits on its row
@@ -21,7 +21,7 @@ export const nextCounterSql = (orgId: SQL, name: SQL): SQL => sql`
 export async function nextCounter(db: Db, orgId: number, name: string): Promise<number> {
   const [row] = await runPreparedSql<{ value: number }>(
     db,
-    'next_counter',
+    statementName('next_counter'),
     (value) => nextCounterSql(sql`${value('orgId')}::int`, sql`${value('name')}::text`),
     { orgId, name },
   );

@@ -98,7 +98,7 @@ function pageAnswer<Row, Item>(
  */
 export const pageOffset = (bind: Bind, page: number, perPage: number) =>
   page === 1 ? 0 : bind('offset', (page - 1) * perPage);
-export const pageShape = (page: number) => (page === 1 ? '' : '_deep');
+export const pageShape = (page: number) => ({ deep: page !== 1 });
 
 /** Escapes LIKE wildcards in user text. */
 export function likePattern(text: string): string {

@@ -13,6 +13,7 @@ import {
   runPrepared,
   runPreparedSql,
   statementChecks,
+  statementName,
   type Bind,
   type Plan,
 } from './prepared.ts';
@@ -38,7 +39,7 @@ describe('runPrepared', () => {
     const db = t.database.db;
     let builds = 0;
     const byId = (id: number) =>
-      runPrepared(db, 'test_country_by_id', (bind: Bind) => {
+      runPrepared(db, statementName('test_country_by_id'), (bind: Bind) => {
         const bound = bind('id', id);
         return () => {
           builds++;
@@ -57,7 +58,7 @@ describe('runPrepared', () => {
     expect(statementChecks.on).toBe(true);
     const db = t.database.db;
     const lookup = (column: 'id' | 'name', value: number | string) =>
-      runPrepared(db, 'test_one_name_two_texts', (bind: Bind) => {
+      runPrepared(db, statementName('test_one_name_two_texts'), (bind: Bind) => {
         const bound = bind('value', value);
         return () =>
           db
@@ -69,7 +70,7 @@ describe('runPrepared', () => {
     expect(await lookup('id', 1)).toEqual([{ id: 1 }]);
     expect(() => lookup('name', 'Iraq')).toThrow(/stands for two SQL texts/);
     const byText = (text: string) =>
-      runPreparedSql(db, 'test_one_name_two_sql_texts', () => sql.raw(text), {});
+      runPreparedSql(db, statementName('test_one_name_two_sql_texts'), () => sql.raw(text), {});
     expect(await byText('SELECT 1 AS one')).toEqual([{ one: 1 }]);
     await expect(byText('SELECT 2 AS one')).rejects.toThrow(/stands for two SQL texts/);
   });
@@ -82,7 +83,7 @@ describe('runPrepared', () => {
         const byId = (id: number, plan: Plan) =>
           runPrepared(
             tx,
-            'test_country_either_plan',
+            statementName('test_country_either_plan'),
             (bind: Bind) => {
               const bound = bind('id', id);
               return () => tx.select({ id: countries.id }).from(countries).where(eq(countries.id, bound));
@@ -160,18 +161,12 @@ describe('runPrepared', () => {
       expect(() => literalDay(notADay)).toThrow('not a day');
   });
 
-  it('refuses a name PostgreSQL would cut (63 bytes), which could make two statements one', () => {
-    const db = t.database.db;
-    const query = () => () => db.select({ id: countries.id }).from(countries);
-    expect(() => runPrepared(db, `test_${'x'.repeat(59)}`, query)).toThrow('longer than 63');
-  });
-
   it('refuses a value bound while the query is built: later calls would not bind it', () => {
     const db = t.database.db;
     const byId = (id: number) =>
       runPrepared(
         db,
-        'test_country_bound_late',
+        statementName('test_country_bound_late'),
         (bind: Bind) => () =>
           db
             .select({ id: countries.id })
@@ -182,6 +177,36 @@ describe('runPrepared', () => {
   });
 });
 
+describe('statementName', () => {
+  it('derives a name from everything the text depends on, the same whatever order the parts are given in', () => {
+    expect(
+      statementName('queue_page', { list: 'patient', except: true, per: 25, deep: false, order: 'newest' }),
+    ).toBe('queue_page_except_listpatient_ordernewest_per25');
+    expect(statementName('queue_page', { per: 25, order: 'newest', list: 'patient', except: true })).toBe(
+      statementName('queue_page', { list: 'patient', except: true, per: 25, order: 'newest' }),
+    );
+    // The table is part of an audited write's name: one write on two tables is two statements.
+    expect(statementName('audited', { table: 'patients', write: 'insert' })).not.toBe(
+      statementName('audited', { table: 'queue_entries', write: 'insert' }),
+    );
+    expect(statementName('exam_options')).toBe('exam_options');
+  });
+
+  it('keeps a long name within the 63 bytes PostgreSQL keeps, two long names apart by their hash', () => {
+    const long = (table: string) => statementName('audited', { table, write: 'x'.repeat(60) });
+    expect(long('patients')).toHaveLength(63);
+    expect(long('patients')).toBe(long('patients'));
+    expect(long('patients')).not.toBe(long('queue_entries'));
+  });
+
+  it('refuses a part that is not a plain name: nothing but letters, digits and underscores reaches SQL', () => {
+    expect(() => statementName('page', { search: "x'; DROP TABLE patients; --" })).toThrow(
+      'not a plain name',
+    );
+    expect(() => statementName('page-1')).toThrow('not a plain name');
+  });
+});
+
 describe('runPreparedSql', () => {
   it('builds its statement once and binds each call’s own values, rows keyed by column name', async () => {
     const db = t.database.db;
@@ -189,7 +214,7 @@ describe('runPreparedSql', () => {
     const byId = (id: number) =>
       runPreparedSql(
         db,
-        'test_country_by_id_sql',
+        statementName('test_country_by_id_sql'),
         (value) => {
           builds++;
           return sql`SELECT ${countries.id} AS country_id FROM ${countries} WHERE ${eq(countries.id, value('id'))}`;
@@ -209,7 +234,7 @@ describe('runPreparedSql', () => {
     const byId = (db: Db, id: number) =>
       runPreparedSql(
         db,
-        'test_country_in_transaction',
+        statementName('test_country_in_transaction'),
         (value) => {
           builds++;
           return sql`SELECT ${countries.id} AS country_id FROM ${countries} WHERE ${eq(countries.id, value('id'))}`;

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { rowMapper, type OrderedField } from './row-mapper.ts';
+import { mapRowsWith, prepareSql } from './drizzle-internals.ts';
+import { rowMapper } from './row-mapper.ts';
 
 /**
  * `bind(name, value)` stands in a query for a value that changes per request: a placeholder when the query is
@@ -27,13 +28,6 @@ export type Built<T> = () => T;
 interface Preparable<Result> {
   prepare(name: string): { execute(values: Record<string, unknown>): Promise<Result> };
   toSQL(): { sql: string };
-}
-
-/** What drizzle's prepared query (node-postgres and PGlite alike) keeps to map its rows. */
-interface MappedRows {
-  fields?: OrderedField[];
-  joinsNotNullableMap?: Record<string, boolean>;
-  customResultMapper?: unknown;
 }
 
 /**
@@ -90,6 +84,44 @@ export function literalDay(day: string): string {
 export const instantName = (...values: Date[]) =>
   values.map((value) => Math.floor(value.getTime() / 60_000).toString(36)).join('_');
 
+/** What a statement's text depends on besides its base name: each present part is written into its name. */
+export type StatementShape = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+declare const derived: unique symbol;
+/** A statement's name, made only by `statementName`: a name assembled by hand does not type-check. */
+export type StatementName = string & { readonly [derived]: true };
+
+/** A part of a name: letters, digits and underscores, which PostgreSQL keeps as they are. */
+const NAME_PART = /^[A-Za-z0-9_]*$/;
+
+/**
+ * The name of a prepared statement, derived from its `base` and everything else its text depends on (`shape`: which
+ * conditions are present, the table, a page's depth, …): `true` writes the key, a string or a number the key and
+ * the value, `false`, null, undefined and '' nothing; keys in alphabetical order, so that the same shape is the
+ * same name wherever it is made. A name past PostgreSQL's 63 bytes keeps its start and ends in a hash of the
+ * whole. Checked under test (`statementChecks`): a name that stands for two texts fails.
+ */
+export function statementName(base: string, shape: StatementShape = {}): StatementName {
+  const parts = [base];
+  for (const key of Object.keys(shape).sort()) {
+    const value = shape[key];
+    if (value === undefined || value === null || value === false || value === '') continue;
+    parts.push(value === true ? key : `${key}${value}`);
+  }
+  for (const part of parts)
+    if (!NAME_PART.test(part)) throw new Error(`statementName: '${part}' is not a plain name`);
+  const name = parts.join('_');
+  if (name.length <= MAX_NAME_LENGTH) return name as StatementName;
+  return `${name.slice(0, MAX_NAME_LENGTH - 8)}_${fnv1a(name)}` as StatementName;
+}
+
+/** A 32-bit FNV-1a hash in base 36, 7 characters: short, and stable across processes. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36).padStart(7, '0');
+}
+
 /**
  * How a prepared statement is planned (`runPrepared`): `once` when its best plan does not depend on its values
  * (an organization, a patient, one day; the code's constants written as `literal`s), `per-call` when it does (a
@@ -137,10 +169,8 @@ function sameText(name: string, expected: string, text: () => string): void {
     );
 }
 
-/** The statements built for `db`, checked for `name` (`MAX_NAME_LENGTH`) and kept within `MAX_STATEMENTS`. */
-function statementsOf(db: Db, name: string) {
-  if (name.length > MAX_NAME_LENGTH)
-    throw new Error(`prepared statement '${name}' is longer than ${MAX_NAME_LENGTH}`);
+/** The statements built for `db`, kept within `MAX_STATEMENTS`. */
+function statementsOf(db: Db) {
   let statements = byDatabase.get(db);
   if (!statements) byDatabase.set(db, (statements = new Map()));
   if (statements.size >= MAX_STATEMENTS) statements.clear();
@@ -166,7 +196,7 @@ function statementsOf(db: Db, name: string) {
  */
 export function runPrepared<Result>(
   db: Db,
-  name: string,
+  name: StatementName,
   build: (bind: Bind) => Built<Preparable<Result>>,
   { plan = 'once' }: { plan?: Plan | undefined } = {},
 ): Promise<Result> {
@@ -179,7 +209,7 @@ export function runPrepared<Result>(
     return sql.placeholder(key) as unknown as typeof value;
   });
   binding = false;
-  const statements = statementsOf(db, name);
+  const statements = statementsOf(db);
   // A shape asked for with either plan is two statements: the first call's plan would otherwise stay the name's.
   const key = plan === 'once' ? name : `${name} (per call)`;
   let statement = statements.get(key);
@@ -188,9 +218,7 @@ export function runPrepared<Result>(
     const built = query();
     // Unnamed, PostgreSQL parses and plans each call with its values; drizzle's types want a name.
     const prepared = built.prepare(plan === 'once' ? name : (undefined as unknown as string));
-    const mapped = prepared as MappedRows;
-    if (mapped.fields && !mapped.customResultMapper)
-      mapped.customResultMapper = rowMapper(mapped.fields, mapped.joinsNotNullableMap);
+    mapRowsWith(prepared, rowMapper);
     statement = { prepared, text: built.toSQL().sql };
     statements.set(key, statement);
   }
@@ -213,11 +241,11 @@ const builtSql = new Map<string, ReturnType<PgDialect['sqlToQuery']>>();
  */
 export async function runPreparedSql<Row = Record<string, unknown>>(
   db: Db,
-  name: string,
+  name: StatementName,
   build: (value: Value) => SQL,
   values: Record<string, unknown>,
 ): Promise<Row[]> {
-  const statements = statementsOf(db, name);
+  const statements = statementsOf(db);
   const text = () => dialect.sqlToQuery(build((key) => sql.placeholder(key) as never));
   let statement = statements.get(name);
   if (statement) sameText(name, statement.text, () => text().sql);
@@ -230,7 +258,7 @@ export async function runPreparedSql<Row = Record<string, unknown>>(
       if (builtSql.size >= MAX_STATEMENTS) builtSql.clear(); // a day's statements come each day (`literalInstant`)
       builtSql.set(name, (query = text()));
     }
-    statement = { prepared: db._.session.prepareQuery(query, undefined, name, false), text: query.sql };
+    statement = { prepared: prepareSql(db, query, name), text: query.sql };
     statements.set(name, statement);
   }
   const result = (await statement.prepared.execute(values)) as { rows: Row[] };

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import * as drizzle from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { countries, users } from '../db/schema.ts';
-import { rowMapper, type OrderedField } from './row-mapper.ts';
+import { drizzleRowMapping } from './drizzle-internals.ts';
+import { rowMapper } from './row-mapper.ts';
 
-// drizzle exports its own row mapper and field ordering at run time, but marks them internal in its types.
-const { mapResultRow, orderSelectedFields } = drizzle as unknown as {
-  mapResultRow: (fields: OrderedField[], row: unknown[], joins?: Record<string, boolean>) => unknown;
-  orderSelectedFields: (fields: Record<string, unknown>) => OrderedField[];
-};
+const { mapResultRow, orderSelectedFields } = drizzleRowMapping;
 
 const doctor = alias(users, 'doctor');
 const fields = orderSelectedFields({

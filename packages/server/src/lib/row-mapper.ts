@@ -1,25 +1,10 @@
-import { Column, getTableName, is, sql, SQL, Subquery } from 'drizzle-orm';
+import { Column, getTableName, is } from 'drizzle-orm';
+import { decoderOf, identityDecoders, type OrderedField, type RowsMapper } from './drizzle-internals.ts';
 
-/** A selected field as drizzle orders them in a prepared query: where it goes in the row object, and what it is. */
-export interface OrderedField {
-  path: string[];
-  field: unknown;
-}
-
-interface Decoder {
-  mapFromDriverValue(value: unknown): unknown;
-}
-
-type Row = Record<string, unknown>;
+export type { OrderedField };
 
 /** A row's shape: each key's column (its index) or nested object, in the order the keys first appear. */
 type Shape = Map<string, Shape | number>;
-
-/** What decodes nothing: a plain column's (text, a boolean, …) and an `sql` expression's without `mapWith`. */
-const identity = new Set<unknown>([
-  Column.prototype.mapFromDriverValue,
-  (sql`` as unknown as { decoder: Decoder }).decoder.mapFromDriverValue,
-]);
 
 /**
  * drizzle's `mapResultRow`, with what it decides per cell decided once per statement. drizzle asks, for every
@@ -34,17 +19,9 @@ const identity = new Set<unknown>([
 export function rowMapper(
   fields: OrderedField[],
   joinsNotNullableMap: Record<string, boolean> | undefined,
-): (rows: unknown[][]) => Row[] {
+): RowsMapper {
   const columns = fields.map(({ path, field }) => {
-    // As drizzle: a column decodes itself; an expression, an aliased one or a subquery by its SQL's decoder
-    // (private in drizzle's types, hence the casts).
-    const decoder: Decoder = is(field, Column)
-      ? field
-      : is(field, SQL)
-        ? (field as unknown as { decoder: Decoder }).decoder
-        : is(field, Subquery)
-          ? (field._ as unknown as { sql: { decoder: Decoder } }).sql.decoder
-          : (field as { sql: { decoder: Decoder } }).sql.decoder;
+    const decoder = decoderOf(field);
     // A column of a joined table's object ({ doctor: { … } }): its table, for the left join's null object.
     const joinedTable =
       joinsNotNullableMap && is(field, Column) && path.length === 2 ? getTableName(field.table) : undefined;
@@ -89,13 +66,13 @@ export function rowMapper(
 
   // Keys are the select's own field names, written as JSON strings: nothing of a request reaches this code.
   const decoded = columns.map(({ decoder }, i) =>
-    identity.has(decoder.mapFromDriverValue)
+    identityDecoders.has(decoder.mapFromDriverValue)
       ? `const v${i} = row[${i}];`
       : `const v${i} = row[${i}] === null ? null : d[${i}].mapFromDriverValue(row[${i}]);`,
   );
   const mapRow = new Function(
     'd',
     `return (row) => { ${decoded.join(' ')} return ${literal(shape, true)}; };`,
-  )(columns.map((c) => c.decoder)) as (row: unknown[]) => Row;
+  )(columns.map((c) => c.decoder)) as (row: unknown[]) => Record<string, unknown>;
   return (rows) => rows.map(mapRow);
 }

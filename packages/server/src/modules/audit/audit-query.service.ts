@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, patients, users } from '../../db/schema.ts';
 import { isoTime } from '../../lib/iso-time.ts';
 import { countUpToCap, pageOffset, pageShape, pageWithTotal, totalUpToCap } from '../../lib/pages.ts';
-import { asIs, literal, runPrepared, type Bind, type Built } from '../../lib/prepared.ts';
+import { asIs, literal, runPrepared, statementName, type Bind, type Built } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { RequestContext } from '../../types.ts';
 
@@ -101,9 +101,14 @@ export class AuditQueryService {
     // unfiltered trail, the reads and the days are planned once.
     const { userId, patientId, action, entity, outcome } = query;
     const skewed = [userId, patientId, action, entity, outcome].some((value) => value !== undefined);
-    const rows = await runPrepared(this.db, `audit_page_${this.shape(query)}${pageShape(query.page)}`, page, {
-      plan: skewed ? 'per-call' : 'once',
-    });
+    const rows = await runPrepared(
+      this.db,
+      statementName('audit_page', { filters: this.shape(query), ...pageShape(query.page) }),
+      page,
+      {
+        plan: skewed ? 'per-call' : 'once',
+      },
+    );
     const view = (r: (typeof rows)[number]) => ({
       id: r.id,
       // NOT NULL: drizzle types any computed column of a select with outer joins as nullable.

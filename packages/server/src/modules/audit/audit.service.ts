@@ -1,7 +1,13 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { runPreparedSql, type Bind, type Value } from '../../lib/prepared.ts';
+import {
+  runPreparedSql,
+  statementName,
+  type Bind,
+  type StatementName,
+  type Value,
+} from '../../lib/prepared.ts';
 import { auditLog, patients } from '../../db/schema.ts';
 import type { RequestContext } from '../../types.ts';
 import type { AuditEntity, AuditOutcome } from '@basira/shared/audit/audit.schemas';
@@ -68,7 +74,7 @@ function auditValues(ctx: RequestContext, entry: AuditEntry): Record<string, unk
  * writes one, reads included, so its statement is built once and prepared (`runPreparedSql`).
  */
 export async function recordAudit(db: Db, ctx: RequestContext, entry: AuditEntry): Promise<void> {
-  await runPreparedSql(db, 'audit_row', auditInsert, auditValues(ctx, entry));
+  await runPreparedSql(db, statementName('audit_row'), auditInsert, auditValues(ctx, entry));
 }
 
 /**
@@ -134,9 +140,10 @@ export function pageOfRows(
   );
 }
 
-/** A write for `writeAudited`, prepared once under `audited_${name}`. */
+/** A write for `writeAudited`, prepared once under a name derived from `name` and the table (`auditedName`). */
 export interface AuditedWrite {
-  name: string;
+  /** Names what `write`, `alsoWrite` and `writtenDetails` make: whatever changes their text is in it. */
+  name: StatementName;
   /** An `insert … returning *` or `update … returning *`, each value stated by `value(name)` (one of `values`). */
   write: (value: Value) => SQL;
   values: Record<string, unknown>;
@@ -176,7 +183,12 @@ export async function writeAudited<T extends PgTable & { id: PgColumn }>(
   const { counter, alsoWrite, writtenDetails } = statement;
   const rows = await runPreparedSql(
     db,
-    `audited_${statement.name}`,
+    statementName('audited', {
+      table: getTableName(table),
+      write: statement.name,
+      counter: Boolean(counter),
+      details: Boolean(writtenDetails),
+    }),
     (value) => {
       const details = writtenDetails
         ? sql`coalesce(${value('auditDetails')}::jsonb, '{}'::jsonb) || ${writtenDetails}`

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { drugs, organizationDiagnoses } from '../../db/schema.ts';
 import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { pageMeta } from '../../lib/pages.ts';
-import { runPrepared } from '../../lib/prepared.ts';
+import { runPrepared, statementName } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
@@ -342,7 +342,7 @@ export async function organizationLexicon(db: Db, orgId: number): Promise<Lexico
 /** Every drug of the organization (hidden ones too) with what names it and what is in it. */
 function formularyProducts(db: Db, orgId: number) {
   // Prepared: the substance picker reads it as the user types.
-  return runPrepared(db, 'drugs_products', (bind) => {
+  return runPrepared(db, statementName('drugs_products'), (bind) => {
     const org = bind('orgId', orgId);
     return () =>
       db
@@ -422,7 +422,7 @@ export class CodesService {
     query: { page: number; search?: string | undefined },
   ): Promise<{ data: DiagnosisRow[]; meta: PageMeta }> {
     // Prepared: the list is searched as the doctor types.
-    const own = await runPrepared(this.db, 'diagnoses_own', (bind) => {
+    const own = await runPrepared(this.db, statementName('diagnoses_own'), (bind) => {
       const org = bind('orgId', orgId);
       return () => this.db.select().from(organizationDiagnoses).where(inOrg(organizationDiagnoses, org));
     });
@@ -592,7 +592,7 @@ export class CodesService {
    */
   async searchDrugs(orgId: number, search: string | undefined, limit = DRUGS_LIMIT): Promise<Drug[]> {
     // Prepared: the formulary is searched as the doctor types.
-    const rows = await runPrepared(this.db, 'drugs_active', (bind) => {
+    const rows = await runPrepared(this.db, statementName('drugs_active'), (bind) => {
       const org = bind('orgId', orgId);
       return () =>
         this.db

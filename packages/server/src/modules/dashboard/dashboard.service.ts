@@ -13,6 +13,7 @@ import {
   runPrepared,
   runPreparedSql,
   type Value,
+  statementName,
 } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 
@@ -108,7 +109,7 @@ export class DashboardService {
     });
     const [row] = await runPreparedSql<SummaryRow>(
       this.db,
-      `dashboard_summary_${instantName(start, end)}`,
+      statementName('dashboard_summary', { day: instantName(start, end) }),
       statement,
       { orgId: scope.orgId, now: now.toISOString() },
     );
@@ -140,7 +141,7 @@ export class DashboardService {
     const today = localDay(this.clock.now(), scope.timeZone);
     const chartDays = daysUpTo(today, days);
     // Prepared: the dashboard asks for it on every sign-in; building it per request was a tenth of its server time.
-    const rows = await runPrepared(this.db, 'dashboard_visits_per_day', (bind) => {
+    const rows = await runPrepared(this.db, statementName('dashboard_visits_per_day'), (bind) => {
       const [orgId, first, last] = [
         bind('orgId', scope.orgId),
         bind('first', chartDays[0]!),

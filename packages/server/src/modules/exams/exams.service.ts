@@ -35,7 +35,14 @@ import { AppError, fieldError, notFound, patientDeleted } from '../../lib/errors
 import { findLivePatient } from '../patients/patients.service.ts';
 import { sanitizeRichText } from '../../lib/html-sanitizer.ts';
 import { likePattern, pageWithTotal, totalColumn } from '../../lib/pages.ts';
-import { asIs, runPrepared, runPreparedSql, type Bind, type Built } from '../../lib/prepared.ts';
+import {
+  asIs,
+  runPrepared,
+  runPreparedSql,
+  type Bind,
+  type Built,
+  statementName,
+} from '../../lib/prepared.ts';
 import { inOrg, sameOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
@@ -257,8 +264,12 @@ export class ExamsService {
         ).rows.orderBy(...newestFirst);
       };
     };
-    const shape = `${definition.type}_${query.patientId !== undefined ? 'patient' : 'all'}_${query.search ? 'search' : 'all'}`;
-    const rows = await runPrepared(this.db, `exam_page_${shape}`, page);
+    const name = statementName('exam_page', {
+      type: definition.type,
+      patient: query.patientId !== undefined,
+      search: Boolean(query.search),
+    });
+    const rows = await runPrepared(this.db, name, page);
     const count = () => this.selectPageInOrg(this.db, definition, scope.orgId, conditions(asIs)()).count;
     return pageWithTotal(rows, query.page, EXAM_RECORDS_PER_PAGE, count, (r) => this.view(r));
   }
@@ -273,7 +284,7 @@ export class ExamsService {
     if (types.length === 0) return [];
     const rows = await runPreparedSql<GroupRow>(
       this.db,
-      'exam_groups',
+      statementName('exam_groups'),
       (value) => sql`
         SELECT r.id, r.type, r.queue_id, r.created_at, r.updated_at, r.created_by, r.data, r.derived, c.total,
                u.name AS author_name
@@ -371,7 +382,7 @@ export class ExamsService {
       this.db,
       examRecords,
       {
-        name: 'exam_insert',
+        name: statementName('exam_insert'),
         write: (value) =>
           sql`INSERT INTO ${examRecords} (org_id, patient_id, queue_id, type, data, derived, created_by, updated_by,
                                          created_at, updated_at)

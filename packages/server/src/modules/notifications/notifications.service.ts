@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isoTime } from '../../lib/iso-time.ts';
 import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
-import { runPrepared } from '../../lib/prepared.ts';
+import { runPrepared, statementName } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { activeHolders } from '../roles/role-guards.ts';
@@ -73,7 +73,7 @@ export class NotificationsService {
         .select({ n: sql<number>`count(*)::int` })
         .from(notifications)
         .where(own(org, user));
-    const rows = await runPrepared(this.db, 'notifications_page', (bind) => {
+    const rows = await runPrepared(this.db, statementName('notifications_page'), (bind) => {
       const [org, user] = [bind('orgId', orgId), bind('userId', userId)];
       const offset = bind('offset', (page - 1) * PER_PAGE);
       return () =>
@@ -100,7 +100,7 @@ export class NotificationsService {
 
   async unreadCount(orgId: number, userId: number): Promise<number> {
     // Prepared: every signed-in screen reads it, again on each notification of its user.
-    const [count] = await runPrepared(this.db, 'notifications_unread', (bind) => {
+    const [count] = await runPrepared(this.db, statementName('notifications_unread'), (bind) => {
       const [org, user] = [bind('orgId', orgId), bind('userId', userId)];
       return () =>
         this.db

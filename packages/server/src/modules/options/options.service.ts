@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { organizationsWithout } from '../../lib/organizations.ts';
 import { examOptions } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { runPrepared } from '../../lib/prepared.ts';
+import { runPrepared, statementName } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
@@ -59,16 +59,20 @@ export class OptionsService {
 
   async list(orgId: number, category?: string): Promise<ExamOption[]> {
     // Prepared: every exam form reads the lists (a few hundred rows).
-    const rows = await runPrepared(this.db, `exam_options_${category ? 'one' : 'all'}`, (bind) => {
-      const org = bind('orgId', orgId);
-      const only = category ? bind('category', category) : undefined;
-      return () =>
-        this.db
-          .select(viewColumns)
-          .from(examOptions)
-          .where(inOrg(examOptions, org, only === undefined ? undefined : eq(examOptions.category, only)))
-          .orderBy(asc(examOptions.category), asc(examOptions.position), asc(examOptions.id));
-    });
+    const rows = await runPrepared(
+      this.db,
+      statementName('exam_options', { one: Boolean(category) }),
+      (bind) => {
+        const org = bind('orgId', orgId);
+        const only = category ? bind('category', category) : undefined;
+        return () =>
+          this.db
+            .select(viewColumns)
+            .from(examOptions)
+            .where(inOrg(examOptions, org, only === undefined ? undefined : eq(examOptions.category, only)))
+            .orderBy(asc(examOptions.category), asc(examOptions.position), asc(examOptions.id));
+      },
+    );
     return rows.map(view);
   }
 

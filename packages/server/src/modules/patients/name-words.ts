@@ -2,7 +2,7 @@ import { like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { patientNameWords } from '../../db/schema.ts';
 import { escapeLike } from '../../lib/like.ts';
-import { runPrepared } from '../../lib/prepared.ts';
+import { runPrepared, statementName } from '../../lib/prepared.ts';
 import { inOrg, sameOrg } from '../../lib/tenant.ts';
 
 /** Words shorter than this are not worth correcting (and would match too much). */
@@ -83,7 +83,7 @@ export async function expandWords(
   if (words.length === 0) return new Map();
   const found = await runPrepared(
     db,
-    `name_words_expand_${words.length}`,
+    statementName('name_words_expand', { words: words.length }),
     (bind) => {
       const patterns = words.map((w, i) => bind(`word${i}`, `%${escapeLike(w)}%`));
       const [org, limit] = [bind('orgId', orgId), bind('limit', EXPANSION_LIMIT + 1)];

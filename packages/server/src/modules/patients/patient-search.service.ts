@@ -19,7 +19,15 @@ import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { addToDay, birthDateForAge, localDay, startOfDay } from '@basira/shared/dates/calendar';
 import { cappedPageMeta, pageOffset, pageShape, totalUpToCap } from '../../lib/pages.ts';
-import { asIs, literal, runPrepared, type Bind, type Built } from '../../lib/prepared.ts';
+import {
+  asIs,
+  literal,
+  runPrepared,
+  statementName,
+  type Bind,
+  type Built,
+  type StatementName,
+} from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { isoTime } from '../../lib/iso-time.ts';
 import type { CountryDirectory } from './country-directory.ts';
@@ -247,7 +255,7 @@ export class PatientSearchService {
       };
       const found = await runPrepared(
         db,
-        `patients_filter_${sort}_${filterShape(query)}${pageShape(query.page)}`,
+        statementName('patients_filter', { sort, filters: filterShape(query), ...pageShape(query.page) }),
         page,
         { plan: ranged ? 'per-call' : 'once' },
       );
@@ -415,13 +423,12 @@ export class PatientSearchService {
               before === undefined ? undefined : sql`${patients.id} <> ALL(${before}::int[])`,
             );
         };
-        const shape = [
-          'patient_search',
-          stage.shape,
+        const shape = statementName('patient_search', {
+          stage: stage.shape,
           columns,
-          extra?.shape ?? 'none',
-          found.length ? 'after' : 'first',
-        ].join('_');
+          filters: extra?.shape ?? 'none',
+          after: found.length > 0,
+        });
         if (stage.ordered) {
           rows.push(
             ...(await this.select<T>(db, shape, orgId, () => () => selected, where, stage.ordered, need)),
@@ -461,7 +468,7 @@ export class PatientSearchService {
    */
   private select<T>(
     db: Db,
-    shape: string,
+    shape: StatementName,
     orgId: number,
     columns: (bind: Bind) => Built<Record<string, PgColumn | SQL.Aliased | SQL>>,
     where: (bind: Bind) => Built<SQL | undefined>,

@@ -12,7 +12,7 @@ import { AppError, fieldError, notFound, patientDeleted } from '../../lib/errors
 import type { RequestContext } from '../../types.ts';
 import { birthDateForAge, localDay } from '@basira/shared/dates/calendar';
 import { pageOffset, pageShape, pageWithTotal, totalColumn } from '../../lib/pages.ts';
-import { literal, runPrepared } from '../../lib/prepared.ts';
+import { literal, runPrepared, statementName } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { auditedList, pageOfRows, recordAudit, writeAudited } from '../audit/audit.service.ts';
@@ -109,7 +109,7 @@ export class PatientsService {
         tx,
         patients,
         {
-          name: 'patient_insert',
+          name: statementName('patient_insert'),
           write: (value) =>
             tx
               .insert(patients)
@@ -303,7 +303,7 @@ export class PatientsService {
         .where(deleted(orgId));
     const order = [desc(patients.deletedAt), desc(patients.id)];
     // The page's audit row names its patients (issue 50), in the same statement.
-    const rows = await runPrepared(this.db, `patients_deleted${pageShape(page)}`, (bind) => {
+    const rows = await runPrepared(this.db, statementName('patients_deleted', pageShape(page)), (bind) => {
       const orgId = bind('orgId', scope.orgId);
       const skipped = pageOffset(bind, page, PATIENTS_PER_PAGE);
       const audit = auditedList(this.db, bind, scope, {

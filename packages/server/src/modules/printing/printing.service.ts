@@ -23,7 +23,7 @@ import { printLog, queueEntries, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
-import { asIs, runPrepared, type Bind, type Built } from '../../lib/prepared.ts';
+import { asIs, runPrepared, type Bind, type Built, statementName } from '../../lib/prepared.ts';
 import { isoOf, isoTime, type TimesEitherWay } from '../../lib/iso-time.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { RequestContext } from '../../types.ts';
@@ -307,7 +307,7 @@ export class PrintingService {
       const matching = where(bind);
       return () => this.db.select({ n: count() }).from(printLog).where(matching());
     };
-    const rows = await runPrepared(this.db, 'print_log_page', (bind) => {
+    const rows = await runPrepared(this.db, statementName('print_log_page'), (bind) => {
       const [matching, total] = [where(bind), counted(bind)];
       const audit = auditedRead(this.db, bind, scope, {
         action: 'print.log_viewed',

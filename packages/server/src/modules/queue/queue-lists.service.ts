@@ -43,9 +43,11 @@ import {
   literal,
   literalInstant,
   runPrepared,
+  statementName,
   type Bind,
   type Built,
   type Plan,
+  type StatementShape,
 } from '../../lib/prepared.ts';
 import { findLivePatient } from '../patients/patients.service.ts';
 import {
@@ -97,6 +99,39 @@ function screenParts(statuses: readonly number[] | undefined): ScreenParts {
 /** The day's lists: who is with a doctor, then who has waited longest, then the closed visits, newest first. */
 const longestWaitingFirst = [...queueScreenOrder(queueEntries), ...newestFirst];
 
+/** The lists' orders, by the name a page gives (`QueuePage.order`). */
+const ORDERS = { newest: newestFirst, screen: longestWaitingFirst } as const;
+
+/**
+ * A page of the queue's lists, described whole: the page's statement and its count's are built from it, and their
+ * names derived from it (`statementName`).
+ */
+interface QueuePage {
+  /** What the conditions' text depends on: the list, and which of its conditions are present. */
+  shape: StatementShape;
+  /** The conditions, their values bound per request. */
+  conditions: (bind: Bind) => Conditions;
+  page: number;
+  perPage: number;
+  order: keyof typeof ORDERS;
+  /** Each patient's latest entry (`withPatientsLatest`) rather than every entry. */
+  latest?: boolean;
+  /** The page records its reading in its own statement (`auditedRead`). */
+  audit?: AuditEntry | undefined;
+  /** As `runPrepared`'s. */
+  plan?: Plan;
+  /**
+   * The conditions read a column of the patient (`selectEntriesWithTotal`): a search, mostly for one patient's few
+   * visits, whose rows are counted only when they fill the page (`pageCountedWhenFull`).
+   */
+  readsPatient?: boolean;
+  /**
+   * The page, in the screen's order, is taken from the open and the closed entries apart (`screenPage`), from those
+   * of the two its statuses allow (`screenParts`).
+   */
+  openThenClosed?: ScreenParts | undefined;
+}
+
 /** Written as the partial index of open recalls is (`queue_entries_rewaiting_idx`), so that a plan can use it. */
 const isWaitingRecall = and(
   eq(queueEntries.isRewaiting, literal(true)),
@@ -121,38 +156,21 @@ export class QueueListsService {
   }
 
   /**
-   * A page of entries with its total, as a prepared statement (`runPrepared`): `statement.shape` names the SQL that
-   * `conditions` make, whose values are bound per request; `statement.plan` as `runPrepared`'s;
-   * `statement.readsPatient`: the conditions read a column of the patient (`selectEntriesWithTotal`): a search,
-   * mostly for one patient's few visits, whose rows are counted only when they fill the page (`pageCountedWhenFull`);
-   * `statement.openThenClosed`: the page, in the screen's order, is taken from the open and the closed entries apart
-   * (`screenPage`), from those of the two its statuses allow (`screenParts`). `patientJoin`: every entry, or each
-   * patient's latest (`withPatientsLatest`). `audit`:
-   * the page records its reading in its own statement (`auditedRead`).
+   * A page of entries with its total, as a prepared statement (`runPrepared`) whose name is derived from the page's
+   * description (`QueuePage`); its values are bound per request. Its rows are counted by a second statement, built
+   * once as well and planned as the page is.
    */
-  private async page(
-    scope: RequestContext,
-    page: number,
-    perPage: number,
-    order: SQL[],
-    statement: {
-      shape: string;
-      plan?: Plan;
-      readsPatient?: boolean;
-      openThenClosed?: ScreenParts | undefined;
-    },
-    conditions: (bind: Bind) => Conditions,
-    patientJoin = withPatient,
-    audit?: AuditEntry,
-  ) {
+  private async page(scope: RequestContext, list: QueuePage) {
+    const { page, perPage, audit, openThenClosed: parts } = list;
     const first = page === 1;
-    const readsPatient = statement.readsPatient ?? false;
+    const readsPatient = list.readsPatient ?? false;
+    const patientJoin = list.latest ? withPatientsLatest : withPatient;
+    const order = ORDERS[list.order];
     const query = (bind: Bind) => {
-      const [orgId, matching] = [bind('orgId', scope.orgId), conditions(bind)];
+      const [orgId, matching] = [bind('orgId', scope.orgId), list.conditions(bind)];
       const audited = audit && auditedRead(this.db, bind, scope, audit);
       const [limit, skipped] = [literal(perPage), pageOffset(bind, page, perPage)];
       // The first page's reach, like its offset, is in its text (`pageOffset`).
-      const parts = statement.openThenClosed;
       const reach = parts ? (first ? literal(perPage) : bind('reach', page * perPage)) : undefined;
       return () => {
         const where = matching();
@@ -178,19 +196,28 @@ export class QueueListsService {
           .offset(among === undefined ? skipped : 0);
       };
     };
-    const name = `queue_page_${statement.shape}_${perPage}${pageShape(page)}${audit ? '_audited' : ''}`;
-    const rows = await runPrepared(this.db, name, query, { plan: statement.plan });
+    // What the conditions' text depends on, then the rest of the page's.
+    const matching = { ...list.shape, latest: list.latest, readsPatient };
+    const name = statementName('queue_page', {
+      ...matching,
+      per: perPage,
+      order: list.order,
+      parts: parts && `${Number(parts.open)}${Number(parts.closed)}`,
+      audited: audit !== undefined,
+      ...pageShape(page),
+    });
+    const rows = await runPrepared(this.db, name, query, { plan: list.plan });
     const today = this.today(scope);
-    // Built once as well, and planned as the page is: a search counts whenever its rows fill the page.
+    // A search counts whenever its rows fill the page.
     const count = () =>
       runPrepared(
         this.db,
-        `${name}_count`,
+        statementName('queue_count', matching),
         (bind) => {
-          const [orgId, matching] = [bind('orgId', scope.orgId), conditions(bind)];
+          const [orgId, matching] = [bind('orgId', scope.orgId), list.conditions(bind)];
           return () => countEntries(this.db, orgId, patientJoin, [matching()], readsPatient);
         },
-        { plan: statement.plan },
+        { plan: list.plan },
       );
     const view = (r: (typeof rows)[number]) => toEntry(r, today);
     return (readsPatient ? pageCountedWhenFull : pageWithTotal)(rows, page, perPage, count, view, true);
@@ -198,7 +225,13 @@ export class QueueListsService {
 
   /** `GET /api/mo/queue?page=`: every entry, newest first. */
   list(scope: RequestContext, page: number) {
-    return this.page(scope, page, QUEUE_PER_PAGE, newestFirst, { shape: 'all' }, () => () => undefined);
+    return this.page(scope, {
+      shape: { list: 'all' },
+      page,
+      perPage: QUEUE_PER_PAGE,
+      order: 'newest',
+      conditions: () => () => undefined,
+    });
   }
 
   /**
@@ -218,13 +251,12 @@ export class QueueListsService {
     }: { perPage?: number; exceptId?: number; audit?: AuditEntry; patientRead?: boolean } = {},
   ) {
     if (!patientRead) await findLivePatient(this.db, scope.orgId, patientId);
-    return this.page(
-      scope,
+    return this.page(scope, {
+      shape: { list: 'patient', except: exceptId !== undefined },
       page,
       perPage,
-      newestFirst,
-      { shape: exceptId === undefined ? 'patient' : 'patient_except' },
-      (bind) => {
+      order: 'newest',
+      conditions: (bind) => {
         const patient = bind('patientId', patientId);
         const except = exceptId === undefined ? undefined : bind('exceptId', exceptId);
         return () =>
@@ -233,9 +265,8 @@ export class QueueListsService {
             except === undefined ? undefined : ne(queueEntries.id, except),
           );
       },
-      withPatient,
       audit,
-    );
+    });
   }
 
   /** `GET /api/mo/queue/all/{patientId}`: the patient's visits, audited as a read of the patient's data. */
@@ -256,35 +287,18 @@ export class QueueListsService {
 
   /** `GET /api/mo/queue/filter?page=`. */
   filter(scope: RequestContext, query: QueueFilterQuery) {
-    const filters = this.filters(scope, query);
-    return this.page(
-      scope,
-      query.page,
-      QUEUE_PER_PAGE,
-      longestWaitingFirst,
-      { shape: `filter_${filters.shape}`, ...filters.statement },
-      filters.conditions,
-    );
+    return this.page(scope, this.filters(scope, query, false));
   }
 
   /** `GET /api/mo/queue/filterLast?page=`: each patient's latest entry, then the filters. */
   filterLast(scope: RequestContext, query: QueueFilterQuery) {
-    const filters = this.filters(scope, query);
-    return this.page(
-      scope,
-      query.page,
-      QUEUE_PER_PAGE,
-      longestWaitingFirst,
-      { shape: `last_${filters.shape}`, ...filters.statement },
-      filters.conditions,
-      withPatientsLatest,
-    );
+    return this.page(scope, this.filters(scope, query, true));
   }
 
   /** `GET /api/mo/queue/rewaiting`: recalls still waiting, soonest first (the bell splits them by now). */
   async rewaiting(scope: RequestContext): Promise<QueueEntry[]> {
     // Prepared: every signed-in screen reads the bell, again on each queue change.
-    const rows = await runPrepared(this.db, 'queue_rewaiting', (bind) => {
+    const rows = await runPrepared(this.db, statementName('queue_rewaiting'), (bind) => {
       const orgId = bind('orgId', scope.orgId);
       return () =>
         selectListedEntries(this.db, orgId, isWaitingRecall)
@@ -306,7 +320,10 @@ export class QueueListsService {
     const recallsSince = startOfDay(addToDay(day, -WORKLIST_RECALL_DAYS), scope.timeZone);
     const { userId } = scope;
     // Today's bounds in the text, as the queue's today (`literalInstant`): planned once a day, not on every call.
-    const name = `queue_worklist_${userId === null ? 'any' : 'user'}_${instantName(start, end, recallsSince)}`;
+    const name = statementName('queue_worklist', {
+      user: userId !== null,
+      day: instantName(start, end, recallsSince),
+    });
     const rows = await runPrepared(this.db, name, (bind) => {
       const [orgId, from, to, at, since] = [
         bind('orgId', scope.orgId),
@@ -337,9 +354,9 @@ export class QueueListsService {
   /**
    * The filter's conditions, and the shape of their SQL: which filters are present, the statuses and the recall
    * flag asked for (few values, each combination its own statement: they are `literal`s), and the patient text's
-   * (`patientText`). `statement`: the rest of what `page` is told about the statement.
+   * (`patientText`); as a page of every entry, or (`latest`) of each patient's latest (`filterLast`).
    */
-  private filters(scope: RequestContext, q: QueueFilterQuery) {
+  private filters(scope: RequestContext, q: QueueFilterQuery, latest: boolean): QueuePage {
     const today = this.today(scope);
     // Days that include today also show the recalls that have fallen due since.
     const coversToday = (!q.from || q.from <= today) && (!q.to || q.to >= today);
@@ -395,7 +412,17 @@ export class QueueListsService {
     const plan: Plan = perCall ? 'per-call' : 'once';
     // Days: a page is read from the open and the closed entries apart (`screenPage`).
     const openThenClosed = hasDays ? screenParts(statuses) : undefined;
-    return { shape, conditions, statement: { plan, readsPatient: text !== undefined, openThenClosed } };
+    return {
+      shape: { list: 'filter', filters: shape },
+      page: q.page,
+      perPage: QUEUE_PER_PAGE,
+      order: 'screen',
+      conditions,
+      latest,
+      plan,
+      readsPatient: text !== undefined,
+      openThenClosed,
+    };
   }
 }
 

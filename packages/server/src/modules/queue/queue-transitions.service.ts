@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../types.ts';
 import { localDay } from '@basira/shared/dates/calendar';
-import { literal, literalWord } from '../../lib/prepared.ts';
+import { literal, literalWord, statementName } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { writeAudited, type AuditedWrite } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -161,7 +161,7 @@ function moveStatement(
   const withNote = action === 'rewait' && Boolean(options.note);
   const ofPatient = options.patientId !== undefined;
   return {
-    name: `queue_move_${action}${withNote ? '_note' : ''}${ofPatient ? '_patient' : ''}`,
+    name: statementName('queue_move', { action, note: withNote, patient: ofPatient }),
     write: (value) => {
       const set: SQL[] = [
         sql`status = ${literal(to)}`,

@@ -17,7 +17,7 @@ import type { RequestContext } from '../../types.ts';
 import { localDay } from '@basira/shared/dates/calendar';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
-import { literal, runPrepared } from '../../lib/prepared.ts';
+import { literal, runPrepared, statementName } from '../../lib/prepared.ts';
 import { activeHolders } from '../roles/role-guards.ts';
 import { recordAudit, writeAudited } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -78,7 +78,7 @@ export class QueueService {
   async doctors(orgId: number): Promise<{ id: number; name: string }[]> {
     // Prepared: the queue form reads it on every screen that adds to the queue; building it was two thirds of the
     // server's CPU a request (bench/list-pages, issue 17).
-    return runPrepared(this.db, 'queue_doctors', (bind) => {
+    return runPrepared(this.db, statementName('queue_doctors'), (bind) => {
       const org = bind('orgId', orgId);
       return () =>
         activeHolders(this.db, org, DOCTOR_PERMISSIONS, eq(users.isDoctor, literal(true))).orderBy(
@@ -122,7 +122,7 @@ export class QueueService {
         tx,
         queueEntries,
         {
-          name: 'queue_insert',
+          name: statementName('queue_insert'),
           write: (value) => sql`
             INSERT INTO ${queueEntries} (org_id, patient_id, ticket_day, ticket_number, is_visit_date, date, note,
                                          status, exam_types, doctor_id, status_since, created_by, updated_by,

@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isoTime } from '../../lib/iso-time.ts';
 import { pageWithTotal, totalColumn } from '../../lib/pages.ts';
-import { asIs, runPrepared, type Bind, type Built } from '../../lib/prepared.ts';
+import { asIs, runPrepared, statementName, type Bind, type Built } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
@@ -168,8 +168,8 @@ export class SupportService {
     };
     // One prepared statement per shape: the desk or a reporter, and which filters are present.
     const status = query.status === 'active' ? 'active' : query.status ? 'one' : 'any';
-    const shape = `${viewer.isDesk ? 'desk' : 'own'}_${query.type ? 'type' : 'any'}_${status}`;
-    const rows = await runPrepared(this.db, `support_page_${shape}`, page);
+    const name = statementName('support_page', { desk: viewer.isDesk, type: Boolean(query.type), status });
+    const rows = await runPrepared(this.db, name, page);
     const count = () => selectRequestsWithTotal(this.db, orgId, viewer, conditions(asIs)()).count;
     return pageWithTotal(rows, query.page, PER_PAGE, count, view);
   }
