@@ -77,17 +77,35 @@ async function postgresReachable(url) {
   }
 }
 
-const vitest = (name, projects, env = {}) => {
+/**
+ * A Node.js binary of the given major line: this one when it is of that line, else the registry's `node` package of
+ * it, installed once under node_modules/.cache (no download but from the npm registry). Undefined when it cannot be.
+ */
+async function nodeOfLine(major) {
+  if (Number(process.versions.node.split('.')[0]) === major) return process.execPath;
+  const prefix = path.join(root, 'node_modules/.cache', `node${major}`);
+  const binary = path.join(prefix, 'node_modules/node/bin/node');
+  if (!existsSync(binary)) {
+    mkdirSync(prefix, { recursive: true });
+    const args = ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `node@${major}`];
+    if ((await run('npm', args)) !== 0 || !existsSync(binary)) return undefined;
+  }
+  return binary;
+}
+
+const vitest = (name, projects, env = {}, node = undefined) => {
   const out = path.join(reports, `${name}.json`);
   const args = [
-    'vitest',
+    ...(node ? [path.join(root, 'node_modules/vitest/vitest.mjs')] : ['vitest']),
     'run',
     ...projects.flatMap((p) => ['--project', p]),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
   ];
-  return step(name, 'npx', args, { env }).finally(() => countVitest(out));
+  // The tests' own child processes (the CLI, a second server) take the same Node from PATH.
+  const withNode = node ? { ...env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` } : env;
+  return step(name, node ?? 'npx', args, { env: withNode }).finally(() => countVitest(out));
 };
 
 await step('lint (eslint)', 'npx', ['eslint', '.']);
@@ -102,7 +120,19 @@ const unitProjects = [
   ...(existsSync(path.join(root, 'packages/web/vitest.config.ts')) ? ['web'] : []),
 ];
 await vitest('unit tests', unitProjects);
-await vitest('API tests on PGlite', ['server'], { TEST_DB: 'pglite' });
+
+// The API tests run under two Node.js lines: on PGlite (what `npm install && npm start` runs) under Node 22, the LTS a
+// clinic installs today, and on PostgreSQL under this machine's Node. Each rule is then proved on both databases and
+// both lines, without a third pass of the suite (docs/operations.md, "Node.js").
+const node22 = await nodeOfLine(22);
+if (node22) await vitest('API tests on PGlite (Node 22)', ['server'], { TEST_DB: 'pglite' }, node22);
+else if (ci) {
+  results.push('✗ API tests on PGlite (Node 22): no Node 22 (npm install node@22 failed)');
+  failed = true;
+} else {
+  skip('API tests under Node 22', 'no Node 22 could be installed; running them under this Node');
+  await vitest('API tests on PGlite', ['server'], { TEST_DB: 'pglite' });
+}
 
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 if (await postgresReachable(pgUrl))
