@@ -534,7 +534,7 @@ export const queueStatusEvents = pgTable(
 );
 
 /**
- * Examination records of every type (DESIGN section 4), one table: `type` names the definition in
+ * Examination records of every type (docs/exams.md), one table: `type` names the definition in
  * shared/exams that validated `data`; `derived` holds what was computed from it when it was saved. A deleted
  * record is kept (clinical data is never erased) and hidden. A queue entry that has any cannot be deleted.
  */

@@ -1,5 +1,5 @@
 /**
- * Display rounding of dioptric values and axes (docs: clinical-optics reference §3.6). Values are stored
+ * Display rounding of dioptric values and axes (docs/clinical-optics.md §3.6). Values are stored
  * unrounded; these functions are for showing them.
  */
 
