@@ -33,7 +33,7 @@ export default tseslint.config(
           scopingFunctions: ['inOrg', 'liveInOrg', 'sameOrg'],
         },
       ],
-      // Rows that people edit carry `version`; the one way to change them is lib/versioned.ts (issue 7).
+      // Rows that people edit carry `version`; the one way to change them is lib/versioned.ts (docs/architecture.md).
       'no-restricted-syntax': [
         'error',
         {

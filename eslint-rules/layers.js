@@ -1,8 +1,8 @@
 import path from 'node:path';
 
 /**
- * basira/layers: the import boundaries of DESIGN.md section 7, checked on every relative import (resolved to a
- * file) and on workspace package imports.
+ * basira/layers: the import boundaries between the packages and the server's layers (docs/architecture.md,
+ * "Layering"), checked on every relative import (resolved to a file) and on workspace package imports.
  * - shared imports nothing of server or web;
  * - the server's plugins, lib, db and types.ts never import modules/ (modules build on them, not the reverse);
  * - a server module never imports another module's routes;

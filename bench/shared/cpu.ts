@@ -2,7 +2,7 @@
 // this process (the bench's own load: its HTTP client, or its direct replay of the SQL), and the machine's steal
 // (time the hypervisor gave the cores to someone else: the shared host's noise). The server child reports its own.
 // On two cores shared by all three, a phase runs at about 2 cores ÷ its CPU a unit of work, so two phases' rates
-// compare as the inverse of their CPU totals (bench/README, list-pages).
+// compare as the inverse of their CPU totals (bench/history/list-pages.md).
 import { readdirSync, readFileSync } from 'node:fs';
 
 const TICK_MS = 10; // CLK_TCK is 100 on Linux

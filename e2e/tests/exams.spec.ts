@@ -169,7 +169,7 @@ test.describe('examination records', () => {
     await form.type('measurements.right.k1', '43.5');
     await form.type('measurements.right.k2', '43.5');
     await form.type('lens.right.aConstant', '118.4');
-    // Retzlaff et al. 1990 worked example (clinical-optics.md §1.2): 20.564 D for emmetropia. Hoffer Q and
+    // Retzlaff et al. 1990 worked example (docs/clinical-optics.md §1.2): 20.564 D for emmetropia. Hoffer Q and
     // Holladay 1 with the pACD and surgeon factor converted from the A-constant (iol-constants.ts).
     await expect(page.getByTestId('srkt-right-power')).toHaveText('+20.56 D');
     await expect(page.getByTestId('hofferQ-right-power')).toHaveText('+20.56 D');

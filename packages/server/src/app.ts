@@ -345,8 +345,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       // The build writes .br and .gz beside each text asset (packages/web/precompress.ts).
       preCompressed: true,
       // One route per built file instead of one wildcard route: the wildcard checks each
-      // request's path against a listing of every directory on it (a readdir of the ~600 files of assets/, against
-      // aliases on case-insensitive disks), a third of a file's server CPU. The list is made at start: a web build
+      // request's path against a listing of every directory on it (a readdir of assets/, against aliases on
+      // case-insensitive disks), a large part of a file's server CPU. The list is made at start: a web build
       // made while the server runs is served from its next start (npm start builds first, then starts).
       wildcard: false,
       // Built chunks have content-hashed names: cache them for good, so screens already fetched still open

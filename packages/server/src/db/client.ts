@@ -77,7 +77,7 @@ export interface OpenOptions {
   onFatal?: (error: unknown) => void;
   /**
    * PGlite in memory: start from this copy of a data directory (`dumpDataDir`) instead of an empty one. The API
-   * tests start each file's database from one migrated copy: a new PGlite runs initdb (4-6 s here, against 1.7 s).
+   * tests start each file's database from one migrated copy: a new PGlite runs initdb, several times slower.
    */
   loadDataDir?: Blob;
 }
@@ -252,9 +252,9 @@ const reconnectDelay = (attempt: number) => Math.min(100 * 2 ** attempt, RECONNE
  * - `synchronize_seqscans=off`: scans without ORDER BY (search stages, capped counts) read rows in table order; with
  *   synchronized scans a scan may start where a concurrent one is, and the same search could answer different rows.
  * - `max_parallel_workers_per_gather=0`: the app's statements are pages that stop at their LIMIT, and a parallel
- *   plan's workers do not stop with them. The queue searched by a family name over a month a year back (1,000,000
- *   patients, 3,000,000 visits) read 440,000 buffers and took 2.1 s with two workers, 270 ms without; under load the
- *   workers also take the cores that other requests wait for (docs/decisions.md, bench/list-pages).
+ *   plan's workers do not stop with them: on a large clinic a search over a month was many times slower with two
+ *   workers than without; under load the workers also take the cores that other requests wait for
+ *   (docs/decisions.md, bench/history/list-pages.md).
  */
 export const SESSION_OPTIONS = '-c synchronize_seqscans=off -c max_parallel_workers_per_gather=0';
 
@@ -496,7 +496,7 @@ const DURABILITY_SETTINGS = ['fsync', 'synchronous_commit', 'full_page_writes'];
 
 /**
  * PGlite runs PostgreSQL with `fsync` off, and its Node file system has no flush (electric-sql/pglite#1107): under
- * strace, 200 committed inserts and a CHECKPOINT made 1,405 `pwrite64` and not one `fsync`. A killed server loses
+ * strace, committed inserts and a CHECKPOINT make many `pwrite64` and not one `fsync`. A killed server loses
  * nothing (the operating system still holds the writes); a power cut can.
  */
 export const EMBEDDED_DURABILITY_WARNING =
@@ -516,7 +516,7 @@ async function settingsOff(database: Database, names: readonly string[]): Promis
  * What the server says at start about its database (app.ts logs each as a warning): each setting that can lose
  * confirmed records in a crash or a power cut, and autovacuum off. Without autovacuum nothing reclaims dead rows
  * or refreshes the planner's statistics, and stale statistics once sent the doctor's worklist through the
- * patients' whole primary key, 3 s a call (bench/README.md, load). The embedded database vacuums itself each
+ * patients' whole primary key, seconds a call (bench/history/load.md). The embedded database vacuums itself each
  * night (db/upkeep.ts) but cannot flush.
  */
 export async function startupWarnings(database: Database): Promise<string[]> {

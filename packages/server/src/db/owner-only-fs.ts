@@ -22,7 +22,7 @@ const ownerOnly = <T extends Attributes>(attr: T): T =>
  * Takes the group's and others' bits off every mode PGlite gives a file or folder on disk. PGlite does not go
  * through the umask for most of its files: a new database is made in memory and copied in with each file's mode
  * from that copy (0666), then chmod-ed to it, and a restored one gets the modes of its archive. So under any
- * umask, 968 of a new database's 1,236 files were readable and writable by every local user. Wrapping the three
+ * umask, most of a new database's files were readable and writable by every local user. Wrapping the three
  * entries of NODEFS that write a mode (create, chmod by name, chmod by descriptor) covers all of them; PostgreSQL
  * inside the WebAssembly runs as its files' owner, so it needs no other bit.
  */

@@ -137,7 +137,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Data upgrades done (issue 49): a change of stored data's shape that the code makes at start, after the
+ * Data upgrades done: a change of stored data's shape that the code makes at start, after the
  * migrations, because SQL cannot (an Arabic allergy read into substances, a dose typed as text read into a number),
  * runs until it is marked here, once for the whole database. Global: an upgrade reads every organization.
  */
@@ -167,8 +167,8 @@ export const auditLog = pgTable(
     entityId: bigint('entity_id', { mode: 'number' }),
     patientId: bigint('patient_id', { mode: 'number' }),
     /**
-     * A list page's patients, distinct, in the order the page showed them (issue 50: the patient list, deleted
-     * patients, an exam list of several patients). A patient's trail is `patient_id = p OR patient_ids @> {p}`.
+     * A list page's patients, distinct, in the order the page showed them (the patient list, deleted patients, an
+     * exam list of several patients). A patient's trail is `patient_id = p OR patient_ids @> {p}`.
      */
     patientIds: bigint('patient_ids', { mode: 'number' }).array(),
     /** The acting user's role names at the time (comma-separated), kept as they were if the roles change later. */
@@ -192,8 +192,8 @@ export const auditLog = pgTable(
       .using('gin', t.patientIds)
       .where(sql`${t.patientIds} IS NOT NULL`),
     // What an auditor looks for is rare among a clinic's reads (a deletion, a denied call): without these, a page
-    // of one action walked the trail newest first (3,000,000 rows: 424–570 ms for patient.created, 142–245 ms for an
-    // entity or an outcome no row has). Each costs an audited call one more index entry (3 % of a bare INSERT).
+    // of one action walked the trail newest first, the whole trail for an entity or an outcome no row has. Each
+    // costs an audited call one more index entry, a small part of the insert.
     index('audit_log_org_action_idx').on(t.orgId, t.action, t.createdAt.desc()),
     index('audit_log_org_entity_idx').on(t.orgId, t.entity, t.createdAt.desc()),
     index('audit_log_org_outcome_idx').on(t.orgId, t.outcome, t.createdAt.desc()),
@@ -285,7 +285,7 @@ export const patients = pgTable(
       .on(t.orgId, t.nameNorm)
       .where(sql`${t.deletedAt} IS NULL`),
     // Women (or men) by name: most names at the start of the alphabet are men's (عبد…), and a scan of the name
-    // index filtered by sex read 19,000 rows before the first woman at 1M patients (178 ms; bench/load).
+    // index filtered by sex read thousands of men's rows before the first woman on a large clinic (bench/load).
     index('patients_org_sex_name_idx')
       .on(t.orgId, t.isMale, t.nameNorm)
       .where(sql`${t.deletedAt} IS NULL`),
@@ -294,15 +294,15 @@ export const patients = pgTable(
       .where(sql`${t.deletedAt} IS NULL`),
     // Each name's words, for the "contains" stage of the search: the typed words, expanded to the lexicon's words
     // that contain them, found as whole words. The trigram index reads every posting of the common trigrams
-    // inside a rare word ("دال", "لام" in عبدالامير): a full name took 10.1 ms at 1M, 1.5 ms this way. Not partial:
-    // the planner reads how common each word is from a whole index's statistics only, and with them reads a
-    // common family name by a short sequential scan instead (45,714 names: 7.5 → 0.8 ms).
+    // inside a rare word ("دال", "لام" in عبدالامير), so a full name took the time of its commonest trigrams. Not
+    // partial: the planner reads how common each word is from a whole index's statistics only, and with them reads
+    // a common family name by a short sequential scan instead.
     index('patients_name_words_idx').using('gin', sql`string_to_array(${t.nameNorm}, ' ')`),
     index('patients_guardian_trgm_idx')
       .using('gin', t.guardianNameNorm.op('gin_trgm_ops'))
       .where(sql`${t.deletedAt} IS NULL AND ${t.guardianNameNorm} IS NOT NULL`),
     // The rows written before guardian_name_norm existed, for the start-up fill: every write since sets both,
-    // so this index stays empty and start-up reads it instead of scanning the table (305 ms at 1M).
+    // so this index stays empty and start-up reads it instead of scanning the table.
     index('patients_guardian_unfilled_idx')
       .on(t.id)
       .where(sql`${t.guardianName} IS NOT NULL AND ${t.guardianNameNorm} IS NULL`),
@@ -314,7 +314,7 @@ export const patients = pgTable(
       .where(sql`${t.deletedAt} IS NULL AND ${t.phone2National} IS NOT NULL`),
     index('patients_org_last_queue_idx').on(t.orgId, t.lastQueueAt.desc().nullsLast()),
     // The deleted patients an administrator restores from, newest deletion first: a handful beside a clinic's
-    // live patients, which the list and its count scanned whole without it (130 ms at 1M).
+    // live patients, which the list and its count scanned whole without it.
     index('patients_org_deleted_idx')
       .on(t.orgId, t.deletedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} IS NOT NULL`),
@@ -396,14 +396,14 @@ export const queueEntries = pgTable(
     check('queue_entries_status_ck', sql`${t.status} BETWEEN 1 AND 4`),
     uniqueIndex('queue_entries_ticket_uq').on(t.orgId, t.ticketDay, t.ticketNumber),
     index('queue_entries_patient_idx').on(t.orgId, t.patientId, t.date),
-    // A day's or a range's visits; with the status, the dashboard's chart counts 30 days from the index alone (2,740
-    // visits a day at 3,000,000: the heap's 82,000 rows were most of its 51 ms).
+    // A day's or a range's visits; with the status, the dashboard's chart counts 30 days from the index alone (the
+    // heap's rows were most of its time).
     index('queue_entries_date_status_idx').on(t.orgId, t.date, t.status),
     index('queue_entries_status_idx').on(t.orgId, t.status, t.date),
     // The queue filter's visit reason (`exam_types @> '{…}'`, queue-lists.service.ts): the screen's order of each
     // reason's visits, their patient last for the count's deleted patients, so that a page of any reason reads its 25
     // rows in order and counts its 1,001 from the index alone. The GIN index of reasons it replaces served rare ones
-    // only, and its count read a heap page a visit (Lasik over every day at 3,000,000 visits: 6.8 → 0.8 ms).
+    // only, and its count read a heap page a visit (docs/decisions.md).
     ...VISIT_REASON_INDEXES.map((reason) =>
       index(reasonIndexName(reason))
         .on(
@@ -419,7 +419,7 @@ export const queueEntries = pgTable(
       .on(t.orgId, t.date)
       .where(sql`${t.isRewaiting} AND ${t.status} = 1`),
     // The queue screen's order, so that a page of a filter without days reads its 25 rows in order instead of
-    // sorting every visit of the clinic (3 s at 3,000,000 visits; 0.2 ms with the index).
+    // sorting every visit of the clinic.
     index('queue_entries_screen_order_idx').on(
       t.orgId,
       ...queueScreenOrder(t),
@@ -534,7 +534,7 @@ export const queueStatusEvents = pgTable(
 );
 
 /**
- * Examination records of every type (DESIGN section 4), one table: `type` names the definition in
+ * Examination records of every type (docs/exams.md), one table: `type` names the definition in
  * shared/exams that validated `data`; `derived` holds what was computed from it when it was saved. A deleted
  * record is kept (clinical data is never erased) and hidden. A queue entry that has any cannot be deleted.
  */
@@ -817,7 +817,7 @@ export const telegramAttempts = pgTable(
 );
 
 /**
- * The organization's side of the diagnosis code list (issue 16): the shipped ICD-10 list lives in code
+ * The organization's side of the diagnosis code list (docs/code-lists.md): the shipped ICD-10 list lives in code
  * (modules/codes/diagnosis-codes.json); a row here is either the clinic's own entry (`is_custom`, with its
  * titles) or a mark on a shipped code (`is_favourite`, titles empty). One row per organization and code
  * (codes stored upper-case).
@@ -838,8 +838,8 @@ export const organizationDiagnoses = pgTable(
 );
 
 /**
- * The clinic's drug formulary (issue 16), seeded for each organization from shared/codes/drug-seeds and edited
- * by its administrators. A consultation keeps the drug's id and name as prescribed, so a drug is never erased:
+ * The clinic's drug formulary (docs/code-lists.md), seeded for each organization from shared/codes/drug-seeds and
+ * edited by its administrators. A consultation keeps the drug's id and name as prescribed, so a drug is never erased:
  * removing it hides it (`is_active` false).
  */
 export const drugs = pgTable(
@@ -856,7 +856,7 @@ export const drugs = pgTable(
     form: text('form').notNull(),
     /** shared/codes DRUG_CLASSES: the options screen's group; the prescription is checked by `ingredients`. */
     drugClass: text('drug_class').notNull(),
-    /** As an Iraqi pharmacy writes it (issue 49); '' when not given. */
+    /** As an Iraqi pharmacy writes it; '' when not given. */
     nameAr: text('name_ar').notNull().default(''),
     /** What patients and staff call it: searched, never printed. */
     layNames: text('lay_names')
@@ -865,8 +865,8 @@ export const drugs = pgTable(
       .default(sql`'{}'::text[]`),
     /**
      * shared/prescribing drugIngredientSchema[]: every active substance with its strength. Null only on rows made
-     * before issue 49 that the upgrade at start (codes.service `upgradeDrugs`) has not read yet; an empty array is
-     * a drug nobody has said the ingredients of (the prescription check cannot check it).
+     * before drugs had ingredients that the upgrade at start (codes.service `upgradeDrugs`) has not read yet; an
+     * empty array is a drug nobody has said the ingredients of (the prescription check cannot check it).
      */
     ingredients: jsonb('ingredients').$type<DrugIngredient[]>(),
     /** An excipient's substance id (`benzalkonium`), `none` for preservative-free, or null (not known). */

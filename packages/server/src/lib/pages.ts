@@ -24,8 +24,8 @@ export const totalColumn = (count: SQLWrapper) => sql<number>`(${count})`.mapWit
 /**
  * `matches` counted up to `cap + 1`, as a column of the page's rows (`totalColumn`). Written as SQL around the
  * query, not as drizzle's `.as()` subquery, which builds the inner query's SQL as soon as it is called: while
- * `runPrepared` built each page's query on every request, that was 30 µs of a request on the audit list
- * (bench/list-pages, issue 17). `matches` selects a constant, not the rows' columns. The cap is a `literal`, so
+ * `runPrepared` built each page's query on every request, that was a measurable part of a request on the audit
+ * list (bench/list-pages). `matches` selects a constant, not the rows' columns. The cap is a `literal`, so
  * that a prepared page can be planned once.
  */
 export const totalUpToCap = (matches: PgSelect, cap = LIST_COUNT_CAP) =>
@@ -62,7 +62,7 @@ export async function pageWithTotal<Row extends { total: number }, Item>(
  * The page's answer from rows that do not carry their total, for a list that is mostly short (a search): a page
  * with fewer rows than `perPage` (and a row, or the first) ends the list, so its total is known; only a full page,
  * or one past the last, runs `count`. A search for one patient's visits paid its trigram search twice, once for its
- * rows and once for their count (bench/list-pages, issue 17). `capped` as `pageWithTotal`'s.
+ * rows and once for their count (bench/list-pages). `capped` as `pageWithTotal`'s.
  */
 export async function pageCountedWhenFull<Row, Item>(
   rows: Row[],

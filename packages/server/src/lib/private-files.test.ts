@@ -8,7 +8,7 @@ import { DataDirError, prepareDataDir } from './private-files.ts';
 
 /**
  * The server's files are its user's alone (docs/operations.md, "Files"). Another account on the clinic's computer
- * once read patients' phones and password hashes straight out of the embedded database's files (issue 50).
+ * could read patients' phones and password hashes straight out of the embedded database's files.
  */
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 7), Buffer.from('\n%%EOF\n')]);
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * Every file and folder the server and its commands write (the database, uploads, backups, the token) is its
  * user's alone: patients' records and password hashes must not be readable, nor the audit trail's trigger
- * writable, by another account on the clinic's computer (issue 50). docs/operations.md, "Files".
+ * writable, by another account on the clinic's computer. docs/operations.md, "Files".
  */
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;

@@ -1,9 +1,9 @@
 /**
- * Requests per signed-in user, counted in this process (docs/decisions.md, issue 50). Each user has a bucket of half
- * a minute's requests, refilled at `perMinute` a minute: a page that opens with a dozen calls, or a typeahead's
- * search every 200 ms, never meets it, while a script hammering a route does within seconds. Background calls (polls
- * and the event stream, `X-Background: 1`) have a bucket of their own, so a user who met the limit still sees the
- * queue move; the header cannot lift the limit, only move a caller to the other bucket.
+ * Requests per signed-in user, counted in this process (README.md, "Why 600 requests a user a minute"). Each user
+ * has a bucket of half a minute's requests, refilled at `perMinute` a minute: a page that opens with a dozen calls,
+ * or a typeahead's search every 200 ms, never meets it, while a script hammering a route does within seconds.
+ * Background calls (polls and the event stream, `X-Background: 1`) have a bucket of their own, so a user who met
+ * the limit still sees the queue move; the header cannot lift the limit, only move a caller to the other bucket.
  *
  * In memory, not in the database: a shared count would cost a write per request on every hot page, and the
  * limit sheds one session's flood, which one process mostly serves; N processes allow up to N times as many.

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { inOrg } from './tenant.ts';
 
-/** A table whose rows people edit: each change bumps `version` (DESIGN section 3). */
+/** A table whose rows people edit: each change bumps `version` (docs/architecture.md, the query layer's writes). */
 export type VersionedTable = PgTable & {
   id: PgColumn;
   orgId: PgColumn;

@@ -31,7 +31,7 @@ function headersOf(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Helmet's headers for the web app's documents, computed once (building them per request cost a third of throughput). */
+/** Helmet's headers for the web app's documents, computed once (building them per request cost much throughput). */
 export const DOCUMENT_HEADERS = headersOf(DOCUMENT_POLICY);
 
 /** API answers carry patient data: never cached, never sniffed, never framed (OWASP's REST guidance). */

@@ -8,7 +8,7 @@ type AnswerSchema = Parameters<typeof zodSerializerCompiler>[0]['schema'];
 /**
  * Answers are written by fast-json-stringify, compiled once per route from its zod answer schema. Like zod's
  * check it writes only the fields the schema lists, so nothing stored but unlisted (a password hash, say) can
- * leak, at about a third of the cost. What it does not do is refuse an answer of the wrong shape: the API
+ * leak, at a fraction of the cost. What it does not do is refuse an answer of the wrong shape: the API
  * tests do that, checking every answer against its schema (`registerAnswerCheck`). A schema JSON Schema
  * cannot express keeps zod's serializer.
  */

@@ -33,7 +33,7 @@ export function auditOutcomeOf(status: number): AuditOutcome | null {
  */
 export const AUDIT_READ_ACTIONS = [
   'patient.viewed',
-  // List pages (issue 50): the row names the patients the page showed (`patientCount`), and each of their trails
+  // List pages: the row names the patients the page showed (`patientCount`), and each of their trails
   // shows it.
   'patient.listed',
   'patient.deleted_listed',
@@ -73,7 +73,7 @@ export const AUDIT_ACTIONS = [
   'exam.created',
   'exam.updated',
   'exam.deleted',
-  // The server itself, once per organization at start: consultations' text doses rewritten as numbers (issue 49).
+  // The server itself, once per organization at start: consultations' text doses rewritten as numbers.
   'queue.created',
   'queue.updated',
   'queue.deleted',
@@ -121,7 +121,7 @@ export const AUDIT_ACTIONS = [
   'auth.login',
   'auth.login_failed',
   'auth.logout',
-  // A 403 on a route that declares no audit action of its own (issue 50): `route` names it.
+  // A 403 on a route that declares no audit action of its own: `route` names it.
   'request.denied',
 ] as const;
 

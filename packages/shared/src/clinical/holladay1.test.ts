@@ -12,9 +12,10 @@ import { surgeonFactorFromAConstant } from './iol-constants.ts';
 import { iolLensOptions } from './lens-options.ts';
 
 /**
- * Independent oracle: the thin-lens vergence form (the form of reference §1.1 for SRK/T, and of Holladay 1's ELP
- * in the Masket code of timothylcooke/shammas-cooke.iolcalculator.com), with the anatomic ACD written out again
- * from Holladay 1988 p. 24 as coded in OpenEyes OphInBiometry (Rag = 7 if r < 7; AG = 13.5 if 12.5·AL/23.45 > 13.5):
+ * Independent oracle: the thin-lens vergence form (the form of docs/clinical-optics.md §1.1 for SRK/T, and of
+ * Holladay 1's ELP in the Masket code of timothylcooke/shammas-cooke.iolcalculator.com), with the anatomic ACD
+ * written out again from Holladay 1988 p. 24 as coded in OpenEyes OphInBiometry (Rag = 7 if r < 7; AG = 13.5 if
+ * 12.5·AL/23.45 > 13.5):
  *   Kc = 1000·(4/3 − 1)/r,  Zc = REF / (1 − 0.012·REF)
  *   P   = 1336/(Alm − ELP) − 1336/(1336/(Zc + Kc) − ELP)
  *   REF = 1000 / (1000 / (1336/(1336/(1336/(Alm − ELP) − P) + ELP) − Kc) + 12)

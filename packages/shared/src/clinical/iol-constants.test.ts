@@ -38,7 +38,7 @@ describe('IOL constant conversions (Holladay et al. 1988)', () => {
 describe('the three formulas with constants converted from one A-constant', () => {
   it('agree within 0.1 D for the average eye of reference §1.2 (AL 23.50, K 43.50, A 118.4, target −0.50)', () => {
     const eye = { axialLength: 23.5, meanK: 43.5 };
-    // SRK/T 21.273 (reference §1.2); Hoffer Q 21.27 and Holladay 1 21.32 with the converted constants
+    // SRK/T 21.273 (docs/clinical-optics.md §1.2); Hoffer Q 21.27 and Holladay 1 21.32 with the converted constants
     const srkt = srktPowerForTarget({ ...eye, aConstant: 118.4 }, -0.5);
     const hofferQ = hofferQPowerForTarget({ ...eye, pACD: pacdFromAConstant(118.4) }, -0.5);
     const holladay1 = holladay1PowerForTarget(

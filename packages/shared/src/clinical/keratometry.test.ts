@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KERATOMETRIC_INDEX, cornealAstigmatism, kFromRadius, meanK, radiusFromK } from './keratometry.ts';
 
-// Source for all: clinical-optics reference §5 (Tomey manuals, ocusoft.de "K1 = 337.5/R1C", eyedock keratObj.js).
+// Source for all: docs/clinical-optics.md §5 (Tomey manuals, ocusoft.de "K1 = 337.5/R1C", eyedock keratObj.js).
 
 describe('kFromRadius and radiusFromK', () => {
   it('uses the 1.3375 index by default', () => {

@@ -10,13 +10,16 @@ import {
 } from './refraction.ts';
 import { roundToStep } from './rounding.ts';
 
-/** Power in meridian θ, S + C·sin²(θ − axis): the principal-meridian view of reference §3.2, an independent check. */
+/**
+ * Power in meridian θ, S + C·sin²(θ − axis): the principal-meridian view of docs/clinical-optics.md §3.2, an
+ * independent check.
+ */
 function meridianPower(rx: SphCyl, theta: number): number {
   return rx.sphere + rx.cylinder * Math.sin(((theta - rx.axis) * Math.PI) / 180) ** 2;
 }
 
 describe('sphericalEquivalent', () => {
-  // Reference §3.1 (Tomey AL-100 "AREF = S + C/2"; eyedock sphEquiv)
+  // docs/clinical-optics.md §3.1 (Tomey AL-100 "AREF = S + C/2"; eyedock sphEquiv)
   it('is S + C/2, unrounded', () => {
     expect(sphericalEquivalent(-1.0, -0.75)).toBe(-1.375);
     expect(sphericalEquivalent(2.5, -1.5)).toBe(1.75);
@@ -27,7 +30,7 @@ describe('sphericalEquivalent', () => {
 });
 
 describe('transpose', () => {
-  // Reference §3.2 (laramyk.com, opterio.com): +2.50 −1.50 × 170 → +1.00 +1.50 × 080, not × 010
+  // docs/clinical-optics.md §3.2 (laramyk.com, opterio.com): +2.50 −1.50 × 170 → +1.00 +1.50 × 080, not × 010
   it('transposes the worked example', () => {
     expect(transpose({ sphere: 2.5, cylinder: -1.5, axis: 170 })).toEqual({
       sphere: 1,
@@ -75,7 +78,7 @@ describe('transpose', () => {
 });
 
 describe('nearRx', () => {
-  // Reference §3.4 (contactsadvice.com examples)
+  // docs/clinical-optics.md §3.4 (contactsadvice.com examples)
   it.each([
     [-2.0, 2.25, 0.25],
     [1.0, 1.75, 2.75],
@@ -91,7 +94,7 @@ describe('nearRx', () => {
 });
 
 describe('vertex distance', () => {
-  // Reference §3.3 (calhub.xyz, calcbee.com, firgelliauto.com): Fc = F / (1 − d·F)
+  // docs/clinical-optics.md §3.3 (calhub.xyz, calcbee.com, firgelliauto.com): Fc = F / (1 − d·F)
   it.each([
     [-6, 12, -5.597, -5.5],
     [-10, 12, -8.929, -9],
@@ -138,7 +141,7 @@ describe('vertex distance', () => {
 });
 
 describe('prenticePrism', () => {
-  // Reference §3.5 (open-exam-prep.com ABO guide, opticaltraining.com): Δ = mm × D / 10
+  // docs/clinical-optics.md §3.5 (open-exam-prep.com ABO guide, opticaltraining.com): Δ = mm × D / 10
   it('5 mm below the centre of a +6.00 lens gives 3Δ', () => {
     expect(prenticePrism(5, 6)).toBe(3);
   });

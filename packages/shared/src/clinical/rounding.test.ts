@@ -8,7 +8,7 @@ import {
 } from './rounding.ts';
 import { sphericalEquivalent } from './refraction.ts';
 
-// Source for all: clinical-optics reference §3.6 (rounding, display) and §3.2 (axis 1..180, 0 written 180).
+// Source for all: docs/clinical-optics.md §3.6 (rounding, display) and §3.2 (axis 1..180, 0 written 180).
 
 describe('roundToStep', () => {
   it.each([

@@ -1,5 +1,5 @@
 /**
- * Display rounding of dioptric values and axes (docs: clinical-optics reference §3.6). Values are stored
+ * Display rounding of dioptric values and axes (docs/clinical-optics.md §3.6). Values are stored
  * unrounded; these functions are for showing them.
  */
 
@@ -49,7 +49,7 @@ export function formatAxis(axis: number): string {
 export const SE_STEP = 0.125;
 
 /**
- * THE rule for showing a spherical equivalent, on screen and on paper (issue 16): rounded to the nearest 0.125 D,
+ * THE rule for showing a spherical equivalent, on screen and on paper: rounded to the nearest 0.125 D,
  * ties away from zero (`roundToStep`), signed like every dioptric value; two decimals when the result is a
  * quarter (`-2.50`, `+0.25`), three when it is an eighth (`-2.375`, `+0.125`), `0.00` for zero. So -0.0625 → -0.125.
  */

@@ -10,7 +10,7 @@ import {
 } from './srkt.ts';
 
 /**
- * Independent oracle: the thin-lens vergence form of reference §1.1 (as coded for T2 in
+ * Independent oracle: the thin-lens vergence form of docs/clinical-optics.md §1.1 (as coded for T2 in
  * timothylcooke/shammas-cooke.iolcalculator.com src/api/IolFormula/T2Formula.ts), with its own geometry
  * written out from Retzlaff 1990 rather than taken from the code under test.
  */
@@ -34,7 +34,7 @@ function vergence({ axialLength: L, meanK: K, aConstant: A }: SrktInput) {
   };
 }
 
-// Reference §1.2 worked example: AL 23.50, K 43.50, A 118.4
+// docs/clinical-optics.md §1.2 worked example: AL 23.50, K 43.50, A 118.4
 const example: SrktInput = { axialLength: 23.5, meanK: 43.5, aConstant: 118.4 };
 const longEye: SrktInput = { axialLength: 26.0, meanK: 42.0, aConstant: 118.4 };
 

@@ -24,7 +24,8 @@ describe('cornealPlaneRefraction (reference §3.3: Fc = F / (1 − d·F), each p
     expect(cornealPlaneRefraction(rx, null)).toEqual(cornealPlaneRefraction(rx, 12));
   });
 
-  // Reference §3.3 published examples (calhub.xyz, calcbee.com, firgelliauto.com, calculator.7search.cc)
+  // docs/clinical-optics.md §3.3 published examples (calhub.xyz, calcbee.com, firgelliauto.com,
+  // calculator.7search.cc)
   it.each([
     [-6, undefined, -5.597, -5.5],
     [-10, undefined, -8.929, -9],

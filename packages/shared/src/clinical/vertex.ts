@@ -2,15 +2,18 @@ import { vertexToCornea, type SphCyl } from './refraction.ts';
 
 /**
  * The spectacle refraction at the corneal plane (contact-lens power) for the biometry / spectacles records. The
- * optics are `vertexToCornea` of refraction.ts (reference §3.3: each principal meridian converted separately,
- * F / (1 − d·F), axis unchanged, cylinder = Fc(S + C) − Fc(S) with the sign as written); this module adds the
- * default vertex distance and the rule for when the conversion is worth showing.
+ * optics are `vertexToCornea` of refraction.ts (docs/clinical-optics.md §3.3: each principal meridian converted
+ * separately, F / (1 − d·F), axis unchanged, cylinder = Fc(S + C) − Fc(S) with the sign as written); this module adds
+ * the default vertex distance and the rule for when the conversion is worth showing.
  */
 
 /** Vertex distance assumed when the record gives none, mm. */
 export const DEFAULT_VERTEX_DISTANCE_MM = 12;
 
-/** Strongest-meridian power (absolute, D) from which the corneal-plane refraction is shown (reference §3.3). */
+/**
+ * Strongest-meridian power (absolute, D) from which the corneal-plane refraction is shown (docs/clinical-optics.md
+ * §3.3).
+ */
 export const CORNEAL_PLANE_THRESHOLD = 4;
 
 /**

@@ -9,8 +9,8 @@ import {
 } from './visual-acuity.ts';
 
 /**
- * Reference §4 table (AJO "Reporting visual acuities" table of equivalents; uniroma2.it vatab; scribd sheet):
- * the labels are rounded values of a 0.1 log series, so the tolerance is 0.01 logMAR.
+ * docs/clinical-optics.md §4 table (AJO "Reporting visual acuities" table of equivalents; uniroma2.it vatab; scribd
+ * sheet): the labels are rounded values of a 0.1 log series, so the tolerance is 0.01 logMAR.
  */
 const TABLE: [logMAR: number, metre: string, feet: string, decimal: number][] = [
   [1.0, '6/60', '20/200', 0.1],

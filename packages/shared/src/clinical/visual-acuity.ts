@@ -146,7 +146,7 @@ export function decimalFromLogMAR(logMAR: number): number {
 }
 
 /**
- * Conventional chart denominators of the 0.1 logMAR series (table of §4 of the reference, extended both ways
+ * Conventional chart denominators of the 0.1 logMAR series (table of docs/clinical-optics.md §4, extended both ways
  * with the same preferred numbers; 6/96 as in OpenEyes' unit list), from logMAR −0.3 to 2.0.
  */
 const SERIES_DENOMINATORS: Record<6 | 20, readonly number[]> = {

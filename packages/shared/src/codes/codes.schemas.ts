@@ -8,9 +8,9 @@ import {
 } from '../prescribing/prescribing.schemas.ts';
 
 /**
- * The two code lists a consultation draws on (issue 16): diagnoses (ICD-10, chapter VII and the eye codes outside
- * it) and the clinic's drug formulary. These schemas are the contract between the server (`/api/mo/code/*`), the
- * consultation record and the web pickers; their field names are fixed by the issue.
+ * The two code lists a consultation draws on (docs/code-lists.md): diagnoses (ICD-10, chapter VII and the eye codes
+ * outside it) and the clinic's drug formulary. These schemas are the contract between the server (`/api/mo/code/*`),
+ * the consultation record and the web pickers; their field names are fixed (stored records and clients rely on them).
  */
 
 const whole = ({ min, max }: { min: number; max: number }) => z.number().int().min(min).max(max);
@@ -83,7 +83,7 @@ export const diagnosisQuerySchema = z.object({
 
 /**
  * `GET /api/mo/code/drug?search=` rows. `brands` are the trade names common in Iraq; `class` is the formulary's
- * group (how the options screen sorts it); what the prescription is checked by is `ingredients` (issue 49): each
+ * group (how the options screen sorts it); what the prescription is checked by is `ingredients`: each
  * substance with its strength, a combination listing all of them. `preservative` is an excipient's substance id
  * (`benzalkonium`), `none` for a preservative-free product, or null where it does not apply or is not known.
  */

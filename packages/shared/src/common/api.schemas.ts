@@ -36,8 +36,8 @@ export const versionSchema = z.number({ error: 'version.required' }).int().min(1
 
 /**
  * The deepest page a list serves. A page is read by skipping every row before it, so its cost grows with its
- * depth: at a clinic of 3,000,000 visits, page 100,000 of the queue (the old bound) ran into the statement timeout
- * and answered 503, holding one of the pool's ten connections for 15 s; ten such calls would stop the clinic.
+ * depth: on a large clinic, a far page of the queue (the old bound) ran into the statement timeout and answered
+ * 503, holding one of the pool's ten connections until then; ten such calls would stop the clinic.
  * 400 pages are 10,000 rows at 25 a page (20,000 at 50), far past any list's count cap (`LIST_COUNT_CAP`, the
  * pagers' last page); deeper, a filter narrows the list.
  */
@@ -52,8 +52,8 @@ export const pageQuerySchema = z.object({
 
 /**
  * The queue's lists and the audit trail count their matches up to this many; past it the page's total is this
- * and `meta.totalIsLowerBound` is true ("more than 1,000"). At a clinic of 3,000,000 visits and as many audit
- * rows, counting them all took a second a page (bench/list-pages, BENCH_CLINIC=large), for 40 pages no one reads.
+ * and `meta.totalIsLowerBound` is true ("more than 1,000"). On a large clinic counting every visit or audit row
+ * took seconds a page (bench/list-pages, BENCH_CLINIC=large), for pages no one reads.
  */
 export const LIST_COUNT_CAP = 1_000;
 

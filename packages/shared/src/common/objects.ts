@@ -1,13 +1,12 @@
 /*
- * Copies for the objects made per row, per request or per save. On Node 20's V8 each key an object literal adds
- * after a spread (`{ ...data, id }`, `{ ...(a ? { a } : {}), ...(b ? { b } : {}) }`) costs 1.1–2 µs (measured; our
- * reading is that the copy a spread makes gets a hidden class from which no transition is cached). Copying into
- * `{}`, whose class's transitions are cached, costs a tenth of it (bench/README, list-pages, sixteenth step;
- * docs/decisions.md). Elsewhere, write the spread. The keys must be plain data, never `__proto__`: these set each
- * key where a spread defines it.
+ * Copies for the objects made per row, per request or per save. On Node 20's V8 each key an object literal adds after
+ * a spread (`{ ...data, id }`, `{ ...(a ? { a } : {}), ...(b ? { b } : {}) }`) is slow (our reading is that the copy
+ * a spread makes gets a hidden class from which no transition is cached). Copying into `{}`, whose class's
+ * transitions are cached, is far cheaper (docs/decisions.md, bench/history/list-pages.md). Elsewhere, write the
+ * spread. The keys must be plain data, never `__proto__`: these set each key where a spread defines it.
  */
 
-/** `{ ...base, ...extra }`: extra's keys win. An exam record's view took 20 µs as a spread, 0.4 µs this way. */
+/** `{ ...base, ...extra }`: extra's keys win, without the cost of keys added after a spread. */
 export function merged<Base extends object, Extra extends object>(
   base: Base,
   extra: Extra,

@@ -49,7 +49,7 @@ const lastDays = new Map<string, { minute: number; day: string }>();
 
 /**
  * The organization's calendar day of an instant. Every list page asks it for "today" (ages, the queue's day), and
- * `formatToParts` is a few dozen µs: the day of the last minute asked is kept per zone, since a zone's midnight
+ * `formatToParts` is costly: the day of the last minute asked is kept per zone, since a zone's midnight
  * falls on a whole UTC minute (every offset in use is whole minutes), so one UTC minute has one local day.
  */
 export function localDay(instant: Date, timeZone: string): string {
@@ -97,7 +97,7 @@ const dayStarts = new Map<string, number>();
 
 /**
  * The instant a local day starts (00:00 there). Today's queue and the doctor's worklist ask for today's and
- * tomorrow's on every request, and each costs two `formatToParts` (about 50 µs a request together): a day's start
+ * tomorrow's on every request, and each costs two `formatToParts`: a day's start
  * in a zone does not change while the process runs, so it is found once.
  */
 export function startOfDay(day: string, timeZone: string): Date {

@@ -10,7 +10,7 @@ export interface DiagnosisTitles {
  * What a document says of one diagnosis beside its code: the code's title in the document's language, then the
  * doctor's own words, if any. A diagnosis keeps its code and both titles; `text` is only what the doctor typed.
  *
- * Before issue 49 the form copied the chosen code's title, in the form's language, into `text`. A `text` that is
+ * The form once copied the chosen code's title, in the form's language, into `text`. A `text` that is
  * either title or whole words of it (compared as search compares: case, marks and punctuation aside, so a title
  * since given its asterisk or a gloss still matches) is that copy, or says nothing the title does not; it is left out: the other language's title never reaches
  * the paper, and stored records need no migration.

@@ -115,7 +115,7 @@ export const readersOf = (permissions: ExamPermissions): PermissionName[] => [
 /**
  * The types whose records the caller may read. Every path that shows a record's content (its route, its print,
  * the board's and the file's summaries, the trends, the print log) shows only these: a board reader who may
- * not read consultations does not see their codes on the board either (issue 50).
+ * not read consultations does not see their codes on the board either.
  */
 export function readableExamTypes(held: readonly string[]): ExamType[] {
   return EXAM_TYPES.filter((type) => holdsAny(held, readersOf(EXAM_PERMISSIONS[type])));

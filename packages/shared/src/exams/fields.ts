@@ -6,9 +6,9 @@ import type { OptionCategoryKey } from './exam-options.ts';
 import { FREQUENCY_LIMITS, type Frequency } from './medication-schedule.ts';
 
 /**
- * The building blocks of every exam definition (DESIGN section 4): a tree of typed fields from which the
- * request schema, the stored shape, the form, the summary and the print view are all derived. Every value is
- * optional: clinics fill forms in part, and a record needs no field to be saved.
+ * The building blocks of every exam definition (docs/architecture.md, "The exam registry"): a tree of typed fields
+ * from which the request schema, the stored shape, the form, the summary and the print view are all derived. Every
+ * value is optional: clinics fill forms in part, and a record needs no field to be saved.
  */
 
 export type Unit =

@@ -30,7 +30,7 @@ export const MEDICATION_FORMS = [
 export type MedicationForm = (typeof MEDICATION_FORMS)[number];
 
 /**
- * What a dose is counted in (issue 49: a number and its unit, never words that land untranslated in the other
+ * What a dose is counted in (a number and its unit, never words that land untranslated in the other
  * language): drops, centimetres of ointment or gel, tablets, capsules, or an amount in mg, ml or g.
  */
 export const DOSE_UNITS = ['drop', 'cm', 'tablet', 'capsule', 'mg', 'ml', 'g'] as const;
@@ -217,7 +217,7 @@ export function doseText(dose: number, unit: DoseUnit | null, lang: Lang): strin
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Doses stored as text (before issue 49)
+// Doses stored as text (by consultations saved before doses were numbers)
 
 /** Old text understood: a count (`2`, `2 drops`), an amount (`1 cm`), or other text. */
 type TypedDose =
@@ -250,7 +250,7 @@ function parseDose(typed: string): TypedDose {
   return { kind: 'text' };
 }
 
-/** What a bare number counted in each form's schedule before issue 49 (an ointment's or gel's: a ribbon in cm). */
+/** What a bare number counted in each form's schedule of a text dose (an ointment's or gel's: a ribbon in cm). */
 const BARE_NUMBER_UNIT: Record<MedicationForm, DoseUnit | null> = {
   drops: 'drop',
   ointment: 'cm',

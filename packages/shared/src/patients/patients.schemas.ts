@@ -40,9 +40,9 @@ const optionalText = (field: string, max: number) =>
     .transform((v) => (v ? v : null));
 
 /**
- * A patient's alerts, shown in red wherever the patient is (issue 4), and what a prescription is checked against
- * (issue 49): allergies as data (a substance or class of the formulary, or words matched to one; a reaction and a
- * severity), systemic conditions from a fixed list (conditions.ts), and free text.
+ * A patient's alerts, shown in red wherever the patient is, and what a prescription is checked against
+ * (docs/prescribing.md): allergies as data (a substance or class of the formulary, or words matched to one; a
+ * reaction and a severity), systemic conditions from a fixed list (conditions.ts), and free text.
  */
 export const patientAlertsSchema = z.object({
   allergies: z.array(patientAllergyInputSchema, 'value.invalid').max(20, 'value.max').default([]),

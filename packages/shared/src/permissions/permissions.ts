@@ -103,7 +103,7 @@ export function permissionByName(name: string): Permission | undefined {
 
 /**
  * Several rights at once, each any of its list: printing a record needs the right to print it and the right to
- * read it (issue 50: `print prism` alone read whole prism records through the print route).
+ * read it (otherwise `print prism` alone would read whole prism records through the print route).
  */
 export interface AllOf {
   readonly allOf: readonly (readonly PermissionName[])[];

@@ -1,9 +1,9 @@
 /**
- * The conditions a prescription is checked against (issue 49): the systemic ones recorded on the patient's alerts
- * (asthma, heart block, pregnancy, …) and the eye ones read from the coded diagnoses of the patient's
- * consultations (glaucoma, ocular hypertension, herpes simplex keratitis). Each names the ICD-10 codes that stand
- * for it (a code matches a prefix: `H40.1` covers `H40.11`), and the words a free-text alert may use for it in
- * English and Arabic, matched as whole words after the Arabic normalisation of patient search.
+ * The conditions a prescription is checked against (docs/prescribing.md): the systemic ones recorded on the patient's
+ * alerts (asthma, heart block, pregnancy, …) and the eye ones read from the coded diagnoses of the patient's
+ * consultations (glaucoma, ocular hypertension, herpes simplex keratitis). Each names the ICD-10 codes that stand for
+ * it (a code matches a prefix: `H40.1` covers `H40.11`), and the words a free-text alert may use for it in English
+ * and Arabic, matched as whole words after the Arabic normalisation of patient search.
  */
 export interface ConditionDef {
   id: string;

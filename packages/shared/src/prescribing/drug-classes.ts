@@ -1,5 +1,5 @@
 /**
- * The classes a prescription is checked by (issue 49): a small hierarchy in which an ingredient belongs to one or
+ * The classes a prescription is checked by: a small hierarchy in which an ingredient belongs to one or
  * more classes and a class to its parents (moxifloxacin → fluoroquinolone → antibiotic; dorzolamide → carbonic
  * anhydrase inhibitor and the sulfonamide moiety). An allergy recorded against a class covers every class below it;
  * two ingredients of one class marked `duplicate` in one eye are a duplication.

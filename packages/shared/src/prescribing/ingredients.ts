@@ -1,7 +1,7 @@
 /**
  * The active substances (and the excipients a patient may react to) that the formulary's drugs are made of
- * (issue 49). A drug lists its ingredients; each ingredient has its classes (drug-classes.ts), its names as
- * written in the UK, the US and in Arabic, and the source of its class assignment: its WHO ATC code
+ * (docs/prescribing.md). A drug lists its ingredients; each ingredient has its classes (drug-classes.ts), its names
+ * as written in the UK, the US and in Arabic, and the source of its class assignment: its WHO ATC code
  * (https://atcddd.fhi.no/atc_ddd_index/, searchable by code) or the label that puts it there (the sulfonamide moiety
  * of the carbonic anhydrase inhibitors is in their SmPCs, not in ATC).
  *

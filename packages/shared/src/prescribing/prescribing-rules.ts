@@ -1,5 +1,5 @@
 /**
- * The prescription's safety rules, as one table of data (issue 49; docs/prescribing.md). A rule has an id (the
+ * The prescription's safety rules, as one table of data (docs/prescribing.md). A rule has an id (the
  * warning's `code`, stored with the record), a severity, what it applies to (`when`), its text in Arabic and
  * English, and its source, a reference a clinician can check. Adding a rule is adding a row; the engine
  * (prescription-check.ts) knows the kinds of `when`, not the rules.

@@ -5,8 +5,8 @@ import { SEVERITIES } from './prescribing-rules.ts';
 import { isSubstance } from './substances.ts';
 
 /**
- * The contracts of prescribing (issue 49): a patient's allergies and conditions as data, a drug's ingredients, a
- * prescription's warnings, and the substance picker.
+ * The contracts of prescribing (docs/prescribing.md): a patient's allergies and conditions as data, a drug's
+ * ingredients, a prescription's warnings, and the substance picker.
  */
 
 export const ALLERGY_SEVERITIES = ['mild', 'moderate', 'severe'] as const;
@@ -83,7 +83,7 @@ export const drugIngredientViewSchema = z.object({
   unit: z.enum(STRENGTH_UNITS).nullable(),
 });
 
-/** A warning as stored with a consultation (`derived.warnings`); records saved before issue 49 carry no severity. */
+/** A warning as stored with a consultation (`derived.warnings`); older records' warnings have no severity. */
 export const prescriptionWarningSchema = z.object({
   code: z.string(),
   severity: z.enum(SEVERITIES).optional(),

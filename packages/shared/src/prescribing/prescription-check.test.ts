@@ -7,7 +7,7 @@ import { FSI, PDI, stripIsolates } from '../clinical/ltr-text.ts';
 import { warningText } from './warning-text.ts';
 
 /**
- * The engine against the issue's five cases (issue 49, "Tried as an ophthalmologist would") and each kind of
+ * The engine against five cases an ophthalmologist would try (docs/prescribing.md) and each kind of
  * rule with a patient it applies to and one it does not. The API tests (consultation-prescribing.test.ts) run
  * every rule of the table through a saved consultation on both databases.
  */

@@ -10,8 +10,8 @@ import {
 import { classesOf, matchText, substancesIn } from './substances.ts';
 
 /**
- * The prescription checked against the patient (issue 49): every rule of prescribing-rules.ts applied to every
- * drug, as the doctor writes it (the form runs this live) and when it is saved (the server runs the same, and
+ * The prescription checked against the patient (docs/prescribing.md): every rule of prescribing-rules.ts applied to
+ * every drug, as the doctor writes it (the form runs this live) and when it is saved (the server runs the same, and
  * stores the warnings with the record). Pure: what it reads is given.
  */
 

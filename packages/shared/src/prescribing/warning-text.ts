@@ -5,7 +5,7 @@ import { drugClassDef } from './drug-classes.ts';
 import { prescribingRule } from './prescribing-rules.ts';
 import { substanceName } from './substances.ts';
 
-/** A warning as stored with a record: the current engine's, or one saved before issue 49 (no severity). */
+/** A warning as stored with a record: the current engine's, or one saved before the rules table (no severity). */
 export interface StoredWarning {
   code: string;
   severity?: string;
@@ -22,7 +22,7 @@ export interface StoredWarning {
   lastIopDay?: string | null;
 }
 
-/** The texts of the three warnings records carried before the rules table (issue 16), kept for those records. */
+/** The texts of the three warnings records carried before the rules table, kept for those records. */
 const LEGACY: Record<string, { en: string; ar: string }> = {
   allergy: {
     en: 'Allergy: {drug} matches the patient’s allergy “{allergy}”.',

@@ -41,7 +41,7 @@ export function readPermissionsOf(kind: PrintKind): readonly PermissionName[] {
 /** `GET /api/mo/queue/{id}`'s readers: the ticket shows the entry. */
 export const QUEUE_READ_PERMISSIONS: readonly PermissionName[] = ['show queues', 'edit queue'];
 
-/** Printing a kind: the right to print it and the right to read what the paper shows (issue 50). */
+/** Printing a kind: the right to print it and the right to read what the paper shows. */
 export function printRequirementOf(kind: PrintKind): AllOf {
   return { allOf: [printPermissionsOf(kind), readPermissionsOf(kind)] };
 }

@@ -1,5 +1,5 @@
 /**
- * The queue entry's one state machine (spec sections 3 and 4, issue 4):
+ * The queue entry's one state machine (spec sections 3 and 4; docs/patients-and-queue.md):
  *
  *   Waiting ──open──▶ WithDoctor ──finish──▶ Finished
  *      │                  │                     │

@@ -1,7 +1,7 @@
 import { BoardPage, type BoardCards } from '../features/queue/board-page.tsx';
 import { TelegramCard } from '../features/messaging/telegram-card.tsx';
 
-/** The patient's Telegram on the board (issue 11): the messaging feature's card in the queue feature's page. */
+/** The patient's Telegram on the board (docs/messaging.md): the messaging feature's card in the queue's page. */
 const cards: BoardCards = (board, permissions) => (
   <TelegramCard patient={board.patient} permissions={permissions} />
 );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../lib/routes.ts';
 
-/** A patient's name wherever it is listed: it opens the patient's file (issue 9), which moves no status. */
+/** A patient's name wherever it is listed: it opens the patient's file, which moves no status. */
 export function PatientNameLink({
   patient,
   onClick,

@@ -5,7 +5,7 @@ describe('side menu', () => {
   const routes = (organization?: string) =>
     visibleItems(SIDE_MENU, ['Administrator'], organization).map((item) => item.route);
 
-  // A backup holds every clinic of the server: only the installation's own organization is offered it (issue 50).
+  // A backup holds every clinic of the server: only the installation's own organization is offered it.
   it('offers Backups to the installation’s administrators only, never to a hosted clinic’s', () => {
     expect(routes('default')).toContain('backup');
     expect(routes('north')).not.toContain('backup');

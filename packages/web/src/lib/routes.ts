@@ -76,8 +76,8 @@ const EXAM_ROUTES = examRoutes();
 export type PrintRouteName = `${PrintKind}Print`;
 
 /**
- * Not in the spec (issue 10): a printable sheet per exam record (`/print/spectacles/:id` is the prescription) and
- * the queue ticket (`/print/queue/:id`), outside every layout (no menus), each behind its print permission.
+ * Not in the spec (docs/printing.md): a printable sheet per exam record (`/print/spectacles/:id` is the prescription)
+ * and the queue ticket (`/print/queue/:id`), outside every layout (no menus), each behind its print permission.
  */
 function printRoutes(): Record<PrintRouteName, RouteDef> {
   // printing.schemas' printPermissionsOf, without loading zod in the entry chunk (a test keeps the two equal).
@@ -106,7 +106,7 @@ export const OUTER_ROUTES = {
  */
 export const LAYOUT_ROUTES = {
   dashboard: built('/dashboard', ['dashboard']),
-  /** Diagnostics (server version, database, connection) are for administrators only (issue 9). */
+  /** Diagnostics (server version, database, connection) are for administrators only. */
   test: built('/test', [ADMINISTRATOR]),
   unauthorized: built('/unauthorized', 'token'),
   notification: built('/notification', 'token'),
@@ -114,7 +114,7 @@ export const LAYOUT_ROUTES = {
   doctorIndex: built('/doctor', BOARD),
   boardIndex: built('/boards/:patientId/:queueId/:search?', BOARD),
   patientIndex: built('/patients/:search?', PATIENT_SCREENS),
-  /** Not in the spec (issue 9): one patient's file, opened from anywhere the patient appears. */
+  /** Not in the spec: one patient's file, opened from anywhere the patient appears. */
   patientFile: built('/patient/:patientId', READ_PATIENT_FILE),
   ...EXAM_ROUTES,
   emptyOuterAdd: built('/outer', EXAM_PERMISSIONS.outer.add),
@@ -134,11 +134,11 @@ export const LAYOUT_ROUTES = {
   roleUpdate: built('/setting/role/:id/update', ROLE_SCREENS),
   /** Not in the spec: the exam forms' pick lists (the spec's categories 1-25), named in its style. */
   optionIndex: built('/setting/options', ['show options', 'edit options']),
-  /** Not in the spec (issue 11): the clinic's name, phone and reminder time that Telegram messages use. */
+  /** Not in the spec (docs/messaging.md): the clinic's name, phone and reminder time that Telegram messages use. */
   messagingSettings: built('/setting/messaging', [ADMINISTRATOR]),
-  /** Not in the spec (issue 15): the audit trail, who read or changed what (docs/audit.md). */
+  /** Not in the spec: the audit trail, who read or changed what (docs/audit.md). */
   auditIndex: built('/audit', ['show audit']),
-  /** Not in the spec (issue 15): the backups' status and a fresh one to download (docs/operations.md). */
+  /** Not in the spec: the backups' status and a fresh one to download (docs/operations.md). */
   backup: built('/backup', ['manage backups']),
   /**
    * The notifications' targets (spec section 4; their paths are not shown): the support desk's bugs, every

@@ -39,9 +39,10 @@ export const routeOf = (request: FastifyRequest) => `${request.method} ${request
 
 /**
  * Records the refusals of every route that declares `config.audit`, with its action, and every 403 of a signed-in
- * caller on any other route as `request.denied` (issue 50: the users list, roles, the audit trail refused were not
- * recorded). A 403 names its route (`subject`), whether the auth hook or a service refused it. It runs in onSend,
- * before the answer leaves, so a client that sees the refusal can already find its audit row.
+ * caller on any other route as `request.denied` (so that refusals of routes with no audit action of their own, such
+ * as the users list, roles and the audit trail, are recorded too). A 403 names its route (`subject`), whether the
+ * auth hook or a service refused it. It runs in onSend, before the answer leaves, so a client that sees the refusal
+ * can already find its audit row.
  */
 export function registerAuditOutcomes(app: FastifyInstance, db: Db): void {
   app.addHook('onSend', async (request, reply, payload) => {

@@ -43,8 +43,7 @@ export class AuditQueryService {
       const offset = pageOffset(bind, query.page, AUDIT_PAGE_SIZE);
       return () => {
         // The page's rows first, then their names: joined before the limit, a filter's rows were each joined to
-        // their patient before the sort kept 50 (an action's 300 rows: 1,200 of the page's 1,354 buffers at the
-        // large clinic; bench/list-pages, issue 17).
+        // their patient before the sort kept 50, and those joins were most of the page's reads (bench/list-pages).
         const rows = this.db
           .select({
             id: auditLog.id,
@@ -96,9 +95,9 @@ export class AuditQueryService {
       };
     };
     // A filter of who or what is planned with its value: how many rows it has decides between its index and the
-    // trail walked newest first. At 3,000,000 rows a generic plan walked the trail for a rare action (25 ms against
-    // 1.3) and sorted a much-read patient's rows (75 ms against 0.8; bench/list-pages/plans.ts, issue 17). The
-    // unfiltered trail, the reads and the days are planned once.
+    // trail walked newest first. On a large trail a generic plan walked the whole trail for a rare action and
+    // sorted a much-read patient's rows, many times slower than a plan made with the value
+    // (bench/list-pages/plans.ts). The unfiltered trail, the reads and the days are planned once.
     const { userId, patientId, action, entity, outcome } = query;
     const skewed = [userId, patientId, action, entity, outcome].some((value) => value !== undefined);
     const rows = await runPrepared(
@@ -156,7 +155,7 @@ export class AuditQueryService {
     const patientId = query.patientId === undefined ? undefined : bind('patientId', query.patientId);
     const conditions = [
       equal(auditLog.userId, 'userId', query.userId),
-      // A patient's trail: the rows naming them, and the list pages that showed them (issue 50). Each side has its
+      // A patient's trail: the rows naming them, and the list pages that showed them. Each side has its
       // index (the patient's btree, the lists' GIN), which PostgreSQL reads as a bitmap OR.
       () =>
         patientId === undefined

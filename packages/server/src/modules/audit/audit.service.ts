@@ -19,7 +19,7 @@ export interface AuditEntry {
   entity?: AuditEntity;
   entityId?: number;
   patientId?: number;
-  /** A list page's patients, distinct, in the page's order (issue 50): the patient list, an exam list. */
+  /** A list page's patients, distinct, in the page's order: the patient list, an exam list. */
   patientIds?: number[];
   subject?: string;
   details?: Record<string, unknown>;
@@ -99,7 +99,7 @@ export const LISTED = 'listed';
 
 /**
  * The audit row of a list page, as a common table expression of the page's own statement, naming the patients the
- * page shows (`patient_ids`, issue 50). The statement's `WITH` names first the page's rows as `LISTED` (each a
+ * page shows (`patient_ids`). The statement's `WITH` names first the page's rows as `LISTED` (each a
  * `patient_id` and its place `n`, as `pageOfRows` makes them), then this; the page then reads its records by those
  * rows. One statement and one round trip, as `auditedRead`.
  */

@@ -164,7 +164,7 @@ describe('the audit trail records every read of a patient’s data', () => {
 
   it('records every 403, a service’s too, and on routes that declare no audit, naming the route', async () => {
     const c = clinic(t, org);
-    // A 403 from the auth hook on a route with no audit declaration of its own (issue 50).
+    // A 403 from the auth hook on a route with no audit declaration of its own.
     const doctor = await userWith(t, org, ['open board', 'add permission']);
     expect((await c.call('GET', '/api/audit?page=1', undefined, doctor.token)).statusCode).toBe(403);
     expect((await c.call('GET', '/api/user/1', undefined, doctor.token)).statusCode).toBe(403);

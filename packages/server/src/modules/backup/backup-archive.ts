@@ -31,7 +31,7 @@ export interface Manifest {
   /**
    * The embedded database's: every table's row count at the instant of its dump, which a restore compares before it
    * swaps the database in. Absent from PostgreSQL's (pg_restore runs in one transaction) and from backups made
-   * before issue 50; a format-1 reader that does not know it ignores it.
+   * before it was added; a format-1 reader that does not know it ignores it.
    */
   rows?: Record<string, number>;
 }

@@ -258,7 +258,7 @@ describe(`backup and restore (${dbKind})`, () => {
     expect(filesOf(path.join(target.dataDir, 'uploads'))).toEqual(
       filesOf(path.join(work, 'source', 'uploads')),
     );
-    // The restored database and documents are the restoring user's alone, as the server's own are (issue 50).
+    // The restored database and documents are the restoring user's alone, as the server's own are.
     expect(openToOthers(target.dataDir)).toEqual([]);
   }, 120_000);
 

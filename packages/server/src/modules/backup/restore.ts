@@ -170,7 +170,7 @@ export async function targetContents(target: RestoreTarget): Promise<TargetConte
 /**
  * `ANALYZE` of a database just filled: pg_dump carries no planner statistics, and until autovacuum gets to the
  * tables (never, where it is off) every plan is guessed. A stale guess once sent the doctor's worklist through the
- * patients' whole primary key, 3 s a call (bench/README.md, load). The embedded database's dump is its data
+ * patients' whole primary key, seconds a call (bench/history/load.md). The embedded database's dump is its data
  * directory, statistics included.
  */
 export async function analyze(databaseUrl: string, say: (line: string) => void): Promise<void> {

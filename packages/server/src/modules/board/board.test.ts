@@ -8,7 +8,7 @@ import { FakeClock } from '../../lib/clock.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { startTestApp, userWith, type TestApp } from '../../test/harness.ts';
 
-/** The board shows the records a caller may read by their own routes (issue 50): a doctor reads every type. */
+/** The board shows the records a caller may read by their own routes: a doctor reads every type. */
 const READ_EVERY_TYPE = EXAM_TYPES.flatMap((type) => EXAM_PERMISSIONS[type].show);
 
 // 10:00 in Baghdad.

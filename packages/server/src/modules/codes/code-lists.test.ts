@@ -145,7 +145,7 @@ describe('the shipped diagnosis list', () => {
   });
 });
 
-/** The first formulary's names (issue 16): organizations made with it are upgraded by name, so none may change. */
+/** The first formulary's names: organizations made with it are upgraded by name, so none may change. */
 const FIRST_NAMES = [
   'Moxifloxacin 0.5%',
   'Gatifloxacin 0.3%',

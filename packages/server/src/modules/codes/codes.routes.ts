@@ -23,8 +23,8 @@ const CONSULTATION_PERMISSIONS = PERMISSION_NAMES.filter((name) => name.endsWith
 const READ_CODES: PermissionName[] = ['show options', 'edit options', ...CONSULTATION_PERMISSIONS];
 
 /**
- * Substances (issue 49) are picked where a patient's allergies are written (the patient form), where a drug's
- * ingredients are (the formulary) and where a prescription is.
+ * Substances (docs/prescribing.md) are picked where a patient's allergies are written (the patient form), where a
+ * drug's ingredients are (the formulary) and where a prescription is.
  */
 const READ_SUBSTANCES: PermissionName[] = ['add patient', 'edit patient', ...READ_CODES];
 

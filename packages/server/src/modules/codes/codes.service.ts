@@ -50,7 +50,7 @@ export function searchText(text: string): string {
 
 /**
  * The names of the clinics' drugs as searched, kept: the formulary is read and searched on every keystroke, and
- * normalising its names on each was a tenth of the server's busy time (bench/list-pages, issue 17). A drug's
+ * normalising its names on each was a large share of the server's busy time (bench/list-pages). A drug's
  * names are few and seldom change; past `NAMES_KEPT` (a few hundred clinics' formularies) the kept ones are let go.
  * Each word also loses the Arabic article, as the diagnoses' do (`الدموع` finds `دموع`).
  */
@@ -256,7 +256,7 @@ const drugViewColumns = {
 /**
  * The search's columns: the view's, with the JSON columns as their text, parsed for the drugs shown alone
  * (`drugView` of `withJson`): the whole formulary is read on every keystroke, and parsing each drug's frequency was
- * a tenth of the server's busy time (bench/list-pages, issue 17).
+ * a large share of the server's busy time (bench/list-pages).
  */
 const drugSearchColumns = {
   ...drugViewColumns,
@@ -312,11 +312,11 @@ export async function seedDrugs(db: Db, orgId: number): Promise<void> {
 }
 
 /**
- * The organization's drugs as products a patient's allergy may name (issue 49): each drug's name, Arabic name and
- * brands standing for its ingredients (an allergy to "Cosopt" reads as dorzolamide and timolol), on top of the
- * shipped names of every ingredient and class. Hidden drugs count: a patient names what they were given. A lay name
- * counts only where every drug called so holds the same ingredients (`ديامكس`, both acetazolamides); one shared by
- * different products ("قطرة ضغط", every glaucoma drop) names no substance.
+ * The organization's drugs as products a patient's allergy may name (docs/prescribing.md): each drug's name, Arabic
+ * name and brands standing for its ingredients (an allergy to "Cosopt" reads as dorzolamide and timolol), on top of
+ * the shipped names of every ingredient and class. Hidden drugs count: a patient names what they were given. A lay
+ * name counts only where every drug called so holds the same ingredients (`ديامكس`, both acetazolamides); one shared
+ * by different products ("قطرة ضغط", every glaucoma drop) names no substance.
  */
 export async function organizationLexicon(db: Db, orgId: number): Promise<LexiconEntry[]> {
   const rows = await formularyProducts(db, orgId);
@@ -405,7 +405,10 @@ const customView = (row: DiagnosisRowDb): DiagnosisRow => ({
   favourite: row.isFavourite,
 });
 
-/** The two code lists (issue 16): ICD-10 diagnoses with the clinic's entries and favourites, and the formulary. */
+/**
+ * The two code lists (docs/code-lists.md): ICD-10 diagnoses with the clinic's entries and favourites, and the
+ * formulary.
+ */
 export class CodesService {
   constructor(private readonly db: Db) {}
 
@@ -622,7 +625,7 @@ export class CodesService {
   }
 
   /**
-   * What an allergy or an ingredient may be recorded against (issue 49): ingredients, classes and excipients whose
+   * What an allergy or an ingredient may be recorded against: ingredients, classes and excipients whose
    * names match the search in either language, and the ingredients of the clinic's drugs whose name, Arabic name
    * or brand matches it ("Diamox" offers acetazolamide); a name starting with the search first; at most
    * SUBSTANCES_LIMIT.

@@ -471,7 +471,7 @@ describe('drug formulary', () => {
     const old = await t.newOrg();
     const db = t.database.db;
     const c = clinic(t, old);
-    // The formulary of issue 16: no Arabic names, lay names, ingredients or preservatives; some drugs of this
+    // The first formulary: no Arabic names, lay names, ingredients or preservatives; some drugs of this
     // list not there yet; one drug edited and one hidden by the clinic; one of the clinic's own.
     const added = DRUG_SEEDS.filter((seed) => ['Apraclonidine 1%', 'Mannitol 20% IV'].includes(seed.name));
     await db

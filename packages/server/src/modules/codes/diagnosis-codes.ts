@@ -1,5 +1,5 @@
 /**
- * The shipped diagnosis list (issue 16): ICD-10 (WHO 2019) chapter VII, H00–H59, with its 3-character
+ * The shipped diagnosis list (docs/code-lists.md): ICD-10 (WHO 2019) chapter VII, H00–H59, with its 3-character
  * categories and the 4-character subcategories, and the eye codes of other chapters (infections, diabetes
  * with ophthalmic complications, congenital malformations, injuries, burns, factors influencing health status).
  * English titles follow the WHO wording; Arabic titles are written for Arab clinicians, with the common name in

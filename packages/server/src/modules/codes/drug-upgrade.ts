@@ -47,16 +47,16 @@ const SEEDS_JSON = JSON.stringify(
 const FILL_BATCH = 500;
 
 /**
- * At start: every organization's formulary brought up to the seeds (issue 49), idempotent, and two cheap
- * statements when there is nothing to do.
+ * At start: every organization's formulary brought up to the seeds, idempotent, and two cheap statements when there
+ * is nothing to do.
  *
- * 1. The seeds an organization lacks by name are added: a new organization's whole list, a clinic made before
- *    issue 16 the same way, and an older clinic the drugs added since its list was made. A drug a clinic removed
- *    stays a row (hidden), so it is not added again; one it renamed is (the name is all a seed is known by).
- * 2. Drugs whose `ingredients` were never read (null: rows made before issue 49) get them: a drug named as a seed
- *    takes the seed's ingredients, and its Arabic name, lay names and preservative where the clinic has none; a
- *    clinic's own drug takes what its name names (`Timolol 0.5%` → timolol 0.5 %), or an empty list, which the
- *    options screen shows as "not checked". A list a clinic saved, even an empty one, is never overwritten.
+ * 1. The seeds an organization lacks by name are added: a new organization's whole list, a clinic made before the
+ *    formulary existed the same way, and an older clinic the drugs added since its list was made. A drug a clinic
+ *    removed stays a row (hidden), so it is not added again; one it renamed is (the name is all a seed is known by).
+ * 2. Drugs whose `ingredients` were never read (null: rows made before drugs had ingredients) get them: a drug named
+ *    as a seed takes the seed's ingredients, and its Arabic name, lay names and preservative where the clinic has
+ *    none; a clinic's own drug takes what its name names (`Timolol 0.5%` → timolol 0.5 %), or an empty list, which
+ *    the options screen shows as "not checked". A list a clinic saved, even an empty one, is never overwritten.
  */
 export async function upgradeDrugs(db: Db): Promise<void> {
   // Every organization at once (one statement); `drugs_org_name_idx` answers each NOT EXISTS.

@@ -4,7 +4,7 @@ import type { SubstanceRow } from '@basira/shared/prescribing/prescribing.schema
 import { matchText } from '@basira/shared/prescribing/substances';
 
 /**
- * The substance picker's search (`GET /api/mo/code/substance`, issue 49): what an allergy or a drug's ingredient is
+ * The substance picker's search (`GET /api/mo/code/substance`): what an allergy or a drug's ingredient is
  * recorded against. Text is compared as the allergy reader compares it (shared/prescribing `matchText`: Arabic
  * normalisation and article, UK and US spellings), so what the picker offers is what typed words would be read as.
  */

@@ -33,13 +33,13 @@ interface SummaryRow {
  * counts their triggers keep, migration 0024; a week can start in the month before), and the mean wait of today's
  * openings (from the moment the entry was due in Waiting, the later of entering Waiting and its date, to being
  * opened: `waited_from`, written with each opening, migration 0025). One statement, prepared: four queries run
- * together took four of the pool's connections a request, and building their SQL was a tenth of the server's time
- * (bench/list-pages, issue 17). Today's bounds and the week's and month's first days are written into its text, as
+ * together took four of the pool's connections a request, and building their SQL was a large share of the server's
+ * time (bench/list-pages). Today's bounds and the week's and month's first days are written into its text, as
  * the queue's today is (`literalInstant`, `literalDay`; the statement is named by the day's bounds): bound, PostgreSQL
- * planned it on every call (0.6 ms of its 2.7 on the large clinic's full day); written in, it keeps the generic plan.
+ * planned it on every call, and planning was a large part of its time; written in, it keeps the generic plan.
  * Only the organization and now are bound; now is read in the recalls' aggregates alone, not in a condition that
  * a plan depends on. The wait is averaged as `double precision` seconds (`date_part`), not `numeric`
- * (`EXTRACT`): the same minutes to a tenth, without a numeric per opening (1,947 on that day).
+ * (`EXTRACT`): the same minutes to a tenth, without a numeric per opening.
  */
 function summaryStatement(day: { start: Date; end: Date; week: string; month: string }) {
   return (value: Value) => {
@@ -78,7 +78,7 @@ function summaryStatement(day: { start: Date; end: Date; week: string; month: st
 
 /**
  * The `length` days up to `last`, oldest first: the chart's, the same for every request of a day, so the last list
- * made is kept (60 `addToDay` calls a request were 4 % of the chart's server time; bench/list-pages, issue 17).
+ * made is kept (making it on every request was a visible part of the chart's server time; bench/list-pages).
  */
 let lastDays: { key: string; days: readonly string[] } | undefined;
 function daysUpTo(last: string, length: number): readonly string[] {
@@ -135,12 +135,12 @@ export class DashboardService {
   /**
    * Visits per day (canceled ones left out) and finished ones, for the last `days` days, today included: read from
    * the days' counts the visits' triggers keep (`queue_day_counts`, migration 0023). Counting the visits themselves
-   * read 82,000 index entries for 30 days of a large clinic, 5 ms of PostgreSQL's CPU a call (bench/list-pages).
+   * read every visit's index entry of those days, costly for a large clinic on every call (bench/list-pages).
    */
   async visitsPerDay(scope: RequestContext, days: number) {
     const today = localDay(this.clock.now(), scope.timeZone);
     const chartDays = daysUpTo(today, days);
-    // Prepared: the dashboard asks for it on every sign-in; building it per request was a tenth of its server time.
+    // Prepared: the dashboard asks for it on every sign-in; building it per request was a share of its server time.
     const rows = await runPrepared(this.db, statementName('dashboard_visits_per_day'), (bind) => {
       const [orgId, first, last] = [
         bind('orgId', scope.orgId),

@@ -7,7 +7,7 @@ import { dbKind, startTestApp, type TestApp, type TestOrg } from '../../test/har
 
 /**
  * Every rule of the prescribing table (shared/prescribing/prescribing-rules.ts), through a saved consultation, with
- * a patient who has the allergy, condition or age it is about and one who does not (issue 49, "Done when"). The
+ * a patient who has the allergy, condition or age it is about and one who does not (docs/prescribing.md). The
  * rule's source is in the table; the case's patient is built from what the rule names. A contraindication is
  * held until a reason is given (422), then saved with it.
  */

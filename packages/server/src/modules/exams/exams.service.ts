@@ -194,7 +194,7 @@ export class ExamsService {
 
   /**
    * A live record, with its patient's state: a deleted patient's records answer as the patient does (404
-   * `patient.deleted`) to every read, save, deletion and print, until the patient is restored (issue 50).
+   * `patient.deleted`) to every read, save, deletion and print, until the patient is restored.
    */
   private async current(definition: ExamDefinition, orgId: number, id: number, db: Db = this.db) {
     const [found] = await db
@@ -232,7 +232,7 @@ export class ExamsService {
       const [orgId, matching] = [bind('orgId', scope.orgId), conditions(bind)];
       const entry = { action: 'exam.listed', entity: auditEntityOf(definition) } as const;
       const offset = bind('offset', (query.page - 1) * EXAM_RECORDS_PER_PAGE);
-      // One patient's records name that patient; every patient's name the patients the page shows (issue 50): the
+      // One patient's records name that patient; every patient's name the patients the page shows: the
       // page's rows first (`pageOfRows`), its audit row from them, then their records.
       if (query.patientId !== undefined) {
         const audit = auditedRead(this.db, bind, scope, { ...entry, patientId: query.patientId });
@@ -277,8 +277,9 @@ export class ExamsService {
   /**
    * A patient's records of the given types, per type: how many, and the latest few. The board and the patient's
    * file list them. Each type is read through the patient's index, newest first, up to the few it shows (a
-   * lateral join per type): a window over all the patient's records sorted every one of them with its data, 17 of
-   * the board's 26 ms for a patient with 2,100 records (bench/board). One prepared statement for any set of types.
+   * lateral join per type): a window over all the patient's records sorted every one of them with its data, most
+   * of the board's time for a patient with a long history (bench/board). One prepared statement for any set of
+   * types.
    */
   async groups(orgId: number, patientId: number, types: readonly ExamType[]): Promise<ExamGroup[]> {
     if (types.length === 0) return [];

@@ -236,7 +236,7 @@ describe(`exam records on ${dbKind}`, () => {
       notation: 'metre',
       logMAR: expect.closeTo(0.176, 3),
     });
-    // SE = S + C/2; transposition S+C, -C, axis ±90; near = S + add (clinical-optics.md §3.1, §3.2, §3.4).
+    // SE = S + C/2; transposition S+C, -C, axis ±90; near = S + add (docs/clinical-optics.md §3.1, §3.2, §3.4).
     expect(record.derived.readings[0].right).toEqual({
       sphericalEquivalent: -2.625,
       transposed: { sphere: -3, cylinder: 0.75, axis: 90 },

@@ -5,7 +5,7 @@ import { examRecords, organizations } from '../../db/schema.ts';
 import { inOrg } from '../../lib/tenant.ts';
 
 /**
- * Consultations saved before issue 49 hold each medicine's dose as the doctor typed it ("1 drop", "2", "١ حبة",
+ * Older consultations hold each medicine's dose as the doctor typed it ("1 drop", "2", "١ حبة",
  * "half a tablet", "1 cm"); now a dose is a number (`dose`) of a unit (`doseUnit`). This upgrade, run at start,
  * reads each such dose with the schedule's own parser (`doseOfText`). A dose it cannot read as one number of a
  * unit within that unit's range ("1-2", "a thin film", "11 drops") is moved, as typed, to the start of the

@@ -1,7 +1,7 @@
 import type { LetterSeed } from './letter-seeds.ts';
 
 /**
- * The seeded templates as first shipped (before issue 49), kept word for word: an organization's template whose
+ * The seeded templates as first shipped, kept word for word: an organization's template whose
  * body is still one of these was never edited, so the upgrade at start replaces it with today's seed
  * (letters.service upgradeSeededLetterTemplates). Their Arabic wrote both sexes with slashes (`المريض/ة`,
  * `راجع/ت`); today's are resolved by the patient's sex. Never edit these texts: they are what is compared.

@@ -108,7 +108,7 @@ export async function upgradeSeededLetterTemplates(db: Db): Promise<void> {
 }
 
 /**
- * Letters, templates and letters' print snapshots stored before they kept text formatting only (issue 50): each
+ * Letters, templates and letters' print snapshots stored before they kept text formatting only: each
  * that holds a link or an image is sanitised again, so no print page, reprint included, shows a link. A letter or
  * template changed has its version bumped (an editor open on it then gets a 409, not a silent overwrite). Run
  * once (`runOnce`); idempotent, as sanitising is.

@@ -50,7 +50,7 @@ async function visitWithRx(o: TestOrg, name: string) {
     queueId: entry.id,
     diagnoses: [
       { code: 'H40.1', eye: 'right', status: 'new' },
-      // The doctor's own words beside a code; and a title copied into the words, as the form did before issue 49.
+      // The doctor's own words beside a code; and a title copied into the words, as the form once did.
       { code: 'H16.0', text: 'fungal', eye: 'left' },
       { code: 'H10.0', text: 'التهاب الملتحمة المخاطي القيحي (الجرثومي)' },
     ],
@@ -495,7 +495,7 @@ describe('the seeded templates’ upgrade at start', () => {
   it('brings a never-edited seeded template to today’s seed, leaves an edited one, and is idempotent', async () => {
     const o = await t.newOrg();
     const db = t.database.db;
-    // As an organization seeded before issue 49: every template holds the earlier seed's body.
+    // As an organization seeded with the first templates: every template holds the earlier seed's body.
     for (const previous of PREVIOUS_LETTER_SEEDS)
       await db
         .update(letterTemplates)

@@ -35,7 +35,7 @@ const finalRx = {
 describe("the patient's file", () => {
   it('shows the open and booked visits, the history, the records by type and the last final Rx, without moving a status', async () => {
     const org = await t.newOrg();
-    // The file shows the records a caller may read by their own routes (issue 50): a doctor reads every type.
+    // The file shows the records a caller may read by their own routes: a doctor reads every type.
     const doctor = await userWith(t, org, ['show board', ...READ_EVERY_TYPE]);
     const doctorWhoSaw = await userWith(t, org, ['open board', ...READ_EVERY_TYPE]);
     const c = clinic(t, org);

@@ -14,10 +14,10 @@ import { patients } from '../../db/schema.ts';
 import { inOrg } from '../../lib/tenant.ts';
 
 /**
- * A patient's alerts as stored (issue 49): allergies as data, each with the substances it was read as (`matched`),
- * systemic conditions, free text. An allergy picked from the formulary is its substance; words are read with the
- * organization's lexicon (the shipped names and the clinic's brands), and stay "not checked" (`matched: []`) when
- * they name nothing the checker knows.
+ * A patient's alerts as stored (docs/prescribing.md): allergies as data, each with the substances it was read as
+ * (`matched`), systemic conditions, free text. An allergy picked from the formulary is its substance; words are read
+ * with the organization's lexicon (the shipped names and the clinic's brands), and stay "not checked" (`matched: []`)
+ * when they name nothing the checker knows.
  */
 
 type AlertsInput = z.output<typeof patientAlertsSchema>;
@@ -53,7 +53,7 @@ export async function storedAlerts(
   };
 }
 
-/** The first alerts (issue 4): allergies as one text, diabetes and hypertension as flags. */
+/** The alerts as first stored: allergies as one text, diabetes and hypertension as flags. */
 interface LegacyAlerts {
   allergies?: unknown;
   diabetes?: unknown;

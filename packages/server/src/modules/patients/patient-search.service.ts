@@ -84,7 +84,7 @@ interface SearchPlan {
  */
 const recentFirst = [sql`${patients.lastQueueAt} DESC NULLS LAST`, desc(patients.id)];
 
-/** The patient list's audit entry (issue 50): its row names the patients of the page. */
+/** The patient list's audit entry: its row names the patients of the page (docs/audit.md). */
 const LISTED_ENTRY = { action: 'patient.listed', entity: 'patient' } as const;
 
 /** Trigram indexes need three characters; shorter text is searched by (word) prefix only. */
@@ -226,7 +226,7 @@ export class PatientSearchService {
       const ranged = [query.ageFrom, query.ageTo, query.lastVisitFrom, query.lastVisitTo].some(
         (value) => value !== undefined,
       );
-      // Its audit row names the page's patients, in the same statement (issue 50).
+      // Its audit row names the page's patients, in the same statement.
       const page = (bind: Bind) => {
         const [orgId, where] = [bind('orgId', scope.orgId), filters.where(bind)];
         const skipped = pageOffset(bind, query.page, perPage);
@@ -497,8 +497,8 @@ export class PatientSearchService {
   /**
    * How many live rows match a search, counting no further than `cap + 1`. A common name's prefix alone (a btree
    * range) often passes the cap, and then nothing else is read: the whole condition is read through the name index
-   * in its order and filtered, past every Latin name before the first Arabic one (60 ms for "عل" at 1,000,000
-   * patients; its prefix 0.2 ms).
+   * in its order and filtered, past every Latin name before the first Arabic one, many times slower than the
+   * prefix's range.
    */
   private async searchCount(
     db: Db,

@@ -9,8 +9,8 @@ export type PatientRow = typeof patients.$inferSelect;
 
 /**
  * What a list of whole records selects: the columns `toPatient` shows (not the search's normalised copies nor who
- * changed the record), times read as text (`isoTime`). A page of the patient list decoded 9 unshown columns and
- * made 100 `Date`s from text and back again (bench/list-pages, issue 17).
+ * changed the record), times read as text (`isoTime`). Selecting the table made each page decode columns it never
+ * shows and turn every time into a `Date` and back to text (bench/list-pages).
  */
 export const patientViewColumns = {
   id: patients.id,

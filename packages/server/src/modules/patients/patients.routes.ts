@@ -47,7 +47,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<PatientsRoutesOptions> = asyn
   app.get(
     '/api/mo/patient/filter',
     {
-      // The page's audit row names its patients (issue 50); the service writes it.
+      // The page's audit row names its patients (docs/audit.md); the service writes it.
       config: { audit: { action: 'patient.listed', entity: 'patient' }, permission: READ_PATIENTS },
       schema: { tags, querystring: patientFilterQuerySchema, response: { 200: patientPageSchema } },
     },

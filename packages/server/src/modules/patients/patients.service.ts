@@ -104,7 +104,7 @@ export class PatientsService {
     const row = await this.db.transaction(async (tx) => {
       await addNameWords(tx, scope.orgId, nameNorm);
       // The file number last, in the statement that writes the patient and its audit row: every registration
-      // waits on the counter's row until the one before it commits (issue 17).
+      // waits on the counter's row until the one before it commits.
       const [inserted] = await writeAudited(
         tx,
         patients,
@@ -302,7 +302,7 @@ export class PatientsService {
         .from(patients)
         .where(deleted(orgId));
     const order = [desc(patients.deletedAt), desc(patients.id)];
-    // The page's audit row names its patients (issue 50), in the same statement.
+    // The page's audit row names its patients, in the same statement (docs/audit.md).
     const rows = await runPrepared(this.db, statementName('patients_deleted', pageShape(page)), (bind) => {
       const orgId = bind('orgId', scope.orgId);
       const skipped = pageOffset(bind, page, PATIENTS_PER_PAGE);

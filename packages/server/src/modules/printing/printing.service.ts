@@ -37,8 +37,7 @@ import type { PrintSettingsService } from './print-settings.service.ts';
 /**
  * What a print log entry shows: every column but the snapshot (the printed record as it was, for a reprint), which
  * the list never shows; time read as text (`isoTime`). Selecting the whole row made each page of 25 read, send and
- * parse 25 snapshots: without them the page answers 2.8 times as many requests a second, the server's CPU a request
- * 1.9 → 0.6 ms (bench/list-pages).
+ * parse 25 snapshots, which were most of the server's CPU for the page (bench/list-pages).
  */
 const listed = {
   id: printLog.id,

@@ -173,7 +173,7 @@ describe('printing a record', () => {
     const c = clinic(t, o);
     await c.ok('POST', '/api/mo/printSetting', { optometrist: 'Ali Kareem', color: '#123456' });
     const { patient, entry, record } = await spectacleRecord(c);
-    // Printing needs the right to read what is printed (issue 50): the record's and the queue entry's.
+    // Printing needs the right to read what is printed: the record's and the queue entry's.
     const printer = await userWith(t, o, [
       'print spectacles',
       'show spectacles',

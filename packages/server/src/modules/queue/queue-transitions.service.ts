@@ -147,7 +147,8 @@ function waitingSince(orgId: SQL, queueId: SQL): SQL {
 /**
  * A move as one statement (`writeAudited`): the conditional UPDATE, which locks the row and changes it only if its
  * status is one the move starts from, then from the moved row its status event, its patient's last visit and its
- * audit row. The row stays locked for this statement and no longer (it was five round trips: issue 17, bench/load).
+ * audit row. The row stays locked for this statement and no longer (as a transaction it was held for several round
+ * trips, and moves waited on those locks under load: bench/load).
  * Prepared once for each shape of move.
  */
 function moveStatement(

@@ -68,8 +68,8 @@ export const withPatient = eq(patients.id, queueEntries.patientId);
 /**
  * Only each patient's latest entry meets its patient, through `patients.latest_entry_id` (kept by a trigger,
  * migration 0017). Joined on it alone, not filtered by it beside `withPatient`: PostgreSQL multiplies the two
- * clauses' selectivities, expected one row, and hashed every visit of the clinic (400 ms at 3,000,000 visits);
- * joined on it, it walks an index and stops at the page (docs/decisions.md).
+ * clauses' selectivities, expected one row, and hashed every visit of the clinic; joined on it, it walks an index
+ * and stops at the page (docs/decisions.md).
  */
 export const withPatientsLatest = eq(patients.latestEntryId, queueEntries.id);
 const withDoctor = eq(doctor.id, queueEntries.doctorId);
@@ -102,7 +102,7 @@ export function selectListedEntries(db: Db, orgId: number, ...conditions: (SQL |
  * patient's latest entry only. `readsPatient`: the conditions read a column of the patient (a name, a phone).
  * `among`: the page's candidates (`selectEntryIds`, which meet `conditions`): the rows are read by it alone, and
  * `conditions` count the total. Repeated on the rows, the conditions let PostgreSQL read today's 25 Waiting by
- * a bitmap of all 2,364 and drop the others (estimated as one row: 0.35 ms; bench/list-pages/explain.ts, issue 17).
+ * a bitmap of all today's Waiting and drop the others (bench/list-pages/explain.ts).
  * `counted: false`: the rows alone (`pageCountedWhenFull` counts them when the page is full); their total is 0.
  */
 export function selectEntriesWithTotal(
@@ -159,10 +159,9 @@ export function countEntries(
  * The matching entries, as `columns` (a constant for `countEntries` and `totalUpToCap`, the id for
  * `selectEntryIds`). Every entry's patient is read only where the conditions or the join need it; otherwise a
  * deleted patient's entries are left out by their patient's id, looked up among the clinic's deleted patients
- * (read once from `patients_org_deleted_idx`): counting a rare visit reason's 1,001 entries read 1,787 patients
- * in 13.5 ms at 3,000,000 visits, and 3.1 ms this way. `NOT IN`, not `NOT EXISTS`: PostgreSQL hashes the deleted
- * ids once (a hashed SubPlan), where the anti-join it made of `NOT EXISTS` rescanned every deleted patient for
- * each entry: with 30 of them, today's 2,700 open visits took 10.4 ms against 0.7 (bench/list-pages, issue 17).
+ * (read once from `patients_org_deleted_idx`): counting a rare visit reason's entries otherwise read each entry's
+ * patient. `NOT IN`, not `NOT EXISTS`: PostgreSQL hashes the deleted ids once (a hashed SubPlan), where the
+ * anti-join it made of `NOT EXISTS` rescanned every deleted patient for each entry (bench/list-pages).
  * Patient ids are never null, so `NOT IN` means what `NOT EXISTS` did.
  */
 function matchingEntries(

@@ -76,8 +76,8 @@ export class QueueService {
   }
 
   async doctors(orgId: number): Promise<{ id: number; name: string }[]> {
-    // Prepared: the queue form reads it on every screen that adds to the queue; building it was two thirds of the
-    // server's CPU a request (bench/list-pages, issue 17).
+    // Prepared: the queue form reads it on every screen that adds to the queue; building it was most of the
+    // server's CPU a request (bench/list-pages).
     return runPrepared(this.db, statementName('queue_doctors'), (bind) => {
       const org = bind('orgId', orgId);
       return () =>
@@ -117,7 +117,7 @@ export class QueueService {
       await refreshLastQueueAt(tx, scope.orgId, input.patientId, now, date);
       // The ticket last, in the statement that writes the visit, its first status event and its audit row: the
       // day's counter row, which every other queueing waits on, is then held for one statement and the commit
-      // (it was held for four more round trips, and queueing a patient at saturation waited 0.5 s: issue 17).
+      // (taken first, it was held for four more round trips, and queueings waited on one another under load).
       const [inserted] = await writeAudited(
         tx,
         queueEntries,

@@ -229,7 +229,7 @@ describe('queue entries', () => {
   });
 
   it('prints a ticket with the day’s number (`print squint`), audited', async () => {
-    // The ticket shows the entry: printing it needs the entry's read permission too (issue 50).
+    // The ticket shows the entry: printing it needs the entry's read permission too.
     const printer = await userWith(t, org, ['print squint', 'show queues']);
     const entry = await c.queue(patient.id, { examTypes: ['Biometry'] });
     const res = await c.call('GET', `/api/mo/queue/ticket/${entry.id}`, undefined, printer.token);

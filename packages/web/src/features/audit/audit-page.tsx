@@ -85,7 +85,7 @@ const OUTCOME_COLORS: Record<AuditOutcome, string> = {
 };
 
 /**
- * auditIndex (`/audit`, issue 15): the audit trail, newest first, filtered by user, patient, action and dates;
+ * auditIndex (`/audit`, docs/audit.md): the audit trail, newest first, filtered by user, patient, action and dates;
  * each row links to its patient's file. For holders of `show audit`.
  */
 export function AuditPage() {
@@ -313,7 +313,7 @@ function AuditTableRow({ row, onUser }: { row: AuditRow; onUser: (userId: number
             {t('audit.formerPatient', { id: row.patientId })}
           </Text>
         ) : row.patientCount !== null ? (
-          // A list page (issue 50): each of its patients' trails lists it.
+          // A list page: each of its patients' trails lists it.
           <Text size="sm" c="dimmed" data-testid="audit-listed-patients">
             {t('audit.listedPatients', { count: row.patientCount })}
           </Text>

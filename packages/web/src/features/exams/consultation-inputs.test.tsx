@@ -174,7 +174,7 @@ describe('the consultation form', () => {
     renderForm();
     const user = userEvent.setup();
     const next = screen.getByTestId('exam-field-nextVisit');
-    // Not the browser's own date box, which reads mm/dd/yyyy whatever the language (issue 50).
+    // Not the browser's own date box, which reads mm/dd/yyyy whatever the language.
     expect(next).not.toHaveAttribute('type', 'date');
     await user.type(next, '9/12/2026{Tab}');
     await waitFor(() => expect(values.nextVisit).toBe('2026-12-09'));

@@ -29,7 +29,7 @@ const SIDES = ['right', 'left'] as const;
  * A spectacles reading: each eye's spherical equivalent, live, the refraction at the corneal plane for the
  * record's vertex distance beside an eye whose strongest meridian reaches ±4.00 D (vertex.ts, as the server
  * stores it in `derived.readings[i].<eye>.cornealPlane`), and the plus/minus cylinder transposition of both eyes
- * on one button (clinical-optics.md §3.1–§3.3).
+ * on one button (docs/clinical-optics.md §3.1–§3.3).
  */
 function ReadingExtras({ path }: { path: string }) {
   const { t } = useTranslation();

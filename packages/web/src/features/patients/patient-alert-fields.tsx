@@ -24,10 +24,10 @@ import { emptyAllergy, type AllergyValue } from './patient-form-values.ts';
 const MAX_ALLERGIES = 20;
 
 /**
- * The fieldset of medical alerts (issue 49): each allergy picked from the formulary's substances and classes, or
- * typed in the patient's words, with its reaction and severity; the patient's conditions from the list the
- * prescription is checked against; any other warning. Red once it holds an alert; empty, an ordinary fieldset (red
- * on every form would teach staff to ignore it).
+ * The fieldset of medical alerts (docs/prescribing.md): each allergy picked from the formulary's substances and
+ * classes, or typed in the patient's words, with its reaction and severity; the patient's conditions from the list
+ * the prescription is checked against; any other warning. Red once it holds an alert; empty, an ordinary fieldset
+ * (red on every form would teach staff to ignore it).
  */
 export function PatientAlertFields({ values, errors, set }: PatientFieldsProps) {
   const { t, i18n } = useTranslation();

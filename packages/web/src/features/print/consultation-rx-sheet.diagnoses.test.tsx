@@ -51,7 +51,7 @@ describe('the prescription’s diagnoses', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderSheet({
       diagnoses: [
-        // Saved before issue 49: the form had copied the Arabic title into the words.
+        // Saved by the older form, which copied the Arabic title into the words.
         { code: 'H40.1', text: POAG.titleAr },
         { code: 'H10.0', text: 'follicular' },
         { code: null, text: 'dry eye' },

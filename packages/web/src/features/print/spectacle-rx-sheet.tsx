@@ -39,7 +39,7 @@ function rowOf(
       : { sphere: eye.sphere, cylinder, axis };
   return {
     sphere: formatDiopters(rx.sphere, { plano }),
-    // Plano names a zero sphere only; a zero cylinder is a spherical lens, written DS (issue 16).
+    // Plano names a zero sphere only; a zero cylinder is a spherical lens, written DS.
     cylinder: eye.cylinder == null ? EMPTY : formatCylinder(rx.cylinder, plano),
     axis: rx.cylinder !== 0 ? formatAxis(rx.axis) : EMPTY,
     prism: eye.prism ? eye.prism.toFixed(2) : EMPTY,

@@ -43,7 +43,7 @@ export const drugListQuery = (search: string) =>
 
 /**
  * `GET /api/mo/code/substance?search=`: ingredients, classes and excipients by name, and the ingredients of the
- * clinic's drugs by brand (issue 49). The shipped names change only with a release, the brands with a formulary
+ * clinic's drugs by brand. The shipped names change only with a release, the brands with a formulary
  * edit (which refreshes this), so an answer is reused for a minute.
  */
 export const substanceQuery = (search: string) =>

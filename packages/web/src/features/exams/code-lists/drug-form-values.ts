@@ -5,7 +5,7 @@ import type { STRENGTH_UNITS } from '@basira/shared/prescribing/prescribing.sche
 
 /**
  * The drug form's values as the options screen holds them (numbers as typed: '' is empty), and the body they make
- * for `drugInputSchema` (issue 49). Kept apart from the modal so the round trip is tested without a browser.
+ * for `drugInputSchema`. Kept apart from the modal so the round trip is tested without a browser.
  */
 
 export type FrequencyKind = 'none' | 'timesPerDay' | 'everyHours' | 'bedtime' | 'asNeeded';

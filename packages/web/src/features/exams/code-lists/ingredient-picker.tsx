@@ -8,7 +8,7 @@ import { IconSearch } from '../../../components/icons.tsx';
 import { substanceQuery } from './codes.queries.ts';
 
 /**
- * Adds an active ingredient to a drug (issue 49): typed in either language, by INN, spelling or one of the clinic's
+ * Adds an active ingredient to a drug: typed in either language, by INN, spelling or one of the clinic's
  * brands ("Diamox" offers acetazolamide), from `GET /api/mo/code/substance`. Classes and excipients are left out:
  * a drug is made of substances, and its preservative has a field of its own.
  */
