@@ -18,12 +18,12 @@ import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
-import { DerivedPanel, ITEM_EXTRAS, useDeriveContext } from './exam-derived.tsx';
+import { useExamExtension } from '../../exam-types/use-exam-extension.ts';
+import { DerivedPanel, useDeriveContext } from './exam-derived.tsx';
 import { ExamFormContext } from './exam-form-context.ts';
 import { ExamSections } from './exam-fields.tsx';
 import { ExamPrintActions } from './exam-print-actions.tsx';
 import { examRecordQuery, type ExamRecord } from './exams.queries.ts';
-import { FollowUpRecall } from './follow-up-recall.tsx';
 import { useExamRecordForm } from './use-exam-record-form.ts';
 
 const positiveId = (value: string | undefined) => (value && /^\d{1,10}$/.test(value) ? Number(value) : null);
@@ -99,6 +99,7 @@ function ExamForm({
   const navigate = useNavigate();
   const me = useMe();
   const { permissions } = examDefinition(type);
+  const { AfterSave } = useExamExtension(type);
   const readOnly = record !== null && !canAny(me?.permissions, permissions.edit);
   const patient = useQuery(patientOfExamQuery(patientId));
   const { context, failed: contextFailed } = useDeriveContext(type, patientId, queueId, record?.id ?? null);
@@ -221,10 +222,8 @@ function ExamForm({
                 {copyNote}
               </Alert>
             )}
-            {(type === 'followUp' || type === 'consultation') && justSaved && (
-              <FollowUpRecall record={justSaved} queueId={queueId} />
-            )}
-            <ExamSections type={type} extras={ITEM_EXTRAS} />
+            {AfterSave && justSaved && <AfterSave record={justSaved} queueId={queueId} />}
+            <ExamSections type={type} />
             <DerivedPanel type={type} derived={exam.derived} contextFailed={contextFailed} />
           </Stack>
         </ExamFormContext.Provider>

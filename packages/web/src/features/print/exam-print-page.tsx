@@ -5,13 +5,12 @@ import { useMatches, useParams, useSearchParams } from 'react-router';
 import { isExamType, type ExamType } from '@basira/shared/exams/exam-types';
 import { PAPER_SIZES } from '@basira/shared/print/print-settings.schemas';
 import type { PrintPaper } from '@basira/shared/print/printing.schemas';
-import { ConsultationRxSheet, type ConsultationData } from './consultation-rx-sheet.tsx';
+import { useExamExtension } from '../../exam-types/use-exam-extension.ts';
 import { ExamReport } from './exam-report.tsx';
 import { PrintFrame } from './print-frame.tsx';
 import { PrintNotReady, ReprintNotice, routeId } from './print-page-state.tsx';
 import { PrintShell } from './print-shell.tsx';
 import { examPrintQuery } from './print.queries.ts';
-import { SpectacleRxSheet, type SpectaclesData } from './spectacle-rx-sheet.tsx';
 
 /** The exam type of the print route being shown (`spectaclesPrint` → spectacles). */
 function usePrintType(): ExamType {
@@ -22,9 +21,9 @@ function usePrintType(): ExamType {
 }
 
 /**
- * `/print/<type>/:id`: one exam record on paper, in the organization's print setting. The spectacles record is the
- * spectacle prescription, the consultation the medication prescription; every other type is a report laid out
- * from its definition. `?printId=` reprints an earlier print (the record as it was printed then).
+ * `/print/<type>/:id`: one exam record on paper, in the organization's print setting: the type's own sheet (its
+ * extension's `print`: the spectacle prescription, the medication prescription), else a report laid out from its
+ * definition. `?printId=` reprints an earlier print (the record as it was printed then).
  */
 export function ExamPrintPage() {
   const { t } = useTranslation();
@@ -34,6 +33,7 @@ export function ExamPrintPage() {
   const printId = routeId(params.get('printId'));
   const sheet = useQuery({ ...examPrintQuery(type, id ?? 0, printId), enabled: id !== null });
   const [chosen, setChosen] = useState<PrintPaper | null>(null);
+  const own = useExamExtension(type).print;
 
   if (id === null || sheet.error || !sheet.data)
     return <PrintNotReady failed={id === null || !!sheet.error} error={sheet.error} />;
@@ -41,10 +41,7 @@ export function ExamPrintPage() {
   const { record, patient, recordedBy, reprintOf } = sheet.data;
   const setting = sheet.data.setting;
   const paper = chosen ?? setting?.paperSize ?? 'A5';
-  const title =
-    type === 'spectacles' || type === 'consultation'
-      ? t(`print.titles.${type}`)
-      : t('print.titles.report', { type: t(`exams.types.${type}`) });
+  const title = own ? t(own.titleKey) : t('print.titles.report', { type: t(`exams.types.${type}`) });
   const data = record as unknown as Record<string, unknown>;
 
   return (
@@ -67,13 +64,11 @@ export function ExamPrintPage() {
         title={title}
         patient={patient}
         recordedBy={recordedBy}
-        doctorsDocument={type === 'consultation'}
+        doctorsDocument={own?.doctorsDocument ?? false}
         date={record.createdAt}
       >
-        {type === 'spectacles' ? (
-          <SpectacleRxSheet data={data as SpectaclesData} zeroAs={setting?.zeroAs ?? 'plano'} />
-        ) : type === 'consultation' ? (
-          <ConsultationRxSheet data={data as ConsultationData} patient={patient} />
+        {own ? (
+          <own.Sheet data={data} patient={patient} zeroAs={setting?.zeroAs ?? 'plano'} />
         ) : (
           <ExamReport type={type} data={data} />
         )}
