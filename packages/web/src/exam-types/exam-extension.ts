@@ -12,17 +12,17 @@ import type { ExamRecord } from '../features/exams/exams.queries.ts';
  */
 export interface ExamWebExtension {
   /**
-   * Controls by a list's path in the record (no indices): `<path>` beside each item's title (the spectacles
-   * reading's transposition), `<path>:after` under each item or under an eyes block (a medication's schedule).
+   * Controls by a list's path in the record (no indices): `<path>` beside each item's title (a reading's
+   * transposition), `<path>:after` under each item or under an eyes block (a medication's schedule).
    */
   itemExtras?: Readonly<Record<string, ItemExtra>>;
   /** The computed results (`derive`), in a "calculated" card under the form, live, and on the printed report. */
   Results?: ComponentType<ResultsProps>;
-  /** A panel of its own under the form instead of the results card (the consultation's live warnings). */
+  /** A panel of its own under the form instead of the results card (a prescription's live warnings). */
   LivePanel?: ComponentType<{ contextFailed: boolean }>;
   /** What is offered once a record is saved (the recall to its next visit). */
   AfterSave?: ComponentType<{ record: ExamRecord; queueId: number }>;
-  /** Actions of a saved record beside its print (the spectacle prescription as a FHIR file). */
+  /** Actions of a saved record beside its print (a prescription as a FHIR file). */
   SavedActions?: ComponentType<{ id: number; permissions: readonly string[] | undefined }>;
   /** A sheet of its own on paper instead of the generic report: its title, and whether it is the doctor's. */
   print?: PrintSheet;
@@ -36,7 +36,7 @@ export type Columns = number | Record<string, number>;
 export interface ResultsProps {
   /** The record's `derived` (live: as the form computes it; printed: as the server stored it). */
   derived: unknown;
-  /** A value of the record by dotted path (a biometry's target refraction). */
+  /** A value of the record by dotted path (an eye's target refraction). */
   read: (path: string) => unknown;
   cols: Columns;
   /** Print: smaller type, the essentials. */

@@ -28,7 +28,7 @@ import { useExamRecordForm } from './use-exam-record-form.ts';
 
 const positiveId = (value: string | undefined) => (value && /^\d{1,10}$/.test(value) ? Number(value) : null);
 
-/** The exam type and screen of the route being shown (`spectaclesAdd` → spectacles, add). */
+/** The exam type and screen of the route being shown (`<type>Add` → the type, add). */
 export function useExamRoute(): { type: ExamType; screen: 'Add' | 'Update' | 'Index' } {
   const name = (useMatches().at(-1)?.handle as { name?: string } | undefined)?.name ?? '';
   const match = /^(.*)(Add|Update|Index)$/.exec(name);
@@ -56,7 +56,7 @@ export function ExamFormPage() {
   const fallback = patientId ? pathTo(`${type}Index` as RouteName, { patientId }) : '/doctor';
   useLoadFailure(record.error, fallback);
   const title = t('examForm.title', { type: t(`exams.types.${type}`) });
-  // The index shares this path shape (`/spectacles/:patientId/:search?`): a word is a search, not a visit.
+  // The index shares this path shape (`/<type>/:patientId/:search?`): a word is a search, not a visit.
   if (patientId !== null && queueId === null && params.queueId)
     return (
       <Navigate replace to={pathTo(`${type}Index` as RouteName, { patientId, search: params.queueId })} />

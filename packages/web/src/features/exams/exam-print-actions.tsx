@@ -9,7 +9,7 @@ import { canAny } from '../../lib/session-local.ts';
 
 /**
  * A saved record's print view (a new tab) for whoever may print its type, and the type's own actions on a saved
- * record (its extension's `SavedActions`: a spectacle prescription as a FHIR file).
+ * record (its extension's `SavedActions`: a prescription as a FHIR file).
  */
 export function ExamPrintActions({
   type,

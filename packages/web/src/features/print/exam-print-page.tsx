@@ -12,7 +12,7 @@ import { PrintNotReady, ReprintNotice, routeId } from './print-page-state.tsx';
 import { PrintShell } from './print-shell.tsx';
 import { examPrintQuery } from './print.queries.ts';
 
-/** The exam type of the print route being shown (`spectaclesPrint` → spectacles). */
+/** The exam type of the print route being shown (`<type>Print` → the type). */
 function usePrintType(): ExamType {
   const name = (useMatches().at(-1)?.handle as { name?: string } | undefined)?.name ?? '';
   const type = name.replace(/Print$/, '');
@@ -22,7 +22,7 @@ function usePrintType(): ExamType {
 
 /**
  * `/print/<type>/:id`: one exam record on paper, in the organization's print setting: the type's own sheet (its
- * extension's `print`: the spectacle prescription, the medication prescription), else a report laid out from its
+ * extension's `print`: a prescription), else a report laid out from its
  * definition. `?printId=` reprints an earlier print (the record as it was printed then).
  */
 export function ExamPrintPage() {
