@@ -37,3 +37,18 @@ const byType = new Map<string, ExamDefinition>(
 export function examDefinition(type: ExamType): ExamDefinition {
   return byType.get(type)!;
 }
+
+/**
+ * Test seam: a fixture exam type (one the product does not have, the web's "tenth and a half") is found by
+ * `examDefinition` while a test holds it; the returned function removes it again. Only tests call this. The
+ * product's types stay the static lists above: EXAM_DEFINITIONS and EXAM_TYPES (and the routes, the server's
+ * modules and the permissions built from them) never see a fixture; this map is read by `examDefinition` alone.
+ * Casting a fixture's type word to ExamType is then the test's own business.
+ */
+export function registerTestExamDefinition(definition: ExamDefinition): () => void {
+  if (byType.has(definition.type)) throw new Error(`exam type ${definition.type} is registered already`);
+  byType.set(definition.type, definition);
+  return () => {
+    byType.delete(definition.type);
+  };
+}

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useMatches, useParams, useSearchParams } from 'react-router';
 import { isExamType, type ExamType } from '@basira/shared/exams/exam-types';
 import { PAPER_SIZES } from '@basira/shared/print/print-settings.schemas';
 import type { PrintPaper } from '@basira/shared/print/printing.schemas';
-import { useExamExtension } from '../../exam-types/use-exam-extension.ts';
-import { ExamReport } from './exam-report.tsx';
+import { ExamSheet, useExamSheetFrame } from './exam-sheet.tsx';
 import { PrintFrame } from './print-frame.tsx';
 import { PrintNotReady, ReprintNotice, routeId } from './print-page-state.tsx';
 import { PrintShell } from './print-shell.tsx';
@@ -26,14 +24,13 @@ function usePrintType(): ExamType {
  * definition. `?printId=` reprints an earlier print (the record as it was printed then).
  */
 export function ExamPrintPage() {
-  const { t } = useTranslation();
   const type = usePrintType();
   const id = routeId(useParams().id);
   const [params] = useSearchParams();
   const printId = routeId(params.get('printId'));
   const sheet = useQuery({ ...examPrintQuery(type, id ?? 0, printId), enabled: id !== null });
   const [chosen, setChosen] = useState<PrintPaper | null>(null);
-  const own = useExamExtension(type).print;
+  const { title, doctorsDocument } = useExamSheetFrame(type);
 
   if (id === null || sheet.error || !sheet.data)
     return <PrintNotReady failed={id === null || !!sheet.error} error={sheet.error} />;
@@ -41,7 +38,6 @@ export function ExamPrintPage() {
   const { record, patient, recordedBy, reprintOf } = sheet.data;
   const setting = sheet.data.setting;
   const paper = chosen ?? setting?.paperSize ?? 'A5';
-  const title = own ? t(own.titleKey) : t('print.titles.report', { type: t(`exams.types.${type}`) });
   const data = record as unknown as Record<string, unknown>;
 
   return (
@@ -64,14 +60,10 @@ export function ExamPrintPage() {
         title={title}
         patient={patient}
         recordedBy={recordedBy}
-        doctorsDocument={own?.doctorsDocument ?? false}
+        doctorsDocument={doctorsDocument}
         date={record.createdAt}
       >
-        {own ? (
-          <own.Sheet data={data} patient={patient} zeroAs={setting?.zeroAs ?? 'plano'} />
-        ) : (
-          <ExamReport type={type} data={data} />
-        )}
+        <ExamSheet type={type} data={data} patient={patient} zeroAs={setting?.zeroAs ?? 'plano'} />
       </PrintFrame>
     </PrintShell>
   );
