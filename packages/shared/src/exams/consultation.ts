@@ -107,6 +107,7 @@ export type ConsultationDerived = z.infer<typeof derivedSchema>;
 export const consultation = defineExam({
   type: 'consultation',
   permissions: EXAM_PERMISSIONS.consultation,
+  provides: ['diagnoses'],
   fields: {
     complaint: text(2000, { lines: 3 }),
     history: text(4000, { lines: 3 }),
