@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
 import { Card, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { Drug } from '@basira/shared/codes/codes.schemas';
 import type { DeriveContext } from '@basira/shared/exams/exam-definition';
 import type { ExamType } from '@basira/shared/exams/exam-types';
 import { deriveContextResponseSchema } from '@basira/shared/prescribing/prescribing.schemas';
@@ -13,8 +13,9 @@ import { useExamForm } from './exam-form-context.ts';
 
 /**
  * What a type's live calculation needs beyond the form (`derive.usesContext`): the context a save reads, from
- * `GET /api/mo/exam/{type}/context` (the patient's allergies and conditions, the age, the last pressure), with the
- * formulary's drugs the form has loaded; the same shared function then computes what the server will store.
+ * `GET /api/mo/exam/{type}/context` (the patient's allergies and conditions, the age, the last pressure, the drugs
+ * the saved record names), with the formulary's drugs the form has loaded; the same shared function then computes
+ * what the server will store.
  * `failed` says the prescription cannot be checked here (the doctor is told, rather than shown no warning).
  */
 export function useDeriveContext(
@@ -24,6 +25,7 @@ export function useDeriveContext(
   recordId: number | null,
 ): { context: DeriveContext | undefined; failed: boolean } {
   const enabled = examDefinition(type).derive?.usesContext === true;
+  const queryClient = useQueryClient();
   const formulary = useQuery({ ...drugListQuery(''), enabled });
   const server = useQuery({
     queryKey: ['exams', type, 'context', patientId, queueId, recordId],
@@ -38,19 +40,26 @@ export function useDeriveContext(
     enabled,
     retry: false,
   });
-  const context = useMemo((): DeriveContext | undefined => {
-    if (!enabled || !server.data) return undefined;
+  // Every drug list the form has loaded (the first page, and each search the picker ran): a drug picked from a
+  // search past the first page is checked by its ingredients, as the save checks it (read at each render: the
+  // form renders again as a drug is picked).
+  const lists = queryClient.getQueriesData<Drug[]>({ queryKey: drugListQuery('').queryKey.slice(0, -1) });
+  let context: DeriveContext | undefined;
+  if (enabled && server.data) {
     const prescribing = server.data.prescribing;
-    if (!prescribing) return server.data;
-    const drugs = { ...prescribing.drugs };
-    for (const d of formulary.data ?? [])
-      drugs[d.id] = {
-        name: d.name,
-        names: [d.nameAr, ...d.brands].filter(Boolean),
-        ingredients: d.ingredients,
-      };
-    return { ...server.data, prescribing: { ...prescribing, drugs } };
-  }, [enabled, server.data, formulary.data]);
+    if (!prescribing) context = server.data;
+    else {
+      const drugs = { ...prescribing.drugs };
+      for (const [, list] of lists)
+        for (const d of list ?? [])
+          drugs[d.id] = {
+            name: d.name,
+            names: [d.nameAr, ...d.brands].filter(Boolean),
+            ingredients: d.ingredients,
+          };
+      context = { ...server.data, prescribing: { ...prescribing, drugs } };
+    }
+  }
   return { context, failed: enabled && (server.isError || formulary.isError) };
 }
 
