@@ -28,7 +28,8 @@ import {
   totalDays,
   type MedicationInput,
 } from './medication-schedule.ts';
-import { checkPrescription, needsReason } from '../prescribing/prescription-check.ts';
+import { checkPrescription } from '../prescribing/prescription-check.ts';
+import { medicationWarnings } from './consultation-warnings.ts';
 import { NEXT_VISIT_YEARS } from './visit-dates.ts';
 import { checkedDrug, conditionsOfDiagnoses } from '../prescribing/prescription-facts.ts';
 import { prescriptionWarningSchema } from '../prescribing/prescribing.schemas.ts';
@@ -106,6 +107,7 @@ export type ConsultationDerived = z.infer<typeof derivedSchema>;
 export const consultation = defineExam({
   type: 'consultation',
   permissions: EXAM_PERMISSIONS.consultation,
+  provides: ['diagnoses'],
   fields: {
     complaint: text(2000, { lines: 3 }),
     history: text(4000, { lines: 3 }),
@@ -188,9 +190,7 @@ export const consultation = defineExam({
     },
     confirm(data, derived) {
       return (data.medications ?? []).flatMap((med, i) => {
-        const answers = derived.warnings
-          .filter((w) => w.medication === i && needsReason(w))
-          .map((w) => w.code);
+        const { answers } = medicationWarnings(derived.warnings, i);
         return answers.length
           ? [
               {

@@ -26,6 +26,17 @@ export interface Confirmation {
 }
 
 /**
+ * What other features read from a type's records, named by what it is rather than by the type's word: the letters'
+ * merge values (the server's letters.service.ts) find the visit's records by it. A type that provides one keeps
+ * the fields it stands for:
+ * - `diagnoses`: coded diagnoses (`diagnoses[]`: code, text, eye; their titles in `derived.diagnoses`) and a
+ *   `referral` (to, reason);
+ * - `acuity`: unaided acuities (`vision.<eye>.unaided`) and prescribed readings with theirs (`readings[]`);
+ * - `visualFunction`: colour vision (`colour`) and the visual field (`field`).
+ */
+export type ExamProvision = 'diagnoses' | 'acuity' | 'visualFunction';
+
+/**
  * One exam type, described once: the server validates and stores with it, the web app builds its form, index,
  * board line and print view from it. `type` is the API's and the routes' word (`/api/mo/exam/followUp`).
  */
@@ -55,6 +66,8 @@ export interface ExamDefinition<F extends Fields = Fields, D = unknown> {
      */
     confirm?: (data: ValuesOf<F>, derived: D) => Confirmation[];
   };
+  /** What other features read from its records (ExamProvision); none by default. */
+  provides?: readonly ExamProvision[];
   /** The board's and the index's one line: what a clinician reads at a glance. */
   summary: (data: ValuesOf<F>, derived: D | undefined) => string;
 }

@@ -126,6 +126,20 @@ export const printersOf = (permissions: ExamPermissions): AllOf => ({
   allOf: [permissions.print, readersOf(permissions)],
 });
 
+/** The exam option lists' (the form's choices) own permissions: read and edit them on the options screen. */
+export const EXAM_OPTION_PERMISSIONS: readonly PermissionName[] = ['show options', 'edit options'];
+
+/**
+ * Every permission about exams: each type's (`add spectacles`, the prism's squint family too) and the option
+ * lists'. The role screen lists them under "exams", so a new type's permissions go there with it.
+ */
+export const EXAM_AREA_PERMISSIONS: readonly PermissionName[] = [
+  ...new Set([
+    ...EXAM_TYPES.flatMap((type) => Object.values(EXAM_PERMISSIONS[type]).flat()),
+    ...EXAM_OPTION_PERMISSIONS,
+  ]),
+];
+
 /** Whoever may read some exam record, or the board that lists them. */
 export const READ_EXAMS: readonly PermissionName[] = [
   ...new Set([

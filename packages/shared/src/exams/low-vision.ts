@@ -17,6 +17,7 @@ const AIDS = [
 export const lowVision = defineExam({
   type: 'lowVision',
   permissions: EXAM_PERMISSIONS.lowVision,
+  provides: ['visualFunction'],
   fields: {
     acuity: eyes({ distance: va(), near: va() }, { binocularDistance: va(), binocularNear: va() }),
     field: choice(['normal', 'centralLoss', 'peripheralLoss', 'extensiveLoss', 'totalLoss'] as const),

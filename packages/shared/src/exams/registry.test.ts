@@ -3,8 +3,14 @@ import { PERMISSION_NAMES, isPermissionName } from '../permissions/permissions.t
 import { examSchemas, RECORD_KEYS } from './exam-definition.ts';
 import { OPTION_CATEGORIES } from './exam-options.ts';
 import { leavesOf } from './fields.ts';
-import { EXAM_DEFINITIONS, examDefinition } from './registry.ts';
-import { EXAM_PERMISSIONS, EXAM_TYPES } from './exam-types.ts';
+import {
+  EXAM_DEFINITIONS,
+  examDefinition,
+  examTypesProviding,
+  examTypesWithFields,
+  registerTestExamDefinition,
+} from './registry.ts';
+import { EXAM_PERMISSIONS, EXAM_TYPES, type ExamType } from './exam-types.ts';
 
 describe('the exam registry', () => {
   it('defines every type of EXAM_TYPES, in its order, with its permissions; no field is a record key', () => {
@@ -81,5 +87,28 @@ describe('the exam registry', () => {
         }
       }
     expect(leaks).toEqual([]);
+  });
+});
+
+describe('what the definitions declare for other features', () => {
+  it('names the records the letters read by what they provide, each by one type today', () => {
+    expect(examTypesProviding('diagnoses')).toEqual(['consultation']);
+    expect(examTypesProviding('acuity')).toEqual(['spectacles']);
+    expect(examTypesProviding('visualFunction')).toEqual(['lowVision']);
+  });
+
+  it('finds the forms that pick from the code lists by their fields', () => {
+    expect(examTypesWithFields(['drug', 'diagnosisCode'])).toEqual(['consultation']);
+    expect(examTypesWithFields(['va'])).toContain('spectacles');
+  });
+
+  it('lets a test register a fixture type, and only while it holds it', () => {
+    const fixture = { ...examDefinition('outer'), type: 'tenthAndAHalf' };
+    const remove = registerTestExamDefinition(fixture);
+    expect(examDefinition('tenthAndAHalf' as ExamType)).toBe(fixture);
+    expect(EXAM_DEFINITIONS.map((d) => d.type)).not.toContain('tenthAndAHalf');
+    expect(() => registerTestExamDefinition(fixture)).toThrow();
+    remove();
+    expect(examDefinition('tenthAndAHalf' as ExamType)).toBeUndefined();
   });
 });

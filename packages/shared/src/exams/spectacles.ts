@@ -92,6 +92,7 @@ export function rxText(eye: EyeRx | undefined): string {
 export const spectacles = defineExam({
   type: 'spectacles',
   permissions: EXAM_PERMISSIONS.spectacles,
+  provides: ['acuity'],
   fields: {
     vision: eyes({ unaided: va(), pinhole: va(), nearUnaided: va() }),
     readings: list(reading, 8),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXAM_AREA_PERMISSIONS, EXAM_PERMISSIONS, EXAM_TYPES } from '@basira/shared/exams/exam-types';
 import { PERMISSION_NAMES } from '@basira/shared/permissions/permissions';
 import { permissionArea } from './permission-label.ts';
 
@@ -15,6 +16,11 @@ describe('permission areas of the role screen', () => {
     ]);
     expect(of('patients')).toEqual(['add patient', 'edit patient', 'show patients', 'delete patient']);
     expect(of('queue')).toEqual(['add queue', 'edit queue', 'show queues', 'delete queue']);
+    // The exams area is what the exam registry names: every type's permissions and the option lists'.
+    expect(of('exams')).toEqual(PERMISSION_NAMES.filter((name) => EXAM_AREA_PERMISSIONS.includes(name)));
+    for (const type of EXAM_TYPES)
+      for (const names of Object.values(EXAM_PERMISSIONS[type]))
+        for (const name of names) expect(permissionArea(name)).toBe('exams');
     expect(of('exams')).toContain('print squint');
     expect(of('exams')).toContain('show low visions');
     expect(of('exams')).toContain('edit options');

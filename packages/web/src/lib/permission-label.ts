@@ -1,4 +1,5 @@
 import type { i18n as I18n, TFunction } from 'i18next';
+import { EXAM_AREA_PERMISSIONS } from '@basira/shared/exams/exam-types';
 import { isSeededRoleName } from '@basira/shared/permissions/seeded-roles';
 
 /** A permission's name in the chosen language; the stored name itself when no translation exists. */
@@ -28,15 +29,18 @@ export const PERMISSION_AREAS = [
 ] as const;
 export type PermissionArea = (typeof PERMISSION_AREAS)[number];
 
-const EXAM_WORDS =
-  /(spectacles|prisms?|lasiks?|biometrys?|squints?|keratoconus|follow ups?|retinas?|low visions?|outers?|consultations?)$/;
+/** The exam types' and the option lists' permissions, from the exam registry (no list of type words to keep). */
+const EXAM_AREA = new Set<string>(EXAM_AREA_PERMISSIONS);
 
-/** The area of the role screen a permission is listed under, read from the catalogue's naming pattern. */
+/**
+ * The area of the role screen a permission is listed under: an exam type's or the option lists' under exams (as
+ * the shared exam permissions name them), the rest by the catalogue's naming pattern.
+ */
 export function permissionArea(name: string): PermissionArea {
+  if (EXAM_AREA.has(name)) return 'exams';
   if (/ board$/.test(name)) return 'board';
   if (/ (patient|patients)$/.test(name)) return 'patients';
   if (/ (queue|queues)$/.test(name)) return 'queue';
-  if (EXAM_WORDS.test(name) || / options$/.test(name)) return 'exams';
   if (name === 'send message' || name === 'show support') return 'messages';
   return 'administration';
 }

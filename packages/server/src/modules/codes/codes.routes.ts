@@ -12,15 +12,24 @@ import {
 } from '@basira/shared/codes/codes.schemas';
 import { idParamsSchema, okSchema } from '@basira/shared/common/api.schemas';
 import { substanceListSchema, substanceQuerySchema } from '@basira/shared/prescribing/prescribing.schemas';
+import { examDefinition, examTypesWithFields } from '@basira/shared/exams/registry';
 import { PERMISSION_NAMES, type PermissionName } from '@basira/shared/permissions/permissions';
 import { contextOf } from '../../plugins/auth.ts';
 import type { CodesService } from './codes.service.ts';
 
-/** Every permission of the consultation record (`add consultation`, `show consultation` …), once the catalogue has them. */
-const CONSULTATION_PERMISSIONS = PERMISSION_NAMES.filter((name) => name.endsWith(' consultation'));
+/**
+ * Every permission of the exam types whose forms pick from the code lists (a `drug` or a `diagnosisCode` field,
+ * as their definitions say), in the catalogue's order.
+ */
+const PICKING = new Set<string>(
+  examTypesWithFields(['drug', 'diagnosisCode']).flatMap((type) =>
+    Object.values(examDefinition(type).permissions).flat(),
+  ),
+);
+const PICKERS_PERMISSIONS = PERMISSION_NAMES.filter((name) => PICKING.has(name));
 
-/** The lists are read by the consultation form's pickers and by their editors on the options screen. */
-const READ_CODES: PermissionName[] = ['show options', 'edit options', ...CONSULTATION_PERMISSIONS];
+/** The lists are read by the pickers of the forms that use them and by their editors on the options screen. */
+const READ_CODES: PermissionName[] = ['show options', 'edit options', ...PICKERS_PERMISSIONS];
 
 /**
  * Substances (docs/prescribing.md) are picked where a patient's allergies are written (the patient form), where a

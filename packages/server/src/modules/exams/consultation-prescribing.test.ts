@@ -284,6 +284,27 @@ describe(`every prescribing rule, with a patient it applies to and one it does n
     expect(res.json().data.derived.warnings).toEqual([]);
   });
 
+  it('answers the form the drugs its saved record names, so they are checked live as the save checks them', async () => {
+    const visit = await visitOf(withConditions('asthma'), undefined);
+    const kase: Case = { rule: 'beta-blocker-asthma', patient: {}, meds: [{ drug: 'Timolol 0.5%' }] };
+    const saved = await consult(visit, kase, 'chest physician agrees');
+    expect(saved.statusCode, saved.body).toBe(201);
+    const timolol = await drug('Timolol 0.5%');
+    const url = `/api/mo/exam/consultation/context?patientId=${visit.patient.id}&queueId=${visit.queueId}`;
+    type Answer = { prescribing: { drugs: Record<string, { ingredients: unknown[] }> } };
+    const fresh = await c.ok<Answer>('GET', url);
+    expect(fresh.prescribing.drugs).toEqual({});
+    const editing = await c.ok<Answer>('GET', `${url}&recordId=${saved.json().data.id}`);
+    expect(editing.prescribing.drugs[timolol.id]?.ingredients.length).toBeGreaterThan(0);
+    // Another patient's record names nothing here.
+    const stranger = await visitOf({ birthDate: adult }, undefined);
+    const elsewhere = await c.ok<Answer>(
+      'GET',
+      `/api/mo/exam/consultation/context?patientId=${stranger.patient.id}&queueId=${stranger.queueId}&recordId=${saved.json().data.id}`,
+    );
+    expect(elsewhere.prescribing.drugs).toEqual({});
+  });
+
   it('answers the form the same context a save reads (GET /api/mo/exam/consultation/context)', async () => {
     const visit = await visitOf(
       {

@@ -628,7 +628,9 @@ export class ExamsService {
 
   /**
    * The context a type's form computes its live values with (`GET /api/mo/exam/{type}/context`): the same as a
-   * save of a new record of this visit would read, but the formulary's drugs, which the form has loaded.
+   * save of this visit's record would read, but the formulary's drugs the form has loaded. The drugs the saved
+   * record names are in it: one hidden from the formulary since (the form loads the active ones) is still checked
+   * by its ingredients live, as the save checks it, rather than as an unknown name.
    */
   async formContext(
     scope: RequestContext,
@@ -636,7 +638,21 @@ export class ExamsService {
     at: { patientId: number; queueId: number; recordId: number | null },
   ): Promise<DeriveContext> {
     await this.assertVisitOf(this.db, scope.orgId, at.patientId, at.queueId);
-    return (await this.context(this.db, definition, scope, at, {})) ?? {};
+    const [saved] =
+      at.recordId === null
+        ? []
+        : await this.db
+            .select({ data: examRecords.data })
+            .from(examRecords)
+            .where(
+              this.liveInOrg(
+                definition,
+                scope.orgId,
+                eq(examRecords.id, at.recordId),
+                eq(examRecords.patientId, at.patientId),
+              ),
+            );
+    return (await this.context(this.db, definition, scope, at, (saved?.data ?? {}) as Data)) ?? {};
   }
 
   /**

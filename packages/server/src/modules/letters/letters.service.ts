@@ -6,6 +6,7 @@ import { ltr } from '@basira/shared/clinical/ltr-text';
 import type { ConsultationDerived, consultation } from '@basira/shared/exams/consultation';
 import { diagnosisWords } from '@basira/shared/exams/diagnosis-words';
 import type { ValuesOf } from '@basira/shared/exams/fields';
+import { examTypesProviding } from '@basira/shared/exams/registry';
 import type { lowVision } from '@basira/shared/exams/low-vision';
 import { prescribedReading, rxText, type spectacles } from '@basira/shared/exams/spectacles';
 import {
@@ -215,6 +216,15 @@ type LowVisionData = ValuesOf<(typeof lowVision)['fields']>;
 type ConsultationData = ValuesOf<(typeof consultation)['fields']>;
 type Acuity = { text: string } | null | undefined;
 
+/**
+ * The record types a letter reads, as their definitions declare them (`provides`), not by their words: the
+ * diagnoses and the referral (the consultation's), the acuities (the spectacles record's), colour vision and the
+ * field (the low-vision record's). The data types above are the fields a provider keeps (exam-definition.ts).
+ */
+const DIAGNOSIS_TYPES: readonly string[] = examTypesProviding('diagnoses');
+const ACUITY_TYPES = examTypesProviding('acuity');
+const VISUAL_FUNCTION_TYPES: readonly string[] = examTypesProviding('visualFunction');
+
 /** A letter's own words: the eyes, what was not recorded, the low-vision record's choices. */
 const WORDS = {
   ar: {
@@ -421,12 +431,12 @@ export class LettersService {
     const age = ageOn(patient.birthDate, today);
     const ar = language === 'ar';
     const records = await this.visitRecords(scope.orgId, queueId);
-    const consultations = records.filter((r) => r.type === 'consultation');
+    const consultations = records.filter((r) => DIAGNOSIS_TYPES.includes(r.type));
     const referral = consultations
       .map((r) => (r.data as ConsultationData).referral)
       .findLast((ref) => ref?.to?.trim() || ref?.reason?.trim());
     const acuity = await this.acuity(scope, patientId, queueId, visit.ticketDay, language);
-    const lowVisionRecord = records.findLast((r) => r.type === 'lowVision')?.data as
+    const lowVisionRecord = records.findLast((r) => VISUAL_FUNCTION_TYPES.includes(r.type))?.data as
       LowVisionData | undefined;
     return {
       isMale: patient.isMale,
@@ -454,7 +464,7 @@ export class LettersService {
     };
   }
 
-  /** The visit's live consultations and low-vision records, in the order they were written. */
+  /** The visit's live records a letter reads (diagnoses, visual function), in the order they were written. */
   private async visitRecords(orgId: number, queueId: number): Promise<VisitRecord[]> {
     return this.db
       .select({ type: examRecords.type, data: examRecords.data, derived: examRecords.derived })
@@ -464,7 +474,7 @@ export class LettersService {
           examRecords,
           orgId,
           eq(examRecords.queueId, queueId),
-          inArray(examRecords.type, ['consultation', 'lowVision']),
+          inArray(examRecords.type, [...DIAGNOSIS_TYPES, ...VISUAL_FUNCTION_TYPES]),
           isNull(examRecords.deletedAt),
         ),
       )
@@ -504,7 +514,7 @@ export class LettersService {
           examRecords,
           scope.orgId,
           eq(examRecords.patientId, patientId),
-          eq(examRecords.type, 'spectacles'),
+          inArray(examRecords.type, ACUITY_TYPES),
           isNull(examRecords.deletedAt),
         ),
       )

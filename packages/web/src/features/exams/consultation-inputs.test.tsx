@@ -10,7 +10,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { Providers } from '../../app/providers.tsx';
 import { initI18n } from '../../i18n/i18n.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { ITEM_EXTRAS } from './exam-derived.tsx';
 import { ExamFormContext } from './exam-form-context.ts';
 import { ExamSections } from './exam-fields.tsx';
 import { getPath, setPath } from './use-exam-record-form.ts';
@@ -104,7 +103,7 @@ function Harness({
         derived: undefined,
       }}
     >
-      <ExamSections type="consultation" extras={ITEM_EXTRAS} />
+      <ExamSections type="consultation" />
     </ExamFormContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment } from 'react';
 import { ActionIcon, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EyesNode, GroupNode, ListNode, Node } from '@basira/shared/exams/fields';
@@ -7,13 +7,15 @@ import { type ExamType } from '@basira/shared/exams/exam-types';
 import { IconTrash } from '../../components/icons.tsx';
 import { useExamForm } from './exam-form-context.ts';
 import { useExamTexts } from '../../lib/exam-texts.ts';
+import type { ExamWebExtension } from '../../exam-types/exam-extension.ts';
+import { useExamExtension } from '../../exam-types/use-exam-extension.ts';
 import { LeafInput } from './leaf-input.tsx';
 
 /**
- * Extra controls beside a list item (the spectacles reading's transposition), by `<type>.<list path>`; what is
- * shown under each item (a medication's schedule), by `<type>.<list path>:after`.
+ * A type's extra controls (its extension's `itemExtras`): beside a list item by the list's path (`readings`),
+ * under each item or under an eyes block by `<path>:after`.
  */
-export type ItemExtras = Partial<Record<string, (props: { path: string }) => ReactNode>>;
+type ItemExtras = NonNullable<ExamWebExtension['itemExtras']>;
 
 const isLeaf = (node: Node) => node.kind !== 'group' && node.kind !== 'eyes' && node.kind !== 'list';
 /** Leaves that need a whole row: check lists, multi-line text, the editor, attached images. */
@@ -24,9 +26,10 @@ const isWide = (node: Node) =>
   (node.kind === 'text' && node.lines !== undefined);
 
 /** Every section of a type's form, in the definition's order: the one generic form of every exam type. */
-export function ExamSections({ type, extras = {} }: { type: ExamType; extras?: ItemExtras }) {
+export function ExamSections({ type }: { type: ExamType }) {
   const texts = useExamTexts(type);
   const { fields } = examDefinition(type);
+  const extras = useExamExtension(type).itemExtras ?? {};
   return (
     <Stack gap="md">
       {Object.entries(fields).map(([key, node]) => (
@@ -137,8 +140,8 @@ function EyesView({
 }) {
   const { t } = useTranslation();
   const texts = useExamTexts(type);
-  // What a type shows under both eyes' fields (`<type>.<path>:after`, as under a list's items).
-  const After = extras[`${type}.${path}:after`];
+  // What a type shows under both eyes' fields (`<path>:after`, as under a list's items).
+  const After = extras[`${path}:after`];
   const rows = Object.entries(node.fields);
   const common = Object.entries(node.common);
   return (
@@ -205,7 +208,7 @@ function ListView({
   // An editable list shows one empty item to start in (unless its definition starts it empty); an item is
   // written only when something is typed in it.
   const count = form.readOnly || node.startEmpty ? items.length : Math.max(items.length, 1);
-  const listKey = `${type}.${path.replace(/\.\d+(?=\.|$)/g, '')}`;
+  const listKey = path.replace(/\.\d+(?=\.|$)/g, '');
   const Extra = extras[listKey];
   const After = extras[`${listKey}:after`];
   const remove = (index: number) =>

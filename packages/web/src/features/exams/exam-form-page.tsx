@@ -18,17 +18,17 @@ import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
-import { DerivedPanel, ITEM_EXTRAS, useDeriveContext } from './exam-derived.tsx';
+import { useExamExtension } from '../../exam-types/use-exam-extension.ts';
+import { DerivedPanel, useDeriveContext } from './exam-derived.tsx';
 import { ExamFormContext } from './exam-form-context.ts';
 import { ExamSections } from './exam-fields.tsx';
 import { ExamPrintActions } from './exam-print-actions.tsx';
 import { examRecordQuery, type ExamRecord } from './exams.queries.ts';
-import { FollowUpRecall } from './follow-up-recall.tsx';
 import { useExamRecordForm } from './use-exam-record-form.ts';
 
 const positiveId = (value: string | undefined) => (value && /^\d{1,10}$/.test(value) ? Number(value) : null);
 
-/** The exam type and screen of the route being shown (`spectaclesAdd` → spectacles, add). */
+/** The exam type and screen of the route being shown (`<type>Add` → the type, add). */
 export function useExamRoute(): { type: ExamType; screen: 'Add' | 'Update' | 'Index' } {
   const name = (useMatches().at(-1)?.handle as { name?: string } | undefined)?.name ?? '';
   const match = /^(.*)(Add|Update|Index)$/.exec(name);
@@ -56,7 +56,7 @@ export function ExamFormPage() {
   const fallback = patientId ? pathTo(`${type}Index` as RouteName, { patientId }) : '/doctor';
   useLoadFailure(record.error, fallback);
   const title = t('examForm.title', { type: t(`exams.types.${type}`) });
-  // The index shares this path shape (`/spectacles/:patientId/:search?`): a word is a search, not a visit.
+  // The index shares this path shape (`/<type>/:patientId/:search?`): a word is a search, not a visit.
   if (patientId !== null && queueId === null && params.queueId)
     return (
       <Navigate replace to={pathTo(`${type}Index` as RouteName, { patientId, search: params.queueId })} />
@@ -99,6 +99,7 @@ function ExamForm({
   const navigate = useNavigate();
   const me = useMe();
   const { permissions } = examDefinition(type);
+  const { AfterSave } = useExamExtension(type);
   const readOnly = record !== null && !canAny(me?.permissions, permissions.edit);
   const patient = useQuery(patientOfExamQuery(patientId));
   const { context, failed: contextFailed } = useDeriveContext(type, patientId, queueId, record?.id ?? null);
@@ -221,10 +222,8 @@ function ExamForm({
                 {copyNote}
               </Alert>
             )}
-            {(type === 'followUp' || type === 'consultation') && justSaved && (
-              <FollowUpRecall record={justSaved} queueId={queueId} />
-            )}
-            <ExamSections type={type} extras={ITEM_EXTRAS} />
+            {AfterSave && justSaved && <AfterSave record={justSaved} queueId={queueId} />}
+            <ExamSections type={type} />
             <DerivedPanel type={type} derived={exam.derived} contextFailed={contextFailed} />
           </Stack>
         </ExamFormContext.Provider>

@@ -22,7 +22,7 @@ import { examPageQuery, useDeleteExam } from './exams.queries.ts';
 import { Ltr } from '../../components/clinical-value.tsx';
 
 /**
- * The spec's index screens (`/spectacles/:patientId/:search?`, `/prisms/…`, `/news1/…`…): a patient's records of
+ * The spec's index screens (`/<type path>/:patientId/:search?`, as the route table spells each path): a patient's records of
  * one type, newest first, 25 a page, each with its one-line summary; a search within them.
  */
 export function ExamIndexPage() {

@@ -22,7 +22,7 @@ import { parseTypedDate } from '../../lib/dates.ts';
 import { examOptionsQuery } from './exams.queries.ts';
 import { useExamTexts } from '../../lib/exam-texts.ts';
 import { useExamForm } from './exam-form-context.ts';
-import { DiagnosisCodeInput, DoseInput, DrugInput, FrequencySelect } from './consultation-inputs.tsx';
+import { DiagnosisCodeInput, DoseInput, DrugInput, FrequencySelect } from './code-inputs.tsx';
 import { NumberText } from './number-text.tsx';
 
 const RichTextField = lazy(() =>
@@ -61,7 +61,7 @@ export function LeafInput({ type, leaf, path, side, visibleLabel = true }: LeafI
 
   switch (leaf.kind) {
     case 'number':
-      if (leaf.unitField) return <DoseInput {...common} leaf={leaf} path={path} value={value} />;
+      if (leaf.unitField) return <DoseInput {...common} type={type} leaf={leaf} path={path} value={value} />;
       return <NumberText {...common} leaf={leaf} value={value} onCommit={set} unit={texts.unit(leaf.unit)} />;
     case 'axis':
       return <NumberText {...common} leaf={leaf} value={value} onCommit={set} unit={texts.unit('deg')} />;

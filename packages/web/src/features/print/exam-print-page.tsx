@@ -1,19 +1,16 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useMatches, useParams, useSearchParams } from 'react-router';
 import { isExamType, type ExamType } from '@basira/shared/exams/exam-types';
 import { PAPER_SIZES } from '@basira/shared/print/print-settings.schemas';
 import type { PrintPaper } from '@basira/shared/print/printing.schemas';
-import { ConsultationRxSheet, type ConsultationData } from './consultation-rx-sheet.tsx';
-import { ExamReport } from './exam-report.tsx';
+import { ExamSheet, useExamSheetFrame } from './exam-sheet.tsx';
 import { PrintFrame } from './print-frame.tsx';
 import { PrintNotReady, ReprintNotice, routeId } from './print-page-state.tsx';
 import { PrintShell } from './print-shell.tsx';
 import { examPrintQuery } from './print.queries.ts';
-import { SpectacleRxSheet, type SpectaclesData } from './spectacle-rx-sheet.tsx';
 
-/** The exam type of the print route being shown (`spectaclesPrint` → spectacles). */
+/** The exam type of the print route being shown (`<type>Print` → the type). */
 function usePrintType(): ExamType {
   const name = (useMatches().at(-1)?.handle as { name?: string } | undefined)?.name ?? '';
   const type = name.replace(/Print$/, '');
@@ -22,18 +19,18 @@ function usePrintType(): ExamType {
 }
 
 /**
- * `/print/<type>/:id`: one exam record on paper, in the organization's print setting. The spectacles record is the
- * spectacle prescription, the consultation the medication prescription; every other type is a report laid out
- * from its definition. `?printId=` reprints an earlier print (the record as it was printed then).
+ * `/print/<type>/:id`: one exam record on paper, in the organization's print setting: the type's own sheet (its
+ * extension's `print`: a prescription), else a report laid out from its
+ * definition. `?printId=` reprints an earlier print (the record as it was printed then).
  */
 export function ExamPrintPage() {
-  const { t } = useTranslation();
   const type = usePrintType();
   const id = routeId(useParams().id);
   const [params] = useSearchParams();
   const printId = routeId(params.get('printId'));
   const sheet = useQuery({ ...examPrintQuery(type, id ?? 0, printId), enabled: id !== null });
   const [chosen, setChosen] = useState<PrintPaper | null>(null);
+  const { title, doctorsDocument } = useExamSheetFrame(type);
 
   if (id === null || sheet.error || !sheet.data)
     return <PrintNotReady failed={id === null || !!sheet.error} error={sheet.error} />;
@@ -41,10 +38,6 @@ export function ExamPrintPage() {
   const { record, patient, recordedBy, reprintOf } = sheet.data;
   const setting = sheet.data.setting;
   const paper = chosen ?? setting?.paperSize ?? 'A5';
-  const title =
-    type === 'spectacles' || type === 'consultation'
-      ? t(`print.titles.${type}`)
-      : t('print.titles.report', { type: t(`exams.types.${type}`) });
   const data = record as unknown as Record<string, unknown>;
 
   return (
@@ -67,16 +60,10 @@ export function ExamPrintPage() {
         title={title}
         patient={patient}
         recordedBy={recordedBy}
-        doctorsDocument={type === 'consultation'}
+        doctorsDocument={doctorsDocument}
         date={record.createdAt}
       >
-        {type === 'spectacles' ? (
-          <SpectacleRxSheet data={data as SpectaclesData} zeroAs={setting?.zeroAs ?? 'plano'} />
-        ) : type === 'consultation' ? (
-          <ConsultationRxSheet data={data as ConsultationData} patient={patient} />
-        ) : (
-          <ExamReport type={type} data={data} />
-        )}
+        <ExamSheet type={type} data={data} patient={patient} zeroAs={setting?.zeroAs ?? 'plano'} />
       </PrintFrame>
     </PrintShell>
   );

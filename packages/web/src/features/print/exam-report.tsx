@@ -3,7 +3,7 @@ import { formatLeaf } from '@basira/shared/exams/field-format';
 import type { EyesNode, Fields, GroupNode, Leaf, ListNode, Node, VaValue } from '@basira/shared/exams/fields';
 import { examDefinition } from '@basira/shared/exams/registry';
 import type { ExamType } from '@basira/shared/exams/exam-types';
-import { ExamResults, TYPES_WITH_RESULTS } from '../../components/exam-results.tsx';
+import { useExamExtension } from '../../exam-types/use-exam-extension.ts';
 import { useExamTexts } from '../../lib/exam-texts.ts';
 import { useFormatters } from '../../lib/format.ts';
 
@@ -254,21 +254,17 @@ function NodeReport({
  */
 export function ExamReport({ type, data }: { type: ExamType; data: Values }) {
   const { t } = useTranslation();
-  const lens = data.lens as
-    { right?: { targetRefraction?: number }; left?: { targetRefraction?: number } } | undefined;
+  // The type's computed results (its extension's), under the sections, as the server stored them.
+  const { Results } = useExamExtension(type);
+  const read = (path: string) =>
+    path.split('.').reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), data);
   return (
     <>
       <ExamSectionsReport type={type} data={data} />
-      {TYPES_WITH_RESULTS.includes(type) && data.derived != null && (
+      {Results && data.derived != null && (
         <section className="print-section" data-testid="print-section-derived">
           <h2 className="print-section-title">{t('examForm.calculated')}</h2>
-          <ExamResults
-            type={type}
-            derived={data.derived}
-            targets={{ right: lens?.right?.targetRefraction, left: lens?.left?.targetRefraction }}
-            cols={2}
-            compact
-          />
+          <Results derived={data.derived} read={read} cols={2} compact />
         </section>
       )}
     </>

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DiagnosisRow, Drug } from '@basira/shared/codes/codes.schemas';
+import type { ExamType } from '@basira/shared/exams/exam-types';
 import type { DrugField, NumberField } from '@basira/shared/exams/fields';
 import {
   DOSE_UNITS,
@@ -111,14 +112,16 @@ const isForm = (value: unknown): value is (typeof MEDICATION_FORMS)[number] =>
  * fills both from the formulary.
  */
 export function DoseInput({
+  type,
   leaf,
   path,
   value,
   error,
   ...props
-}: InputProps & { leaf: NumberField; path: string; value: unknown }) {
+}: InputProps & { type: ExamType; leaf: NumberField; path: string; value: unknown }) {
   const { t } = useTranslation();
-  const texts = useExamTexts('consultation');
+  // The unit's label and error in the words of the record's type.
+  const texts = useExamTexts(type);
   const form = useExamForm();
   const parent = parentOf(path);
   const unitPath = `${parent}.${leaf.unitField ?? 'doseUnit'}`;

@@ -5,11 +5,11 @@ import { formatAxis, formatDiopters, roundToStep } from '@basira/shared/clinical
 import { cornealPlaneRefraction } from '@basira/shared/clinical/vertex';
 import { EXAM_PERMISSIONS, readersOf } from '@basira/shared/exams/exam-types';
 import type { SpectaclesRecord } from '@basira/shared/patients/patient-file.schemas';
-import { ClinicalValue } from '../../components/clinical-value.tsx';
-import { canAny } from '../../lib/session-local.ts';
-import { useMe } from '../../lib/use-me.ts';
-import { useExamForm } from './exam-form-context.ts';
-import { examPageQuery } from './exams.queries.ts';
+import { ClinicalValue } from '../components/clinical-value.tsx';
+import { canAny } from '../lib/session-local.ts';
+import { useMe } from '../lib/use-me.ts';
+import { useExamForm } from '../features/exams/exam-form-context.ts';
+import { examPageQuery } from '../features/exams/exams.queries.ts';
 
 const SIDES = ['right', 'left'] as const;
 

@@ -14,16 +14,16 @@ import {
   type IolFormula,
 } from '@basira/shared/exams/biometry';
 import { KMAX_PROGRESSION_D } from '@basira/shared/exams/keratoconus';
-import type { ExamType } from '@basira/shared/exams/exam-types';
-import { ClinicalValue, formatClinicalValue, Ltr } from './clinical-value.tsx';
+import { ClinicalValue, formatClinicalValue, Ltr } from '../components/clinical-value.tsx';
+import type { Columns } from './exam-extension.ts';
 
 /**
  * What the server computed from a record (Hoffer Q, Holladay 1, SRK/T, LASIK safety, keratoconus progression), per eye: shown live by
- * the exam form as it is typed, and printed with the record's report.
+ * the exam form as it is typed, and printed with the record's report. Each type's extension (biometry.tsx,
+ * lasik.tsx, keratoconus.tsx) offers its own as `Results`.
  */
-type Sides<T> = { right?: T; left?: T } | null | undefined;
+export type Sides<T> = { right?: T; left?: T } | null | undefined;
 const SIDES = ['right', 'left'] as const;
-type Columns = number | Record<string, number>;
 
 interface ResultProps<T> {
   derived: Sides<T>;
@@ -357,7 +357,7 @@ function BiometryPrintResults({ derived }: { derived: BiometryDerived | null | u
  * form also the recommended formula's powers on the 0.5 D grid with their predicted refraction, the closest to
  * the target marked; then the warnings.
  */
-function BiometryResults({
+export function BiometryResults({
   derived,
   targets,
   cols,
@@ -445,7 +445,7 @@ function BiometryResults({
   );
 }
 
-interface LasikEye {
+export interface LasikEye {
   meanK?: number;
   residualStromalBed?: number;
   percentTissueAltered?: number;
@@ -453,7 +453,7 @@ interface LasikEye {
   highTissueAltered?: boolean;
 }
 
-function LasikResults({ derived, cols, compact }: ResultProps<LasikEye>) {
+export function LasikResults({ derived, cols, compact }: ResultProps<LasikEye>) {
   const { t } = useTranslation();
   return (
     <SimpleGrid cols={cols} {...eyeOrder(compact)}>
@@ -489,13 +489,13 @@ function LasikResults({ derived, cols, compact }: ResultProps<LasikEye>) {
   );
 }
 
-interface KeratoconusEye {
+export interface KeratoconusEye {
   meanK?: number;
   kmaxChange?: number;
   thinnestChange?: number;
 }
 
-function KeratoconusResults({ derived, cols, compact }: ResultProps<KeratoconusEye>) {
+export function KeratoconusResults({ derived, cols, compact }: ResultProps<KeratoconusEye>) {
   const { t } = useTranslation();
   const signed = (n: number, digits: number) => `${n >= 0 ? '+' : ''}${n.toFixed(digits)}`;
   return (
@@ -528,40 +528,4 @@ function KeratoconusResults({ derived, cols, compact }: ResultProps<KeratoconusE
       })}
     </SimpleGrid>
   );
-}
-
-/** The types whose records carry computed results. */
-export const TYPES_WITH_RESULTS: readonly ExamType[] = ['biometry', 'lasik', 'keratoconus'];
-
-/** The type's computed results, or null for a type that has none. */
-export function ExamResults({
-  type,
-  derived,
-  targets,
-  cols = { base: 1, md: 2 },
-  compact = false,
-}: {
-  type: ExamType;
-  derived: unknown;
-  targets?: ResultProps<unknown>['targets'];
-  cols?: Columns;
-  compact?: boolean;
-}): ReactNode {
-  switch (type) {
-    case 'biometry':
-      return (
-        <BiometryResults
-          derived={derived as BiometryDerived | null | undefined}
-          targets={targets}
-          cols={cols}
-          compact={compact}
-        />
-      );
-    case 'lasik':
-      return <LasikResults derived={derived as Sides<LasikEye>} cols={cols} compact={compact} />;
-    case 'keratoconus':
-      return <KeratoconusResults derived={derived as Sides<KeratoconusEye>} cols={cols} compact={compact} />;
-    default:
-      return null;
-  }
 }

@@ -3,34 +3,42 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { queueEntryResponseSchema } from '@basira/shared/queue/queue.schemas';
-import { apiRequest } from '../../lib/api-client.ts';
-import { zonedDateTimeToIso } from '../../lib/dates.ts';
-import { errorMessage } from '../../lib/error-catalogue.ts';
-import { useFormatters } from '../../lib/format.ts';
-import { QUERY_ROOTS } from '../../lib/query-keys.ts';
-import { can } from '../../lib/session-local.ts';
-import { toastError, toastSuccess } from '../../lib/toasts.ts';
-import { useMe } from '../../lib/use-me.ts';
-import { useTranslator } from '../../lib/use-translator.ts';
-import type { ExamRecord } from './exams.queries.ts';
+import { apiRequest } from '../lib/api-client.ts';
+import { zonedDateTimeToIso } from '../lib/dates.ts';
+import { errorMessage } from '../lib/error-catalogue.ts';
+import { useFormatters } from '../lib/format.ts';
+import { QUERY_ROOTS } from '../lib/query-keys.ts';
+import { can } from '../lib/session-local.ts';
+import { toastError, toastSuccess } from '../lib/toasts.ts';
+import { useMe } from '../lib/use-me.ts';
+import { useTranslator } from '../lib/use-translator.ts';
+import type { ExamRecord } from '../features/exams/exams.queries.ts';
 
 /** The hour a recall is set for on its day: the clinic's morning. */
 const RECALL_TIME = '09:00';
 
 /**
- * After a follow-up or a consultation with a next visit date is saved: offers to re-wait this visit to that day (the board's
- * re-waiting call), for users who may do it, so the recall reaches the bell and the queue on its date.
+ * After a record with a next visit date is saved (a follow-up's, a consultation's): offers to re-wait this visit to
+ * that day (the board's re-waiting call), for users who may do it, so the recall reaches the bell and the queue on
+ * its date. `nextVisit` reads the day where the type keeps it; a type offers this as its `AfterSave`
+ * (exam-extension.ts) with `recallAfterSave`.
  */
-export function FollowUpRecall({ record, queueId }: { record: ExamRecord; queueId: number }) {
+export function NextVisitRecall({
+  record,
+  queueId,
+  nextVisit,
+}: {
+  record: ExamRecord;
+  queueId: number;
+  nextVisit: (record: ExamRecord) => string | null | undefined;
+}) {
   const { t } = useTranslation();
   const translate = useTranslator();
   const format = useFormatters();
   const me = useMe();
   const queryClient = useQueryClient();
   const [done, setDone] = useState(false);
-  // A follow-up's next visit is in its plan; a consultation's is a field of its own.
-  const next = record as { plan?: { nextVisit?: string | null }; nextVisit?: string | null };
-  const day = next.plan?.nextVisit ?? next.nextVisit;
+  const day = nextVisit(record);
   const rewait = useMutation({
     mutationFn: (date: string) =>
       apiRequest(`mo/queue/rewaiting/${queueId}`, {
@@ -67,3 +75,10 @@ export function FollowUpRecall({ record, queueId }: { record: ExamRecord; queueI
     </Alert>
   );
 }
+
+/** A type's `AfterSave`: the recall offer, its day read by `nextVisit`. */
+export const recallAfterSave =
+  (nextVisit: (record: ExamRecord) => string | null | undefined) =>
+  ({ record, queueId }: { record: ExamRecord; queueId: number }) => (
+    <NextVisitRecall record={record} queueId={queueId} nextVisit={nextVisit} />
+  );
