@@ -35,8 +35,8 @@ interface Preparable<Result> {
  * rather than bound, typed as the value so that drizzle's operators and `limit` take it. PostgreSQL keeps a named
  * statement's generic plan (planned once) only when that plan's estimate is no costlier than the plans made with
  * the values: a bound LIMIT is estimated as a tenth of the table, and a bound flag cannot match a partial index,
- * so with them bound the queue's and the audit's pages were planned on every call, a third to a half of their
- * PostgreSQL time (bench/list-pages, issue 17). Integers and booleans only: never a caller's text.
+ * so with them bound the queue's and the audit's pages were planned on every call (bench/history/list-pages.md).
+ * Integers and booleans only: never a caller's text.
  */
 export function literal<T extends number | boolean>(value: T): T {
   // Checked at run time too: a string that reached here through an untyped value would be written verbatim.
@@ -61,7 +61,7 @@ export function literalWord<T extends string>(value: T, allowed: readonly T[]): 
  * `timestamptz` constant rather than bound: PostgreSQL then prices the generic plan with the same estimates as the
  * plans made with the values, and keeps it. With today's bounds bound, the generic plan was priced for 0.5 % of the
  * visits (a range of unknown values) against the few hundred the statistics expected, so today's queue page and the
- * doctor's worklist were planned on every call: 2.45 against 1.40 ms a page (bench/list-pages, issue 17). The
+ * doctor's worklist were planned on every call. The
  * statement's name must then carry the instant (`instantName`): a new statement each day, which the bounded cache
  * below and the pool's connection lifetime (db/client.ts) let go of. Never a caller's text: `toISOString` writes
  * digits and separators only, and throws on an invalid date.
@@ -180,15 +180,16 @@ function statementsOf(db: Db) {
 /**
  * Runs the query `build` makes as a named prepared statement: drizzle turns it into SQL once per database handle
  * (each later request only binds its values), and PostgreSQL parses and plans it once per connection. The hot
- * list pages use it: building their SQL on every request was about a sixth of the server's busy time under load,
- * and the notifications page answered 50 % more requests a second prepared (bench/list-pages, issue 17).
+ * list pages use it: building their SQL on every request was a large share of the server's busy time under load
+ * (bench/history/list-pages.md).
  * `build` binds each of the request's values (`bind(name, value)` returns the placeholder that stands for it) and
  * returns a function that builds the query from those placeholders: it runs only when the statement is not yet
- * prepared, since making drizzle's query objects on every request cost about a tenth of the server's time on the
- * notifications page (bench/list-pages, issue 17, fifteenth step). So every `bind` comes before that function; one
+ * prepared, since making drizzle's query objects on every request was itself a visible share of the server's time.
+ * So every `bind` comes before that function; one
  * inside it throws, on the first call of its statement.
- * `name` must name one SQL text: whatever changes the text (which conditions are present, how many values a
- * list has) belongs in the name, and every value in a `bind`. Its rows are mapped by `rowMapper`, which
+ * `name` (made by `statementName`) must name one SQL text: whatever changes the text (which conditions are present,
+ * how many values a list has) belongs in its shape, and every value in a `bind`; under test a name that stands for
+ * two texts fails (`statementChecks`). Its rows are mapped by `rowMapper`, which
  * decides once per statement what drizzle decides per cell.
  * `plan: 'per-call'` keeps the built SQL but sends it unnamed, so that PostgreSQL plans each call with its values:
  * for a statement whose best plan depends on them (a LIKE reads a btree range only when its text is known, and a
@@ -236,8 +237,8 @@ const builtSql = new Map<string, ReturnType<PgDialect['sqlToQuery']>>();
  * `value(name)` to stand for each value, and each call binds `values` by those names. Like `runPrepared`, it is
  * a named prepared statement, so `name` must name one SQL text (the two share their names). Its rows come back
  * as `db.execute` gives them: objects keyed by column name, as the driver reads them (`Row` says what they hold). The exam save uses it
- * (`writeAudited`): building its SQL per save was most of drizzle's share of a save's server time (bench/exam-save,
- * issue 17).
+ * (`writeAudited`): building its SQL per save was most of drizzle's share of a save's server time
+ * (bench/history/exam-save.md).
  */
 export async function runPreparedSql<Row = Record<string, unknown>>(
   db: Db,

@@ -9,8 +9,8 @@ type Shape = Map<string, Shape | number>;
 /**
  * drizzle's `mapResultRow`, with what it decides per cell decided once per statement. drizzle asks, for every
  * cell of every row, what kind of field the column is (up to four `is()` class checks walking prototype chains),
- * and builds each row key by key; under load that mapping was a tenth of the server's busy time on the
- * notifications page, and 7 % on the queue's with its key-by-key object built in a loop (issue 17). For a prepared
+ * and builds each row key by key; under load that mapping was a visible share of the server's busy time on the
+ * list pages (bench/history/list-pages.md). For a prepared
  * statement the fields never change, so each column's decoder, whether it belongs to a joined table and the row's
  * shape are found here once, and the row is made by a function written for that shape: one object literal, whose
  * keys V8 knows in advance. The rows come out the same, keys in the same order (row-mapper.test.ts compares them

@@ -75,8 +75,8 @@ const OPEN = OPEN_STATUSES.map(literal);
 const isOpen = inArray(queueEntries.status, OPEN);
 /**
  * Finished or Canceled, as a range (statuses are 1 to 4: queue_entries_status_ck): checked inside the day's index, so
- * that today's closed candidates skip the open visits' entries rather than reading each of their rows to drop it
- * (`NOT IN (1, 2)`: 2,390 on a booked morning, 0.95 against 0.14 ms; bench/list-pages, issue 17).
+ * that today's closed candidates skip the open visits' entries rather than reading each of their rows to drop it,
+ * as `NOT IN (1, 2)` did (bench/history/list-pages.md).
  */
 const isClosed = gt(queueEntries.status, literal(QUEUE_STATUS.WithDoctor));
 const isOpenStatus = (status: number) => OPEN_STATUSES.includes(status);
@@ -90,7 +90,7 @@ interface ScreenParts {
 /**
  * A status filter of open statuses only (Waiting) leaves the closed entries out, and one of closed statuses only
  * the open ones: their candidates are not looked for. PostgreSQL did not see that `status = 1` and
- * `status NOT IN (1, 2)` exclude each other, and walked today's 2,362 Waiting for none (0.4 ms; issue 17).
+ * `status NOT IN (1, 2)` exclude each other, and walked all of today's Waiting entries for none.
  */
 function screenParts(statuses: readonly number[] | undefined): ScreenParts {
   if (!statuses?.length) return { open: true, closed: true };
@@ -405,9 +405,9 @@ export class QueueListsService {
     };
     // A visit reason is written into the text (`hasReason`), so that even a generic plan reads its own index of the
     // screen's order (schema.ts), rare and common reasons alike. A range of days is planned per call: a generic plan
-    // of today and the year before it counted its visits in a bitmap of the whole year (43 ms, against 1.8 planned
-    // with the days), and so is a doctor over every day (a doctor with no visit: 696 ms against 194). One day's
-    // generic plan is as quick as its custom one for any day, doctor and reason (bench/list-pages/plans.ts, issue 17).
+    // of today and the year before it counted its visits in a bitmap of the whole year, many times slower than one
+    // planned with the days, and so is a doctor over every day. One day's generic plan is as quick as its custom one
+    // for any day, doctor and reason (bench/list-pages/plans.ts checks it; figures in bench/history/list-pages.md).
     const perCall = text || (hasDays ? !oneDay : q.doctorId !== undefined);
     const plan: Plan = perCall ? 'per-call' : 'once';
     // Days: a page is read from the open and the closed entries apart (`screenPage`).
@@ -468,13 +468,12 @@ function patientText(
  * through its own index and without their patients' rows unless the conditions read them (`selectEntryIds`). The
  * order puts every open entry before the closed ones, so the page is among them; it is cut from them by their
  * order's keys, read with them (`orderKeys`), and only its own rows are then read with their patients (the caller
- * reads them at offset 0). Looked up again by id to be ordered, today's page 40 read its 1,368 candidates twice
- * (1.6 ms of 4.3; bench/list-pages/explain.ts, issue 17).
+ * reads them at offset 0). Looked up again by id to be ordered, a deep page read its candidates twice.
  * `ofClosed`: the conditions for the closed ones, the recalls due (always Waiting) left out, so that the days alone
  * are an index range walked newest first. `parts`: which of the two the page's statuses allow (`screenParts`).
  * The screen's order index alone would be walked from the clinic's newest closed visit down to the days: a day a year
- * back walked 1,400,000 visits at 3,000,000; and today, read with its due recalls and sorted, read every visit of the
- * day and its patient (2,760 on a full day, 19 ms; bench/list-pages, issue 17).
+ * back walked nearly half the visits; and today, read with its due recalls and sorted, read every visit of the day
+ * and its patient (bench/history/list-pages.md).
  */
 /**
  * `longestWaitingFirst`'s keys as columns of the candidates (`columns`), and the same order by those columns
