@@ -71,7 +71,7 @@ test.describe('error catalogue in the browser', () => {
     await expect(connection).toHaveValue(`${baseURL}/api`);
     await connection.fill('not an address');
     await page.getByTestId('config-test').click();
-    await expect(page.getByText(t('config.invalidUrl'))).toBeVisible();
+    await expect(page.getByText(t('validation.connection.invalid'))).toBeVisible();
 
     await connection.fill('http://127.0.0.1:9/api');
     await page.getByTestId('config-test').click();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AppShell } from '../pages/app-shell.ts';
 import { arabicWord, expect, iraqiMobile, test, type Lang } from '../support/fixtures.ts';
 import { ROOT } from '../support/server.ts';
 
@@ -157,6 +158,17 @@ test.describe('letters', () => {
     await card.scrollIntoViewIfNeeded();
     await page.evaluate(() => document.fonts.ready);
     await card.screenshot({ path: path.join(SHOTS, `${lang}-letters-sick-leave.png`) });
+
+    // A word typed and not saved: a menu link asks first, and Stay keeps the board with the word.
+    await text.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Unsaved');
+    await new AppShell(page, t).menuItem('userPortal').click();
+    const leave = page.getByRole('dialog', { name: t('layout.leave.title') });
+    await leave.getByRole('button', { name: t('layout.leave.stay') }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/boards/${patient.id}/${entry.id}$`));
+    await expect(text).toContainText('Unsaved');
   });
 
   test('the print-settings screen lists the seeded letter templates and edits one', async ({

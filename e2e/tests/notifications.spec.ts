@@ -79,7 +79,7 @@ test.describe('notifications and the support desk', () => {
       const report = new SupportReportDialog(page, t);
       await report.open('bug');
       await report.dialog.getByTestId('support-report-send').click();
-      await expect(report.dialog).toContainText(t('support.report.detailsRequired'));
+      await expect(report.dialog).toContainText(t('validation.details.required'));
       await report.fill(details);
       await shot('support-report', page);
       expect(await axe()).toEqual([]);

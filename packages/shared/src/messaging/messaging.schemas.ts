@@ -30,6 +30,7 @@ export const telegramIdSchema = z
 
 /** `POST /api/telegram/user`: links a patient to a Telegram user; relinking replaces the patient's link. */
 export const messagingUserLinkSchema = z.object({ patientId: idSchema, telegram_id: telegramIdSchema });
+export type MessagingUserLink = z.output<typeof messagingUserLinkSchema>;
 
 export const messagingUserQuerySchema = z.object({ patientId: idTextSchema });
 

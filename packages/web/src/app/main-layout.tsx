@@ -48,6 +48,7 @@ import { getSidePanelOpen, setSidePanelOpen } from '../lib/storage.ts';
 import { useMe } from '../lib/use-me.ts';
 import { IdleNotice } from './idle-notice.tsx';
 import { OutageBanner } from './outage-banner.tsx';
+import { UnsavedGuard } from './unsaved-guard.tsx';
 import { SettingsDrawer } from './screens.ts';
 // The clinic's Arabic calendar, registered with dayjs here: every date picker is inside this layout, and dayjs
 // stays out of the sign-in page's JavaScript (bench/web-bundle).
@@ -288,6 +289,7 @@ function Shell() {
         </Suspense>
       )}
       {me && <IdleNotice idleMinutes={me.session.idleMinutes} />}
+      <UnsavedGuard />
     </AppShell>
   );
 }

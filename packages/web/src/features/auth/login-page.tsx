@@ -2,13 +2,14 @@ import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { LoginRequest, Me } from '@basira/shared/auth/auth.schemas';
+import { loginRequestSchema, type LoginRequest, type Me } from '@basira/shared/auth/auth.schemas';
 import { ApiError, isApiError } from '../../lib/api-error.ts';
 import { ScreenLoader } from '../../components/screen-loader.tsx';
 import { errorMessage } from '../../lib/error-catalogue.ts';
-import { errorText, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
+import type { ErrorKeys } from '../../lib/form-validation.ts';
 import { landingPath } from '../../lib/session-local.ts';
 import { getConnectionString, getStoredUser, getToken } from '../../lib/storage.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 
 const loadSignIn = () => import('./sign-in.ts');
@@ -45,9 +46,17 @@ function LoginForm({ onMustChange }: { onMustChange: (me: Me) => void }) {
   const { t } = useTranslation();
   const translate = useTranslator();
   const navigate = useNavigate();
-  const [values, setValues] = useState<LoginRequest>({ email: '', password: '' });
+  const form = useSchemaForm({
+    schema: loginRequestSchema,
+    initialValues: { email: '', password: '' } satisfies LoginRequest,
+    // No `required`: a password is as typed, spaces too (the schema's own `password.required` is for an empty one).
+    // The identifier takes an email or a username: its blank says so (the schema's `email.required` does not).
+    check: (values: LoginRequest): ErrorKeys => (values.email.trim() ? {} : { email: 'identifier.required' }),
+    // Opt-out: a sign-in holds nothing a person would lose (and the page is outside the app, before any call
+    // the error catalogue would react to with a reload).
+    guardUnsaved: false,
+  });
   const [showPassword, setShowPassword] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<ErrorKeys>({});
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<Error | null>(null);
 
@@ -63,7 +72,7 @@ function LoginForm({ onMustChange }: { onMustChange: (me: Me) => void }) {
       if (user.mustChangePassword) onMustChange(user);
       else void navigate(landingPath(user), { replace: true });
     } catch (error) {
-      setFieldErrors(isApiError(error) ? serverFieldErrors(error.errors) : {});
+      form.showServerErrors(error);
       setFailure(error instanceof Error ? error : new Error(String(error)));
     } finally {
       setPending(false);
@@ -72,13 +81,9 @@ function LoginForm({ onMustChange }: { onMustChange: (me: Me) => void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const errors: ErrorKeys = {};
-    if (!values.email.trim()) errors.email = 'identifier.required';
-    if (!values.password) errors.password = 'password.required';
-    setFieldErrors(errors);
     setFailure(null);
-    if (Object.keys(errors).length === 0)
-      void login({ email: values.email.trim(), password: values.password });
+    const body = form.submitValues();
+    if (body) void login(body);
   };
 
   const hasFieldErrors = isApiError(failure) && failure.errors !== undefined;
@@ -104,12 +109,7 @@ function LoginForm({ onMustChange }: { onMustChange: (me: Me) => void }) {
           description={t('auth.identifierHint')}
           withAsterisk
           aria-required
-          value={values.email}
-          onChange={(event) => {
-            const email = event.currentTarget.value;
-            setValues((v) => ({ ...v, email }));
-          }}
-          error={errorText(translate, fieldErrors.email)}
+          {...form.inputProps('email')}
           maxLength={254}
           onFocus={() => void loadSignIn()}
         />
@@ -120,12 +120,7 @@ function LoginForm({ onMustChange }: { onMustChange: (me: Me) => void }) {
           label={t('auth.password')}
           withAsterisk
           aria-required
-          value={values.password}
-          onChange={(event) => {
-            const password = event.currentTarget.value;
-            setValues((v) => ({ ...v, password }));
-          }}
-          error={errorText(translate, fieldErrors.password)}
+          {...form.inputProps('password')}
           maxLength={200}
         />
         <Checkbox

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { DEFAULT_ORGANIZATION } from '@basira/shared/auth/auth.schemas';
 import { healthSchema, type Health } from '@basira/shared/common/api.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -17,6 +18,7 @@ import {
   setOrganization,
 } from '../../lib/storage.ts';
 import { toastSuccess } from '../../lib/toasts.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 
 /** Same rule as the server's organization slugs. */
@@ -31,15 +33,29 @@ export function isValidConnectionString(value: string): boolean {
   }
 }
 
+/**
+ * The form's schema is its own: no route takes these values (they stay in this workstation's local storage, and
+ * the server only ever sees them as the address called and the organization header). The slug rule is the
+ * server's (`ORG_SLUG`).
+ */
+const connectionSettingsSchema = z.object({
+  connection: z.string().trim().refine(isValidConnectionString, 'connection.invalid'),
+  organization: z.string().trim().toLowerCase().regex(SLUG, 'organization.invalid'),
+});
+
 type TestResult = { ok: true; health: Health; ms: number } | { ok: false; message: string };
 
 /** /config: the API's base address and the organization, both kept in local storage; a connection test. */
 export function ConfigPage() {
   const { t } = useTranslation();
   const translate = useTranslator();
-  const [connection, setConnection] = useState(getStoredConnectionString() ?? defaultConnectionString());
-  const [organization, setOrg] = useState(getOrganization() ?? DEFAULT_ORGANIZATION);
-  const [errors, setErrors] = useState<{ connection?: string; organization?: string }>({});
+  const form = useSchemaForm({
+    schema: connectionSettingsSchema,
+    initialValues: {
+      connection: getStoredConnectionString() ?? defaultConnectionString(),
+      organization: getOrganization() ?? DEFAULT_ORGANIZATION,
+    },
+  });
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<TestResult | null>(null);
   // A new address that did not answer is saved only when the user insists (a server being set up).
@@ -49,26 +65,19 @@ export function ConfigPage() {
     document.title = `${t('config.title')} · ${t('app.name')}`;
   }, [t]);
 
-  const check = () => {
-    const found: typeof errors = {};
-    if (!isValidConnectionString(connection)) found.connection = t('config.invalidUrl');
-    if (!SLUG.test(organization.trim().toLowerCase())) found.organization = t('config.invalidOrganization');
-    setErrors(found);
-    return Object.keys(found).length === 0;
-  };
-
   /** Tests the address and organization on screen; true when a Basira server of that organization answered. */
   const test = async (): Promise<boolean> => {
     setResult(null);
     setUnconfirmed(false);
-    if (!check()) return false;
+    const settings = form.submitValues();
+    if (!settings) return false;
     setTesting(true);
     const started = performance.now();
     try {
       const { data } = await apiRequest('health', {
         schema: healthSchema,
-        base: connection.trim(),
-        organization: organization.trim().toLowerCase(),
+        base: settings.connection,
+        organization: settings.organization,
         withToken: false,
         selfHandled: true,
         timeoutMs: 8_000,
@@ -78,9 +87,9 @@ export function ConfigPage() {
     } catch (error) {
       let message: string;
       if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout'))
-        message = t('config.unreachable', { url: connection.trim() });
+        message = t('config.unreachable', { url: settings.connection });
       else if (isApiError(error) && error.code === 'organization.not_found')
-        message = t('config.organizationNotFound', { organization: organization.trim() });
+        message = t('config.organizationNotFound', { organization: form.values.organization.trim() });
       else if (isApiError(error)) message = `${t('config.notBasira')} ${errorMessage(translate, error)}`;
       else message = t('config.notBasira');
       setResult({ ok: false, message });
@@ -92,9 +101,10 @@ export function ConfigPage() {
 
   const save = async (event: FormEvent | null, confirmed = false) => {
     event?.preventDefault();
-    if (!check()) return;
-    const base = connection.trim().replace(/\/+$/, '');
-    const org = organization.trim().toLowerCase();
+    const settings = form.submitValues();
+    if (!settings) return;
+    const base = settings.connection.replace(/\/+$/, '');
+    const org = settings.organization;
     const changed =
       base !== (getStoredConnectionString() ?? defaultConnectionString()) ||
       org !== (getOrganization() ?? DEFAULT_ORGANIZATION);
@@ -108,13 +118,14 @@ export function ConfigPage() {
     setOrganization(org === DEFAULT_ORGANIZATION ? null : org);
     // A session belongs to one server and organization: after a change, sign in again.
     if (changed && getToken()) endLocalSession();
+    // Kept: what is on screen is now what is stored.
+    form.load(form.values);
     toastSuccess(t('config.saved'));
   };
 
   const reset = () => {
-    setConnection(defaultConnectionString());
-    setOrg(DEFAULT_ORGANIZATION);
-    setErrors({});
+    form.form.setValues({ connection: defaultConnectionString(), organization: DEFAULT_ORGANIZATION });
+    form.form.clearErrors();
     setResult(null);
   };
 
@@ -134,9 +145,7 @@ export function ConfigPage() {
             description={t('config.connectionStringHint')}
             withAsterisk
             aria-required
-            value={connection}
-            onChange={(event) => setConnection(event.currentTarget.value)}
-            error={errors.connection}
+            {...form.inputProps('connection')}
             inputMode="url"
             dir="ltr"
             data-testid="config-connection"
@@ -147,9 +156,7 @@ export function ConfigPage() {
             description={t('config.organizationHint')}
             withAsterisk
             aria-required
-            value={organization}
-            onChange={(event) => setOrg(event.currentTarget.value)}
-            error={errors.organization}
+            {...form.inputProps('organization')}
             dir="ltr"
             data-testid="config-organization"
           />

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Select, Switch, Table, Tabs, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Group, Select, Switch, Table, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OPTION_CATEGORIES, type OptionCategoryKey } from '@basira/shared/exams/exam-options';
-import type { ExamOption, OptionUpdate } from '@basira/shared/exams/options.schemas';
-import { IconChevron, IconPlus, IconTrash } from '../../components/icons.tsx';
+import { optionCreateSchema, type ExamOption, type OptionUpdate } from '@basira/shared/exams/options.schemas';
+import { IconChevron, IconTrash } from '../../components/icons.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { errorMessage } from '../../lib/error-catalogue.ts';
@@ -12,7 +12,9 @@ import { can } from '../../lib/session-local.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
+import { BilingualAddForm } from './bilingual-add-form.tsx';
 import { DiagnosesPanel } from './code-lists/diagnoses-panel.tsx';
 import { DrugFormularyPanel } from './code-lists/drug-formulary-panel.tsx';
 import { examOptionsQuery, useDeleteOption, useSaveOption } from './exams.queries.ts';
@@ -64,7 +66,13 @@ function PickLists({ editable }: { editable: boolean }) {
   useLoadFailure(options.error, '/user/portal');
   const save = useSaveOption();
   const remove = useDeleteOption();
-  const [draft, setDraft] = useState({ labelAr: '', labelEn: '' });
+  // The list shown is the category the new value joins: it is part of the body, not a field of the row.
+  const draft = useSchemaForm({
+    schema: optionCreateSchema,
+    initialValues: { labelAr: '', labelEn: '' },
+    toBody: (labels) => ({ category, ...labels }),
+    required: ['labelAr', 'labelEn'],
+  });
   const rows = (options.data ?? []).filter((o) => o.category === category);
 
   const failed = (error: unknown) => toastError(t('examOptions.saveFailed'), errorMessage(translate, error));
@@ -163,49 +171,30 @@ function PickLists({ editable }: { editable: boolean }) {
         </ListTable>
       )}
       {editable && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
+        <BilingualAddForm
+          form={draft}
+          ar={{ field: 'labelAr', label: t('examOptions.labelAr'), maxLength: 200, testId: 'option-new-ar' }}
+          en={{ field: 'labelEn', label: t('examOptions.labelEn'), maxLength: 200, testId: 'option-new-en' }}
+          ready={!!draft.values.labelAr.trim() && !!draft.values.labelEn.trim()}
+          pending={save.isPending}
+          onAdd={(body) =>
             save.mutate(
-              { id: null, body: { category, ...draft } },
+              { id: null, body },
               {
                 onSuccess: () => {
-                  setDraft({ labelAr: '', labelEn: '' });
+                  draft.form.reset();
                   toastSuccess(t('examOptions.added'));
                 },
-                onError: failed,
+                onError: (error) => {
+                  draft.showServerErrors(error);
+                  failed(error);
+                },
               },
-            );
-          }}
-        >
-          <Group align="end" mt="md">
-            <TextInput
-              label={t('examOptions.labelAr')}
-              dir="rtl"
-              value={draft.labelAr}
-              onChange={(e) => setDraft({ ...draft, labelAr: e.currentTarget.value })}
-              maxLength={200}
-              data-testid="option-new-ar"
-            />
-            <TextInput
-              label={t('examOptions.labelEn')}
-              dir="ltr"
-              value={draft.labelEn}
-              onChange={(e) => setDraft({ ...draft, labelEn: e.currentTarget.value })}
-              maxLength={200}
-              data-testid="option-new-en"
-            />
-            <Button
-              type="submit"
-              leftSection={<IconPlus />}
-              disabled={!draft.labelAr.trim() || !draft.labelEn.trim()}
-              loading={save.isPending}
-              data-testid="option-add"
-            >
-              {t('common.add')}
-            </Button>
-          </Group>
-        </form>
+            )
+          }
+          addTestId="option-add"
+          mt="md"
+        />
       )}
     </>
   );

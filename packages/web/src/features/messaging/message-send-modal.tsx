@@ -4,19 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { messageSendSchema, TELEGRAM_TEXT_MAX } from '@basira/shared/messaging/messaging.schemas';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
-import { errorText, schemaValidator, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
 import { toastSuccess } from '../../lib/toasts.ts';
-import { useUnsavedInput } from '../../lib/unsaved-input.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { useSendMessage } from './messaging.queries.ts';
 
-interface Values extends Record<string, unknown> {
+interface Values {
   header: string;
   message: string;
   footer: string;
 }
 
-const validate = schemaValidator<Values>(messageSendSchema, ['message']);
 const HEADER_MAX = 500;
 const FOOTER_MAX = 1000;
 
@@ -33,40 +31,35 @@ export function MessageSendModal({
 }) {
   const { t } = useTranslation();
   const translate = useTranslator();
-  const [values, setValues] = useState<Values>({ header: '', message: '', footer: '' });
-  const [errors, setErrors] = useState<ErrorKeys>({});
+  const form = useSchemaForm({
+    schema: messageSendSchema,
+    initialValues: { header: '', message: '', footer: '' } satisfies Values,
+    // An empty footer is left out: the server then writes the clinic's default one.
+    toBody: ({ footer, ...rest }: Values) => ({ ...rest, ...(footer.trim() ? { footer } : {}) }),
+    required: ['message'],
+  });
+  // A failed send's message (its field errors go on the fields).
   const [failure, setFailure] = useState<string | null>(null);
   const send = useSendMessage(patient.id);
-  useUnsavedInput(values.message.trim() !== '' || values.header.trim() !== '' || values.footer.trim() !== '');
-
-  const set = (key: keyof Values, value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (send.isPending) return;
     setFailure(null);
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const footer = values.footer.trim();
-    send.mutate(
-      { header: values.header, message: values.message, ...(footer ? { footer } : {}) },
-      {
-        onSuccess: () => {
-          toastSuccess(t('messaging.send.queued'));
-          onClose();
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.handled) return;
-          const fields = isApiError(error) ? serverFieldErrors(error.errors) : {};
-          setErrors(fields);
-          setFailure(Object.keys(fields).length > 0 ? null : errorMessage(translate, error));
-        },
+    const body = form.submitValues();
+    if (!body) return;
+    send.mutate(body, {
+      onSuccess: () => {
+        toastSuccess(t('messaging.send.queued'));
+        onClose();
       },
-    );
+      onError: (error) => {
+        if (isApiError(error) && error.handled) return;
+        form.showServerErrors(error);
+        const onFields = isApiError(error) && Object.keys(error.errors ?? {}).length > 0;
+        setFailure(onFields ? null : errorMessage(translate, error));
+      },
+    });
   };
 
   return (
@@ -86,23 +79,19 @@ export function MessageSendModal({
           <TextInput
             label={t('messaging.send.header')}
             description={t('messaging.send.headerHint')}
-            value={values.header}
             maxLength={HEADER_MAX}
-            onChange={(event) => set('header', event.currentTarget.value)}
-            error={errorText(translate, errors.header)}
+            {...form.inputProps('header')}
             data-testid="telegram-send-header"
           />
           <Textarea
             label={t('messaging.send.message')}
             withAsterisk
             aria-required
-            value={values.message}
             maxLength={TELEGRAM_TEXT_MAX}
             autosize
             minRows={4}
             maxRows={12}
-            onChange={(event) => set('message', event.currentTarget.value)}
-            error={errorText(translate, errors.message)}
+            {...form.inputProps('message')}
             data-autofocus
             data-testid="telegram-send-message"
           />
@@ -110,13 +99,11 @@ export function MessageSendModal({
             label={t('messaging.send.footer')}
             description={t('messaging.send.footerHint')}
             placeholder={t('messaging.send.footerPlaceholder')}
-            value={values.footer}
             maxLength={FOOTER_MAX}
             autosize
             minRows={2}
             maxRows={6}
-            onChange={(event) => set('footer', event.currentTarget.value)}
-            error={errorText(translate, errors.footer)}
+            {...form.inputProps('footer')}
             data-testid="telegram-send-footer"
           />
           {failure && (

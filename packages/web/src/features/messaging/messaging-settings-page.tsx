@@ -14,12 +14,11 @@ import { PageFrame } from '../../components/page-frame.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
-import { errorText, schemaValidator, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
-import { useUnsavedInput } from '../../lib/unsaved-input.ts';
+import { staleRecord, useSchemaForm } from '../../lib/use-schema-form.ts';
 import { messagingStatusQuery, organizationQuery, useUpdateOrganization } from './messaging.queries.ts';
 
 interface Values {
@@ -36,8 +35,6 @@ const valuesOf = (org: OrganizationSettings): Values => ({
 
 /** The time picker's value (`HH:mm`, or `HH:mm:ss`, or '' while incomplete) as the API's `HH:MM`. */
 const hhmm = (value: string) => value.slice(0, 5);
-
-const validate = schemaValidator<Record<string, unknown>>(organizationUpdateSchema, ['name', 'reminderTime']);
 
 /**
  * /setting/messaging (Administrator): what messages to patients say about the clinic (its name and phone, in the
@@ -63,60 +60,52 @@ function SettingsForm({ organization }: { organization: OrganizationSettings }) 
   const translate = useTranslator();
   const status = useQuery(messagingStatusQuery);
   const update = useUpdateOrganization();
+  // The record the form was read from: its version goes with the save.
   const [base, setBase] = useState(organization);
-  const [values, setValues] = useState<Values>(() => valuesOf(organization));
-  const [errors, setErrors] = useState<ErrorKeys>({});
   const [stale, setStale] = useState(false);
-  const dirty =
-    values.name !== base.name ||
-    values.phone.trim() !== (base.phone ?? '') ||
-    hhmm(values.reminderTime) !== base.reminderTime;
-  useUnsavedInput(dirty);
-
-  // A newer version read meanwhile (the page refetched) is taken in while nothing is typed over it.
-  useEffect(() => {
-    if (organization.version <= base.version || dirty) return;
-    setBase(organization);
-    setValues(valuesOf(organization));
-  }, [organization.version]);
-
-  const set = (key: keyof Values, value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const body = {
+  const form = useSchemaForm({
+    schema: organizationUpdateSchema,
+    initialValues: valuesOf(organization),
+    toBody: (values: Values) => ({
       version: base.version,
       name: values.name.trim(),
       phone: values.phone.trim() || null,
       reminderTime: hhmm(values.reminderTime),
-    };
-    const found = validate(body);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    }),
+    required: ['name', 'reminderTime'],
+  });
+  const { values, dirty } = form;
+  const show = (record: OrganizationSettings) => {
+    setBase(record);
+    form.load(valuesOf(record));
+  };
+
+  // A newer version read meanwhile (the page refetched) is taken in while nothing is typed over it.
+  useEffect(() => {
+    if (organization.version <= base.version || dirty) return;
+    show(organization);
+  }, [organization.version]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const body = form.submitValues();
+    if (!body) return;
     update.mutate(body, {
       onSuccess: (saved) => {
-        setBase(saved);
-        setValues(valuesOf(saved));
+        show(saved);
         setStale(false);
         toastSuccess(t('messaging.settings.saved'));
       },
       onError: (error) => {
         if (isApiError(error) && error.handled) return;
-        if (isApiError(error) && error.code === 'stale_version') {
-          const theirs = organizationSchema.safeParse(error.data);
-          if (theirs.success) {
-            setBase(theirs.data);
-            setValues(valuesOf(theirs.data));
-            setErrors({});
-            setStale(true);
-            return;
-          }
+        const theirs = staleRecord(error, organizationSchema);
+        if (theirs) {
+          show(theirs);
+          setStale(true);
+          return;
         }
-        setErrors(isApiError(error) ? serverFieldErrors(error.errors) : {});
+        form.showServerErrors(error);
         toastError(t('messaging.settings.saveFailed'), errorMessage(translate, error));
       },
     });
@@ -155,9 +144,7 @@ function SettingsForm({ organization }: { organization: OrganizationSettings }) 
               description={t('messaging.settings.nameHint')}
               required
               maxLength={120}
-              value={values.name}
-              onChange={(event) => set('name', event.currentTarget.value)}
-              error={errorText(translate, errors.name)}
+              {...form.inputProps('name')}
               data-testid="messaging-settings-name"
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -167,9 +154,7 @@ function SettingsForm({ organization }: { organization: OrganizationSettings }) 
                 label={t('messaging.settings.phone')}
                 description={t('messaging.settings.phoneHint')}
                 maxLength={25}
-                value={values.phone}
-                onChange={(event) => set('phone', event.currentTarget.value)}
-                error={errorText(translate, errors.phone)}
+                {...form.inputProps('phone')}
                 // A phone number reads left to right in either language.
                 styles={{ input: { direction: 'ltr', textAlign: 'start' } }}
                 data-testid="messaging-settings-phone"
@@ -179,18 +164,14 @@ function SettingsForm({ organization }: { organization: OrganizationSettings }) 
                 description={t('messaging.settings.reminderTimeHint')}
                 withAsterisk
                 value={values.reminderTime}
-                onChange={(value) => set('reminderTime', value)}
-                error={errorText(translate, errors.reminderTime)}
+                onChange={(value) => form.set('reminderTime', value)}
+                error={form.error('reminderTime')}
                 data-testid="messaging-settings-reminder-time"
               />
             </SimpleGrid>
             <Group justify="flex-end" gap="sm">
               {dirty && (
-                <Button
-                  variant="default"
-                  onClick={() => setValues(valuesOf(base))}
-                  disabled={update.isPending}
-                >
+                <Button variant="default" onClick={() => form.form.reset()} disabled={update.isPending}>
                   {t('messaging.settings.discard')}
                 </Button>
               )}

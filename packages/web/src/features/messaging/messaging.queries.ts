@@ -10,6 +10,7 @@ import {
   type Message,
   type MessageSend,
   type MessagingUser,
+  type MessagingUserLink,
 } from '@basira/shared/messaging/messaging.schemas';
 import {
   organizationResponseSchema,
@@ -70,7 +71,8 @@ export const messagesQuery = (patientId: number) =>
 export function useLinkTelegramUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { patientId: number; telegram_id: string }) =>
+    // The schema's output: the ID as the number the server reads it as (it takes the digits as text too).
+    mutationFn: async (body: MessagingUserLink) =>
       (await apiRequest('telegram/user', { method: 'POST', body, schema: messagingUserResponseSchema })).data,
     onSuccess: (user: MessagingUser) =>
       queryClient.setQueryData(messagingUserQuery(user.Patient.id).queryKey, user),

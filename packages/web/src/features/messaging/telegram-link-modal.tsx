@@ -2,15 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { telegramIdSchema } from '@basira/shared/messaging/messaging.schemas';
+import { messagingUserLinkSchema } from '@basira/shared/messaging/messaging.schemas';
 import type { PatientSummary } from '@basira/shared/patients/patients.schemas';
 import { PatientPicker } from '../../components/patient-picker.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
-import { errorText, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { toastSuccess } from '../../lib/toasts.ts';
-import { useUnsavedInput } from '../../lib/unsaved-input.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { messagingUserQuery, useLinkTelegramUser, useUnlinkTelegramUser } from './messaging.queries.ts';
 import { TELEGRAM_ID_MAX_DIGITS, telegramIdInput } from './telegram-id.ts';
@@ -39,48 +38,48 @@ export function TelegramLinkModal(props: TelegramLinkModalProps) {
 function LinkForm({ patient: initial = null, onClose }: TelegramLinkModalProps) {
   const { t } = useTranslation();
   const translate = useTranslator();
-  const [patient, setPatient] = useState<PatientSummary | null>(initial);
-  const [telegramId, setTelegramId] = useState('');
+  const form = useSchemaForm({
+    schema: messagingUserLinkSchema,
+    initialValues: { patient: initial, telegramId: '' },
+    toBody: (values: { patient: PatientSummary | null; telegramId: string }) => ({
+      patientId: values.patient?.id,
+      telegram_id: values.telegramId,
+    }),
+    required: ['patientId', 'telegram_id'],
+    // The picker shows the patient's errors.
+    fieldOf: (path) => (path === 'patientId' ? 'patient' : path === 'telegram_id' ? 'telegramId' : path),
+  });
+  const { patient, telegramId } = form.values;
+  // Signs the typing filter took out: a hint, not a value.
   const [refused, setRefused] = useState(false);
-  const [errors, setErrors] = useState<ErrorKeys>({});
   const [failure, setFailure] = useState<string | null>(null);
   const current = useQuery({ ...messagingUserQuery(patient?.id ?? 0), enabled: patient !== null });
   const link = useLinkTelegramUser();
   const unlink = useUnlinkTelegramUser();
-  useUnsavedInput(telegramId !== '');
 
   const fail = (error: unknown) => {
     // The client's own reaction (session expired, server down) has already said what happened.
     if (isApiError(error) && error.handled) return;
-    const fields = isApiError(error) ? serverFieldErrors(error.errors) : {};
-    setErrors(fields);
-    setFailure(Object.keys(fields).length > 0 ? null : errorMessage(translate, error));
+    form.showServerErrors(error);
+    const onFields = isApiError(error) && Object.keys(error.errors ?? {}).length > 0;
+    setFailure(onFields ? null : errorMessage(translate, error));
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (link.isPending) return;
     setFailure(null);
-    const found: ErrorKeys = {};
-    if (!patient) found.patientId = 'patientId.required';
-    if (!telegramId) found.telegram_id = 'telegram_id.required';
-    else {
-      const parsed = telegramIdSchema.safeParse(telegramId);
-      if (!parsed.success) found.telegram_id = parsed.error.issues[0]?.message ?? 'telegram_id.invalid';
-    }
-    setErrors(found);
-    if (!patient || Object.keys(found).length > 0) return;
-    link.mutate(
-      { patientId: patient.id, telegram_id: telegramId },
-      {
-        onSuccess: () => {
-          toastSuccess(t('messaging.link.saved', { name: patient.name }));
-          setTelegramId('');
-          setRefused(false);
-        },
-        onError: fail,
+    const body = form.submitValues();
+    if (!body || !patient) return;
+    link.mutate(body, {
+      onSuccess: () => {
+        toastSuccess(t('messaging.link.saved', { name: patient.name }));
+        // Saved: the patient stays chosen, and nothing is left unsaved.
+        form.load({ patient, telegramId: '' });
+        setRefused(false);
       },
-    );
+      onError: fail,
+    });
   };
 
   const linked = current.data ?? null;
@@ -99,13 +98,12 @@ function LinkForm({ patient: initial = null, onClose }: TelegramLinkModalProps) 
             label={t('messaging.link.patient')}
             value={patient}
             onChange={(next) => {
-              setPatient(next);
+              form.set('patient', next);
               setFailure(null);
-              if (errors.patientId) setErrors(({ patientId: _gone, ...rest }) => rest);
             }}
             required
             autoFocus={initial === null}
-            error={errorText(translate, errors.patientId)}
+            error={form.error('patient')}
             testId="telegram-link-patient"
           />
           <Paper withBorder p="sm" radius="md" data-testid="telegram-link-current" aria-live="polite">
@@ -160,14 +158,10 @@ function LinkForm({ patient: initial = null, onClose }: TelegramLinkModalProps) 
             autoFocus={initial !== null}
             onChange={(event) => {
               const typed = telegramIdInput(event.currentTarget.value);
-              setTelegramId(typed.digits);
+              form.set('telegramId', typed.digits);
               setRefused(typed.refused);
-              if (errors.telegram_id) setErrors(({ telegram_id: _gone, ...rest }) => rest);
             }}
-            error={
-              errorText(translate, errors.telegram_id) ??
-              (refused ? t('messaging.link.digitsOnly') : undefined)
-            }
+            error={form.error('telegramId') ?? (refused ? t('messaging.link.digitsOnly') : undefined)}
             // Digits read left to right in either language.
             styles={{ input: { direction: 'ltr', textAlign: 'start' } }}
             data-testid="telegram-link-id"

@@ -26,7 +26,9 @@ import {
   LETTER_KINDS,
   LETTER_LANGUAGES,
   MERGE_FIELDS,
+  letterTemplateCreateSchema,
   letterTemplateSchema,
+  letterTemplateUpdateSchema,
   type LetterKind,
   type LetterLanguage,
   type LetterTemplate,
@@ -36,7 +38,8 @@ import { IconEdit, IconPlus, IconTrash } from '../../components/icons.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
-import { staleRecord } from '../../lib/use-schema-form.ts';
+import type { ErrorKeys } from '../../lib/form-validation.ts';
+import { staleRecord, useSchemaForm } from '../../lib/use-schema-form.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import {
   letterTemplatesQuery,
@@ -210,15 +213,20 @@ function TemplateForm({
   const { t } = useTranslation();
   const translate = useTranslator();
   const save = useSaveLetterTemplate();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(template, language));
-  const [nameError, setNameError] = useState<string>();
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  // The version read goes with an edit; a new template's body has none. The screen asks for the template's name
+  // in its own words (the schema's `name.required` is any name's).
+  const form = useSchemaForm({
+    schema: template ? letterTemplateUpdateSchema : letterTemplateCreateSchema,
+    initialValues: draftOf(template, language),
+    toBody: (draft: Draft) => (template ? { ...draft, version: template.version } : draft),
+    check: (draft: Draft): ErrorKeys => (draft.name.trim() ? {} : { name: 'templateName.required' }),
+  });
+  const draft = form.values;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!draft.name.trim()) return setNameError(t('letters.templates.nameRequired'));
-    setNameError(undefined);
-    const body = template ? { ...draft, version: template.version } : draft;
+    const body = form.submitValues();
+    if (!body) return;
     save.mutate(
       { id: template?.id ?? null, body },
       {
@@ -231,6 +239,7 @@ function TemplateForm({
             toastError(t('letters.templates.stale'));
             return;
           }
+          form.showServerErrors(error);
           toastError(t('letters.templates.saveFailed'), errorMessage(translate, error));
         },
       },
@@ -246,10 +255,8 @@ function TemplateForm({
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput
             label={t('letters.templates.name')}
-            value={draft.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            error={nameError}
             maxLength={150}
+            {...form.inputProps('name')}
             withAsterisk
             data-testid="letter-template-name"
           />
@@ -257,7 +264,7 @@ function TemplateForm({
             label={t('letters.templates.kind')}
             data={LETTER_KINDS.map((kind) => ({ value: kind, label: t(`letters.kinds.${kind}`) }))}
             value={draft.kind}
-            onChange={(value) => value && set('kind', value as LetterKind)}
+            onChange={(value) => value && form.set('kind', value as LetterKind)}
             allowDeselect={false}
             data-testid="letter-template-kind"
           />
@@ -265,7 +272,7 @@ function TemplateForm({
             label={t('letters.templates.language')}
             data={LETTER_LANGUAGES.map((lang) => ({ value: lang, label: t(`letters.languages.${lang}`) }))}
             value={draft.language}
-            onChange={(value) => value && set('language', value as LetterLanguage)}
+            onChange={(value) => value && form.set('language', value as LetterLanguage)}
             allowDeselect={false}
             data-testid="letter-template-language"
           />
@@ -274,7 +281,8 @@ function TemplateForm({
           <RichTextField
             label={t('letters.templates.body')}
             value={draft.body}
-            onChange={(html) => set('body', html)}
+            onChange={(html) => form.set('body', html)}
+            error={form.error('body')}
             links={false}
             data-testid="letter-template-body"
           />
@@ -314,8 +322,7 @@ function TemplateForm({
         </div>
         <Switch
           label={t('letters.templates.active')}
-          checked={draft.isActive}
-          onChange={(e) => set('isActive', e.currentTarget.checked)}
+          {...form.inputProps('isActive', { type: 'checkbox' })}
           data-testid="letter-template-active"
         />
         <Group gap="sm">

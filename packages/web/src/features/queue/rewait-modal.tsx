@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
+import { queueRewaitSchema, type QueueEntry, type QueueRewait } from '@basira/shared/queue/queue.schemas';
 import { addToDay } from '@basira/shared/dates/calendar';
 import { parseTypedDate, zonedDateTimeToIso, zonedParts } from '../../lib/dates.ts';
 import { ClockTimeInput } from '../../components/clock-time-input.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { useMe } from '../../lib/use-me.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { sexOf } from '../../lib/grammar.ts';
 
 /** Quick recalls: a click instead of a calendar for the usual follow-up intervals. */
@@ -23,7 +24,7 @@ export interface RewaitModalProps {
   entry: QueueEntry | null;
   pending: boolean;
   onClose: () => void;
-  onSubmit: (body: { date: string; note: string | null }) => void;
+  onSubmit: (body: QueueRewait) => void;
 }
 
 /**
@@ -59,16 +60,29 @@ function RewaitForm({
   // Days and times on the clinic's clock (the organization's time zone).
   const timeZone = useMe()?.organization.timeZone;
   const now = zonedParts(new Date(), timeZone);
-  const [day, setDay] = useState<string | null>(addToDay(now.day, 1, 'week'));
-  const [time, setTime] = useState(now.time);
-  const [note, setNote] = useState(entry.note ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const iso = day ? zonedDateTimeToIso(day, time, timeZone) : null;
+  const form = useSchemaForm({
+    schema: queueRewaitSchema,
+    initialValues: {
+      day: addToDay(now.day, 1, 'week') as string | null,
+      time: now.time,
+      note: entry.note ?? '',
+    },
+    // The day and time as picked, one instant on the clinic's clock.
+    toBody: (values: { day: string | null; time: string; note: string }) => ({
+      date: values.day ? zonedDateTimeToIso(values.day, values.time, timeZone) : null,
+      note: values.note,
+    }),
+    required: ['date'],
+    // The date field shows the instant's errors.
+    fieldOf: (path) => (path === 'date' ? 'day' : path),
+  });
+  const { day } = form.values;
+  const iso = day ? zonedDateTimeToIso(day, form.values.time, timeZone) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!iso) return setError(t('queue.rewait.dateRequired'));
-    onSubmit({ date: iso, note: note.trim() || null });
+    const body = form.submitValues();
+    if (body) onSubmit(body);
   };
 
   return (
@@ -85,10 +99,7 @@ function RewaitForm({
               data-autofocus={index === 0 || undefined}
               size="compact-sm"
               variant={day === addToDay(now.day, q.amount, q.unit) ? 'filled' : 'light'}
-              onClick={() => {
-                setDay(addToDay(now.day, q.amount, q.unit));
-                setError(null);
-              }}
+              onClick={() => form.set('day', addToDay(now.day, q.amount, q.unit))}
             >
               {t(q.key)}
             </Button>
@@ -99,21 +110,18 @@ function RewaitForm({
             label={t('queue.rewait.date')}
             withAsterisk
             value={day}
-            onChange={(value) => {
-              setDay(value);
-              setError(null);
-            }}
+            onChange={(value) => form.set('day', value)}
             valueFormat="YYYY-MM-DD"
             dateParser={parseTypedDate}
             placeholder={t('patients.datePlaceholder')}
-            error={error}
+            error={form.error('day')}
             popoverProps={{ withinPortal: true }}
             data-testid="rewait-date"
           />
           <ClockTimeInput
             label={t('queue.rewait.time')}
-            value={time}
-            onChange={setTime}
+            value={form.values.time}
+            onChange={(value) => form.set('time', value)}
             data-testid="rewait-time"
           />
         </SimpleGrid>
@@ -129,8 +137,7 @@ function RewaitForm({
           autosize
           minRows={2}
           maxLength={2000}
-          value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
+          {...form.inputProps('note')}
           data-testid="rewait-note"
         />
         <Group justify="flex-end">

@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SUPPORT_DETAILS_MAX, SUPPORT_TYPES, type SupportType } from '@basira/shared/support/support.schemas';
+import {
+  SUPPORT_DETAILS_MAX,
+  SUPPORT_TYPES,
+  supportCreateSchema,
+  type SupportType,
+} from '@basira/shared/support/support.schemas';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { toastSuccess } from '../../lib/toasts.ts';
-import { useUnsavedInput } from '../../lib/unsaved-input.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { sendSupportRequest } from './support.queries.ts';
 
@@ -22,24 +27,29 @@ export function SupportReportModal({
 }) {
   const { t } = useTranslation();
   const translate = useTranslator();
-  const [type, setType] = useState<SupportType>(initialType);
-  const [details, setDetails] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({
+    schema: supportCreateSchema,
+    initialValues: { type: initialType, details: '' },
+    required: ['details'],
+  });
+  // A failed send's message, under the text (its field errors go on the fields).
+  const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  useUnsavedInput(details.trim() !== '');
 
   const submit = async () => {
-    const text = details.trim();
-    if (!text) return setError(t('support.report.detailsRequired'));
+    const body = form.submitValues();
+    setFailure(null);
+    if (!body) return;
     setSending(true);
-    setError(null);
     try {
-      await sendSupportRequest({ type, details: text });
+      await sendSupportRequest(body);
       toastSuccess(t('support.report.sent'));
       onClose();
-    } catch (failure) {
+    } catch (error) {
       // The client's own reaction (session expired, server down) already said what happened.
-      if (!(isApiError(failure) && failure.handled)) setError(errorMessage(translate, failure));
+      if (isApiError(error) && error.handled) return;
+      form.showServerErrors(error);
+      setFailure(errorMessage(translate, error));
     } finally {
       setSending(false);
     }
@@ -49,7 +59,7 @@ export function SupportReportModal({
     <Modal
       opened
       onClose={onClose}
-      title={t(`support.report.titles.${type}`)}
+      title={t(`support.report.titles.${form.values.type}`)}
       size="lg"
       closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="support-report"
@@ -68,8 +78,8 @@ export function SupportReportModal({
           </Text>
           <SegmentedControl
             aria-labelledby="support-report-type"
-            value={type}
-            onChange={(value) => setType(value as SupportType)}
+            value={form.values.type}
+            onChange={(value) => form.set('type', value as SupportType)}
             data={SUPPORT_TYPES.map((value) => ({ value, label: t(`support.types.${value}`) }))}
             fullWidth
             data-testid="support-report-type"
@@ -78,12 +88,12 @@ export function SupportReportModal({
         <Textarea
           label={t('support.report.details')}
           description={t('support.report.hint')}
-          value={details}
+          {...form.inputProps('details')}
           onChange={(event) => {
-            setDetails(event.currentTarget.value);
-            if (error) setError(null);
+            form.set('details', event.currentTarget.value);
+            setFailure(null);
           }}
-          error={error}
+          error={form.error('details') ?? failure}
           autosize
           minRows={4}
           maxRows={12}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Button, Card, CloseButton, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +5,7 @@ import {
   SUPPORT_DETAILS_MAX,
   SUPPORT_STATUSES,
   supportRequestSchema,
+  supportUpdateSchema,
   type SupportRequest,
   type SupportStatus,
 } from '@basira/shared/support/support.schemas';
@@ -13,7 +13,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
-import { useUnsavedInput } from '../../lib/unsaved-input.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { SupportStatusBadge, SupportTypeBadge } from './support-badges.tsx';
 import { supportItemQuery, useAnswerSupport } from './support.queries.ts';
@@ -98,23 +98,33 @@ function AnswerForm({ request }: { request: SupportRequest }) {
   const translate = useTranslator();
   const queryClient = useQueryClient();
   const save = useAnswerSupport(request.id);
-  const [status, setStatus] = useState<SupportStatus>(request.status);
-  const [answer, setAnswer] = useState(request.answer ?? '');
-  const dirty = status !== request.status || answer.trim() !== (request.answer ?? '');
-  useUnsavedInput(dirty);
+  // The version read goes with the save; the answer as typed is trimmed (an empty one takes the answer back).
+  const form = useSchemaForm({
+    schema: supportUpdateSchema,
+    initialValues: { status: request.status, answer: request.answer ?? '' },
+    toBody: (values: { status: SupportStatus; answer: string }) => ({
+      version: request.version,
+      status: values.status,
+      answer: values.answer.trim(),
+    }),
+  });
 
   // The promise, not mutate's callbacks: a saved version replaces this form (its key) before they would run.
-  const submit = () =>
-    save.mutateAsync({ version: request.version, status, answer: answer.trim() }).then(
+  const submit = () => {
+    const body = form.submitValues();
+    if (!body) return;
+    return save.mutateAsync(body).then(
       () => toastSuccess(t('support.saved')),
       (error: unknown) => {
         if (isApiError(error) && error.handled) return;
         const current = isApiError(error) ? supportRequestSchema.safeParse(error.data) : null;
         // Someone else answered first: theirs is shown, and this form starts again from it.
         if (current?.success) queryClient.setQueryData(supportItemQuery(request.id).queryKey, current.data);
+        else form.showServerErrors(error);
         toastError(t('support.saveFailed'), errorMessage(translate, error));
       },
     );
+  };
 
   return (
     <Stack
@@ -129,16 +139,16 @@ function AnswerForm({ request }: { request: SupportRequest }) {
       <Select
         label={t('support.statusLabel')}
         data={SUPPORT_STATUSES.map((value) => ({ value, label: t(`support.status.${value}`) }))}
-        value={status}
-        onChange={(value) => value && setStatus(value as SupportStatus)}
+        value={form.values.status}
+        onChange={(value) => value && form.set('status', value as SupportStatus)}
+        error={form.error('status')}
         allowDeselect={false}
         maw={260}
         data-testid="support-status-select"
       />
       <Textarea
         label={t('support.answerLabel')}
-        value={answer}
-        onChange={(event) => setAnswer(event.currentTarget.value)}
+        {...form.inputProps('answer')}
         autosize
         minRows={2}
         maxRows={8}
@@ -146,7 +156,12 @@ function AnswerForm({ request }: { request: SupportRequest }) {
         data-testid="support-answer-input"
       />
       <Group justify="flex-end">
-        <Button type="submit" loading={save.isPending} disabled={!dirty} data-testid="support-answer-save">
+        <Button
+          type="submit"
+          loading={save.isPending}
+          disabled={!form.dirty}
+          data-testid="support-answer-save"
+        >
           {t('common.save')}
         </Button>
       </Group>

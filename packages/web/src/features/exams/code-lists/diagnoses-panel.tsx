@@ -1,26 +1,21 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Group, Pagination, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DiagnosisRow } from '@basira/shared/codes/codes.schemas';
-import { IconPlus, IconSearch, IconTrash } from '../../../components/icons.tsx';
+import {
+  diagnosisCreateSchema,
+  type DiagnosisCreate,
+  type DiagnosisRow,
+} from '@basira/shared/codes/codes.schemas';
+import { IconSearch, IconTrash } from '../../../components/icons.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { errorMessage } from '../../../lib/error-catalogue.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
+import { BilingualAddForm } from '../bilingual-add-form.tsx';
 import { diagnosisPageQuery, useDiagnosisMutations, type DiagnosisDraft } from './codes.queries.ts';
 import { IconStar } from './star-icon.tsx';
 
@@ -39,9 +34,23 @@ export function DiagnosesPanel({ editable }: { editable: boolean }) {
   const [page, setPage] = useState(1);
   const list = useQuery(diagnosisPageQuery(debounced, page));
   const { create, remove, favourite } = useDiagnosisMutations();
-  const [draft, setDraft] = useState(EMPTY);
+  const draft = useSchemaForm({ schema: diagnosisCreateSchema, initialValues: EMPTY, required: ['code'] });
   const failed = (error: unknown) => toastError(t('codeLists.saveFailed'), errorMessage(translate, error));
   const meta = list.data?.meta;
+
+  const add = (body: DiagnosisCreate) =>
+    create.mutate(body, {
+      onSuccess: (row) => {
+        draft.form.reset();
+        setSearch(row.code);
+        setPage(1);
+        toastSuccess(t('codeLists.diagnoses.added'));
+      },
+      onError: (error) => {
+        draft.showServerErrors(error);
+        failed(error);
+      },
+    });
 
   const toggle = (row: DiagnosisRow) =>
     favourite.mutate({ code: row.code, favourite: !row.favourite }, { onError: failed });
@@ -153,63 +162,42 @@ export function DiagnosesPanel({ editable }: { editable: boolean }) {
         />
       )}
       {editable && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            create.mutate(
-              { code: draft.code.trim(), titleAr: draft.titleAr.trim(), titleEn: draft.titleEn.trim() },
-              {
-                onSuccess: (row) => {
-                  setDraft(EMPTY);
-                  setSearch(row.code);
-                  setPage(1);
-                  toastSuccess(t('codeLists.diagnoses.added'));
-                },
-                onError: failed,
-              },
-            );
-          }}
-        >
+        <>
           <Text fw={600} mt="lg" mb={4}>
             {t('codeLists.diagnoses.addTitle')}
           </Text>
-          <Group align="end">
-            <TextInput
-              label={t('codeLists.diagnoses.code')}
-              dir="ltr"
-              w={140}
-              value={draft.code}
-              onChange={(e) => setDraft({ ...draft, code: e.currentTarget.value })}
-              maxLength={16}
-              data-testid="diagnosis-new-code"
-            />
-            <TextInput
-              label={t('codeLists.titleAr')}
-              dir="rtl"
-              value={draft.titleAr}
-              onChange={(e) => setDraft({ ...draft, titleAr: e.currentTarget.value })}
-              maxLength={300}
-              data-testid="diagnosis-new-ar"
-            />
-            <TextInput
-              label={t('codeLists.titleEn')}
-              dir="ltr"
-              value={draft.titleEn}
-              onChange={(e) => setDraft({ ...draft, titleEn: e.currentTarget.value })}
-              maxLength={300}
-              data-testid="diagnosis-new-en"
-            />
-            <Button
-              type="submit"
-              leftSection={<IconPlus />}
-              disabled={!draft.code.trim() || (!draft.titleAr.trim() && !draft.titleEn.trim())}
-              loading={create.isPending}
-              data-testid="diagnosis-add"
-            >
-              {t('common.add')}
-            </Button>
-          </Group>
-        </form>
+          <BilingualAddForm
+            form={draft}
+            before={
+              <TextInput
+                label={t('codeLists.diagnoses.code')}
+                dir="ltr"
+                w={140}
+                maxLength={16}
+                data-testid="diagnosis-new-code"
+                {...draft.inputProps('code')}
+              />
+            }
+            ar={{
+              field: 'titleAr',
+              label: t('codeLists.titleAr'),
+              maxLength: 300,
+              testId: 'diagnosis-new-ar',
+            }}
+            en={{
+              field: 'titleEn',
+              label: t('codeLists.titleEn'),
+              maxLength: 300,
+              testId: 'diagnosis-new-en',
+            }}
+            ready={
+              !!draft.values.code.trim() && (!!draft.values.titleAr.trim() || !!draft.values.titleEn.trim())
+            }
+            pending={create.isPending}
+            onAdd={add}
+            addTestId="diagnosis-add"
+          />
+        </>
       )}
     </>
   );

@@ -20,10 +20,12 @@ import { Link } from 'react-router';
 import {
   LETTER_PERMISSIONS,
   LETTER_TEMPLATE_READ,
+  letterCreateSchema,
   letterListSchema,
   letterResponseSchema,
   letterSchema,
   letterTemplateListSchema,
+  letterUpdateSchema,
   SICK_LEAVE_MAX_DAYS,
   usesMergeField,
   type Letter,
@@ -39,7 +41,8 @@ import { QUERY_ROOTS } from '../../../lib/query-keys.ts';
 import { pathTo } from '../../../lib/routes.ts';
 import { canAny } from '../../../lib/session-local.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
-import { staleRecord } from '../../../lib/use-schema-form.ts';
+import type { ErrorKeys } from '../../../lib/form-validation.ts';
+import { staleRecord, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 
 const RichTextField = lazy(() =>
@@ -88,8 +91,27 @@ export function BoardLettersCard({
   const templates = useQuery({ ...templatesQuery, enabled: canAdd });
   const [page, setPage] = useState(1);
   const letters = useQuery({ ...lettersQuery(patientId, page), enabled: canRead });
-  const [templateId, setTemplateId] = useState<string | null>(null);
-  const [days, setDays] = useState<number | null>(null);
+  // A template's days are the doctor's to give: asked for when the chosen template writes them (`sickLeave.days`).
+  const needsDaysFor = (templateId: string | null) => {
+    const template = templates.data?.find((tpl) => tpl.isActive && String(tpl.id) === templateId);
+    return template !== undefined && usesMergeField(template.body, 'sickLeave.days');
+  };
+  const choice = useSchemaForm({
+    schema: letterCreateSchema,
+    initialValues: { templateId: null as string | null, days: '' as number | '' },
+    toBody: ({ templateId, days }) => ({
+      patientId,
+      queueId,
+      templateId: templateId ? Number(templateId) : undefined,
+      ...(needsDaysFor(templateId) && days !== '' ? { days } : {}),
+    }),
+    required: ['templateId'],
+    check: ({ templateId, days }): ErrorKeys =>
+      needsDaysFor(templateId) && days === '' ? { days: 'days.required' } : {},
+    // A template chosen (and a number of days) is no work to lose: the letter it makes is in the editor below.
+    guardUnsaved: false,
+  });
+  const { templateId, days } = choice.values;
   // The letter in the editor, kept while another page of the list is shown.
   const [open, setOpen] = useState<Letter | null>(null);
 
@@ -111,30 +133,21 @@ export function BoardLettersCard({
   );
   const list = letters.data?.data ?? [];
   const meta = letters.data?.meta;
-  const chosen = active.find((tpl) => String(tpl.id) === templateId);
-  // A sick leave's days are the doctor's to give: asked for when the chosen template writes them.
-  const needsDays = chosen !== undefined && usesMergeField(chosen.body, 'sickLeave.days');
+  const needsDays = needsDaysFor(templateId);
 
   const make = () => {
-    if (!templateId || (needsDays && days === null)) return;
-    create.mutate(
-      {
-        patientId,
-        queueId,
-        templateId: Number(templateId),
-        ...(needsDays && days !== null ? { days } : {}),
+    const body = choice.submitValues();
+    if (!body) return;
+    create.mutate(body, {
+      onSuccess: (letter) => {
+        toastSuccess(t('letters.card.created'));
+        setOpen(letter);
       },
-      {
-        onSuccess: (letter) => {
-          toastSuccess(t('letters.card.created'));
-          setOpen(letter);
-        },
-        onError: (error) => {
-          if (!(isApiError(error) && error.handled))
-            toastError(t('letters.card.createFailed'), errorMessage(translate, error));
-        },
+      onError: (error) => {
+        if (!(isApiError(error) && error.handled))
+          toastError(t('letters.card.createFailed'), errorMessage(translate, error));
       },
-    );
+    });
   };
 
   return (
@@ -153,7 +166,8 @@ export function BoardLettersCard({
                 label: `${tpl.name} (${t(`letters.languages.${tpl.language}`)})`,
               }))}
               value={templateId}
-              onChange={setTemplateId}
+              onChange={(value) => choice.set('templateId', value)}
+              error={choice.error('templateId')}
               searchable
               nothingFoundMessage={t('letters.card.noTemplates')}
               w={{ base: '100%', sm: 360 }}
@@ -162,8 +176,9 @@ export function BoardLettersCard({
             {needsDays && (
               <NumberInput
                 label={t('letters.card.days')}
-                value={days ?? ''}
-                onChange={(value) => setDays(typeof value === 'number' ? value : null)}
+                value={days}
+                onChange={(value) => choice.set('days', typeof value === 'number' ? value : '')}
+                error={choice.error('days')}
                 min={1}
                 max={SICK_LEAVE_MAX_DAYS}
                 allowDecimal={false}
@@ -176,7 +191,7 @@ export function BoardLettersCard({
             )}
             <Button
               onClick={make}
-              disabled={!templateId || (needsDays && days === null)}
+              disabled={!templateId || (needsDays && days === '')}
               loading={create.isPending}
               data-testid="letter-create"
             >
@@ -299,11 +314,20 @@ function LetterEditor({
 }) {
   const { t } = useTranslation();
   const translate = useTranslator();
-  const [title, setTitle] = useState(letter.title);
-  const [body, setBody] = useState(letter.body);
+  // The version read goes with the save, and moves on with each save (or their version after a 409).
   const [version, setVersion] = useState(letter.version);
-  const [saved, setSaved] = useState({ title: letter.title, body: letter.body });
-  const dirty = title !== saved.title || body !== saved.body;
+  const form = useSchemaForm({
+    schema: letterUpdateSchema,
+    initialValues: { title: letter.title, body: letter.body },
+    // A title cleared is the letter's own title again (the server asks for one).
+    toBody: (values: { title: string; body: string }) => ({
+      version,
+      title: values.title.trim() || letter.title,
+      body: values.body,
+    }),
+    // A letter that cannot be edited here never holds input.
+    guardUnsaved: canEdit,
+  });
   const save = useMutation({
     mutationFn: async (input: LetterUpdate) =>
       (
@@ -314,54 +338,52 @@ function LetterEditor({
         })
       ).data,
   });
+  const show = (next: Letter) => {
+    setVersion(next.version);
+    form.load({ title: next.title, body: next.body });
+    onSaved(next);
+  };
 
-  const submit = () =>
-    save.mutate(
-      { version, title: title.trim() || letter.title, body },
-      {
-        onSuccess: (next) => {
-          setVersion(next.version);
-          setBody(next.body);
-          setTitle(next.title);
-          setSaved({ title: next.title, body: next.body });
-          onSaved(next);
-          toastSuccess(t('letters.card.saved'));
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.handled) return;
-          const theirs = staleRecord(error, letterSchema);
-          if (theirs) {
-            // Someone else saved it meanwhile: their letter is shown, to be edited again.
-            toastError(t('letters.card.stale'));
-            setTitle(theirs.title);
-            setBody(theirs.body);
-            setVersion(theirs.version);
-            setSaved({ title: theirs.title, body: theirs.body });
-            onSaved(theirs);
-            return;
-          }
-          toastError(t('letters.card.saveFailed'), errorMessage(translate, error));
-        },
+  const submit = () => {
+    const body = form.submitValues();
+    if (!body) return;
+    save.mutate(body, {
+      onSuccess: (next) => {
+        show(next);
+        toastSuccess(t('letters.card.saved'));
       },
-    );
+      onError: (error) => {
+        if (isApiError(error) && error.handled) return;
+        const theirs = staleRecord(error, letterSchema);
+        if (theirs) {
+          // Someone else saved it meanwhile: their letter is shown, to be edited again.
+          toastError(t('letters.card.stale'));
+          show(theirs);
+          return;
+        }
+        form.showServerErrors(error);
+        toastError(t('letters.card.saveFailed'), errorMessage(translate, error));
+      },
+    });
+  };
 
   return (
     <Card withBorder padding="sm" bg="var(--mantine-color-body)" data-testid="letter-editor">
       <Stack gap="sm">
         <TextInput
           label={t('letters.card.titleLabel')}
-          value={title}
-          onChange={(e) => setTitle(e.currentTarget.value)}
           readOnly={!canEdit}
           maxLength={150}
+          {...form.inputProps('title')}
           data-testid="letter-title"
         />
         <Suspense fallback={<Skeleton h={260} />}>
           <div dir={letter.language === 'ar' ? 'rtl' : 'ltr'} lang={letter.language}>
             <RichTextField
               label={t('letters.card.body')}
-              value={body}
-              onChange={setBody}
+              value={form.values.body}
+              onChange={(html) => form.set('body', html)}
+              error={form.error('body')}
               readOnly={!canEdit}
               links={false}
               data-testid="letter-body-editor"
@@ -370,7 +392,12 @@ function LetterEditor({
         </Suspense>
         <Group gap="sm">
           {canEdit && (
-            <Button onClick={submit} loading={save.isPending} disabled={!dirty} data-testid="letter-save">
+            <Button
+              onClick={submit}
+              loading={save.isPending}
+              disabled={!form.dirty}
+              data-testid="letter-save"
+            >
               {t('letters.card.save')}
             </Button>
           )}
