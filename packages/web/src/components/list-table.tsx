@@ -11,6 +11,8 @@ export interface ListTableProps {
   highlightOnHover?: boolean;
   verticalSpacing?: MantineSpacing;
   tableRef?: Ref<HTMLTableElement>;
+  /** Whether the rows end in an actions column (named for screen readers); a read-only list has none. */
+  actions?: boolean;
   /** The rows (`Table.Tr`). */
   children: ReactNode;
 }
@@ -27,6 +29,7 @@ export function ListTable({
   highlightOnHover = true,
   verticalSpacing,
   tableRef,
+  actions = true,
   children,
 }: ListTableProps) {
   const { t } = useTranslation();
@@ -38,7 +41,7 @@ export function ListTable({
         highlightOnHover={highlightOnHover}
         withTableBorder
         verticalSpacing={verticalSpacing}
-        className="list-table"
+        className={actions ? 'list-table' : undefined}
         data-testid={testId}
       >
         <Table.Thead>
@@ -46,9 +49,11 @@ export function ListTable({
             {headings.map((heading) => (
               <Table.Th key={heading}>{heading}</Table.Th>
             ))}
-            <Table.Th>
-              <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-            </Table.Th>
+            {actions && (
+              <Table.Th>
+                <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
