@@ -194,9 +194,12 @@ function ListResults<Row>({
   emptyTestId,
   emptyLook = 'alert',
   table,
+  error,
   bareLoading,
 }: ListPageProps<Row> & { bareLoading: boolean }) {
   if (rows === undefined && bareLoading) return <Skeleton h={80} />;
+  // Nothing was read: the failure is shown (or reacted to) already, an empty table would say nothing more.
+  if (rows === undefined && error) return null;
   if (rows !== undefined && rows.length === 0)
     return emptyLook === 'alert' ? (
       <Alert color="gray" data-testid={emptyTestId}>
