@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { Table, VisuallyHidden, type MantineSpacing } from '@mantine/core';
+import { Table, VisuallyHidden, type MantineFontSize, type MantineSpacing } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 export interface ListTableProps {
@@ -10,6 +10,8 @@ export interface ListTableProps {
   striped?: boolean;
   highlightOnHover?: boolean;
   verticalSpacing?: MantineSpacing;
+  /** A smaller text, for a list inside a card. */
+  fz?: MantineFontSize;
   tableRef?: Ref<HTMLTableElement>;
   /** Whether the rows end in an actions column (named for screen readers); a read-only list has none. */
   actions?: boolean;
@@ -28,6 +30,7 @@ export function ListTable({
   striped = false,
   highlightOnHover = true,
   verticalSpacing,
+  fz,
   tableRef,
   actions = true,
   children,
@@ -41,6 +44,7 @@ export function ListTable({
         highlightOnHover={highlightOnHover}
         withTableBorder
         verticalSpacing={verticalSpacing}
+        fz={fz}
         className={actions ? 'list-table' : undefined}
         data-testid={testId}
       >

@@ -4,7 +4,6 @@ import {
   Card,
   Group,
   NumberInput,
-  Pagination,
   Select,
   Skeleton,
   Stack,
@@ -31,6 +30,7 @@ import {
   type LetterUpdate,
 } from '@basira/shared/letters/letters.schemas';
 import { IconEdit, IconPrinter } from '../../../components/icons.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-catalogue.ts';
@@ -109,7 +109,6 @@ export function BoardLettersCard({
   const ordered = [...active].sort(
     (a, b) => Number(b.language === i18n.language) - Number(a.language === i18n.language),
   );
-  const list = letters.data?.data ?? [];
   const meta = letters.data?.meta;
   const chosen = active.find((tpl) => String(tpl.id) === templateId);
   // A sick leave's days are the doctor's to give: asked for when the chosen template writes them.
@@ -203,82 +202,73 @@ export function BoardLettersCard({
           />
         )}
 
-        {letters.isSuccess && list.length === 0 && (
-          <Text size="sm" c="dimmed" data-testid="board-letters-empty">
-            {t('letters.card.empty')}
-          </Text>
+        {canRead && (
+          <ListPage
+            rows={letters.data?.data}
+            loading={letters.isPending}
+            empty={t('letters.card.empty')}
+            emptyTestId="board-letters-empty"
+            emptyLook="text"
+            table={{
+              striped: true,
+              fz: 'sm',
+              verticalSpacing: 4,
+              minWidth: 480,
+              testId: 'board-letters-table',
+              headings: [t('letters.card.letter'), t('letters.card.date'), t('letters.card.by')],
+            }}
+            renderRow={(letter) => (
+              <Table.Tr
+                key={letter.id}
+                data-testid="board-letter-row"
+                aria-current={letter.id === open?.id || undefined}
+              >
+                <Table.Td>
+                  {letter.title}
+                  <Text span size="xs" c="dimmed" ms={6}>
+                    {t(`letters.kinds.${letter.kind}`)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{format.dateTime(letter.createdAt)}</Table.Td>
+                <Table.Td>{letter.createdBy?.name ?? ''}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      leftSection={<IconEdit size={14} />}
+                      onClick={() => setOpen(letter)}
+                      data-testid="board-letter-open"
+                    >
+                      {t('letters.card.open')}
+                    </Button>
+                    {canPrint && (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        leftSection={<IconPrinter size={14} />}
+                        component={Link}
+                        to={pathTo('letterPrint', { id: letter.id })}
+                        target="_blank"
+                      >
+                        {t('letters.card.print')}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            pagination={
+              meta && {
+                lastPage: meta.lastPage,
+                page,
+                onChange: setPage,
+                size: 'sm',
+                testId: 'board-letters-pages',
+              }
+            }
+          />
         )}
-        {list.length > 0 && (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped fz="sm" verticalSpacing={4} data-testid="board-letters-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('letters.card.letter')}</Table.Th>
-                  <Table.Th>{t('letters.card.date')}</Table.Th>
-                  <Table.Th>{t('letters.card.by')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((letter) => (
-                  <Table.Tr
-                    key={letter.id}
-                    data-testid="board-letter-row"
-                    aria-current={letter.id === open?.id || undefined}
-                  >
-                    <Table.Td>
-                      {letter.title}
-                      <Text span size="xs" c="dimmed" ms={6}>
-                        {t(`letters.kinds.${letter.kind}`)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{format.dateTime(letter.createdAt)}</Table.Td>
-                    <Table.Td>{letter.createdBy?.name ?? ''}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          leftSection={<IconEdit size={14} />}
-                          onClick={() => setOpen(letter)}
-                          data-testid="board-letter-open"
-                        >
-                          {t('letters.card.open')}
-                        </Button>
-                        {canPrint && (
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            leftSection={<IconPrinter size={14} />}
-                            component={Link}
-                            to={pathTo('letterPrint', { id: letter.id })}
-                            target="_blank"
-                          >
-                            {t('letters.card.print')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {meta && meta.lastPage > 1 && (
-          <Group justify="center">
-            <Pagination
-              size="sm"
-              total={meta.lastPage}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-              getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
-              data-testid="board-letters-pages"
-            />
-          </Group>
-        )}
-        {letters.isPending && canRead && <Skeleton h={40} />}
       </Stack>
     </Card>
   );
