@@ -41,9 +41,10 @@ const base: ListPageProps<Fruit> = {
       <Table.Td />
     </Table.Tr>
   ),
+  name: 'fruit',
   empty: 'No fruit yet',
-  emptyTestId: 'fruit-empty',
-  table: { minWidth: 400, testId: 'fruit-table', headings: ['Name'] },
+  minWidth: 400,
+  columns: ['Name'],
 };
 
 function show(element: ReactNode) {
@@ -64,13 +65,13 @@ describe('ListPage', () => {
       <ListPage
         {...base}
         frame={{ title: 'Fruit' }}
-        search={{ label: 'Search fruit', value: '', onChange: onSearch, testId: 'fruit-search' }}
+        search={{ label: 'Search fruit', value: '', onChange: onSearch }}
         count="2 fruits"
-        countTestId="fruit-count"
         pagination={{ lastPage: 3, page: 1, onChange: onPage }}
       />,
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Fruit' })).toBeInTheDocument();
+    expect(screen.getByTestId('fruit-search')).toBeInTheDocument();
     expect(screen.getByTestId('fruit-count')).toHaveTextContent('2 fruits');
     expect(screen.getByTestId('fruit-count')).toHaveAttribute('aria-live', 'polite');
     const table = screen.getByTestId('fruit-table');
@@ -122,7 +123,7 @@ describe('ListPage', () => {
         {...base}
         rows={[]}
         emptyLook="text"
-        pagination={{ lastPage: 2, page: 2, onChange: onPage, testId: 'fruit-pages' }}
+        pagination={{ lastPage: 2, page: 2, onChange: onPage }}
       />,
     );
     expect(screen.getByTestId('fruit-empty').tagName).toBe('P');

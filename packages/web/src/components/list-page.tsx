@@ -65,7 +65,6 @@ export interface ListSearchProps {
   label: string;
   value: string;
   onChange: (text: string) => void;
-  testId: string;
   description?: string;
   /** What else the input needs (a ref, a key handler, autofocus). */
   inputProps?: Omit<TextInputProps, 'label' | 'value' | 'onChange' | 'description'>;
@@ -74,6 +73,8 @@ export interface ListSearchProps {
 }
 
 export interface ListPageProps<Row> {
+  /** The list's name in its test ids: `{name}-search`, `-count`, `-empty`, `-table`, `-pages`. */
+  name: string;
   /** A whole screen: its frame (title, back, buttons), with the loading veil and the pages in its footer. Without
    * it the list stands bare inside another screen's card or panel, its pages below it. */
   frame?: Omit<PageFrameProps, 'loading' | 'footer' | 'children'>;
@@ -94,19 +95,23 @@ export interface ListPageProps<Row> {
   notice?: ReactNode;
   /** The translated count ("12 patients"); shown once the list is read. */
   count?: string;
-  countTestId?: string;
   /** Beside the count (a "clear filters" button) and below it (a hint about the results). */
   countAside?: ReactNode;
   countNote?: ReactNode;
   /** What an empty list says. */
   empty: ReactNode;
+  /** Where an older test id does not follow `name` (`notifications-empty` beside `notification-table`). */
   emptyTestId?: string;
   /** `alert` (the default) for a screen, `text` for a quieter one inside a card. */
   emptyLook?: 'alert' | 'text';
-  table: Omit<ListTableProps, 'children'>;
+  /** The translated column headings, and the width below which the table scrolls sideways. */
+  columns: string[];
+  minWidth: number;
+  /** How the table looks (striped, spacing) and its ref. */
+  table?: Omit<ListTableProps, 'children' | 'headings' | 'minWidth' | 'testId'>;
   /** Below the table. */
   footnote?: ReactNode;
-  pagination?: ListPaginationProps;
+  pagination?: Omit<ListPaginationProps, 'testId'>;
 }
 
 /**
@@ -114,7 +119,8 @@ export interface ListPageProps<Row> {
  * a failure to read, the same on every list; each screen brings its texts, its columns and its rows.
  */
 export function ListPage<Row>(props: ListPageProps<Row>) {
-  const { frame, loading = false, error, failureFallback, pagination } = props;
+  const { name, frame, loading = false, error, failureFallback } = props;
+  const pagination = props.pagination && { ...props.pagination, testId: `${name}-pages` };
   const translate = useTranslator();
   // Hooks run whether or not this list reports its failure the screen's way.
   useLoadFailure(failureFallback ? error : null, failureFallback ?? '/');
@@ -123,7 +129,7 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
   const body = (
     <Stack gap="sm">
       {props.intro}
-      {props.search && <ListSearch {...props.search} />}
+      {props.search && <ListSearch {...props.search} testId={`${name}-search`} />}
       {props.filters}
       {props.notice}
       {inlineError && (
@@ -134,7 +140,7 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
       {(props.count !== undefined || props.countAside) && (
         <Group justify="space-between" gap="sm">
           {props.count !== undefined && (
-            <Text size="sm" c="dimmed" aria-live="polite" data-testid={props.countTestId}>
+            <Text size="sm" c="dimmed" aria-live="polite" data-testid={`${name}-count`}>
               {props.count}
             </Text>
           )}
@@ -163,7 +169,15 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
   );
 }
 
-function ListSearch({ label, value, onChange, testId, description, inputProps, aside }: ListSearchProps) {
+function ListSearch({
+  label,
+  value,
+  onChange,
+  testId,
+  description,
+  inputProps,
+  aside,
+}: ListSearchProps & { testId: string }) {
   const input = (
     <TextInput
       type="search"
@@ -188,11 +202,14 @@ function ListSearch({ label, value, onChange, testId, description, inputProps, a
 }
 
 function ListResults<Row>({
+  name,
   rows,
   renderRow,
   empty,
-  emptyTestId,
+  emptyTestId = `${name}-empty`,
   emptyLook = 'alert',
+  columns,
+  minWidth,
   table,
   error,
   bareLoading,
@@ -210,5 +227,9 @@ function ListResults<Row>({
         {empty}
       </Text>
     );
-  return <ListTable {...table}>{rows?.map(renderRow)}</ListTable>;
+  return (
+    <ListTable {...table} headings={columns} minWidth={minWidth} testId={`${name}-table`}>
+      {rows?.map(renderRow)}
+    </ListTable>
+  );
 }

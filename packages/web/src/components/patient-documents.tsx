@@ -210,18 +210,15 @@ export function PatientDocuments({ patientId, queueId, canEdit, initial }: Patie
         error={documents.error}
         empty={t('documents.empty')}
         emptyLook="text"
-        table={{
-          striped: true,
-          highlightOnHover: false,
-          minWidth: 560,
-          testId: 'document-table',
-          headings: [
-            t('documents.fileName'),
-            t('documents.category'),
-            t('documents.size'),
-            t('documents.uploadedAt'),
-          ],
-        }}
+        name="document"
+        minWidth={560}
+        columns={[
+          t('documents.fileName'),
+          t('documents.category'),
+          t('documents.size'),
+          t('documents.uploadedAt'),
+        ]}
+        table={{ striped: true, highlightOnHover: false }}
         renderRow={(document) => (
           <Table.Tr key={document.id} data-testid="document-row">
             <Table.Td>

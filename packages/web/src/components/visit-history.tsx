@@ -51,21 +51,17 @@ export function VisitHistory<K extends readonly unknown[]>({
         })}
         empty={empty}
         emptyLook="text"
-        table={{
-          striped: true,
-          highlightOnHover: false,
-          actions: false,
-          minWidth: 640,
-          testId: 'visit-table',
-          headings: [
-            t('queue.date'),
-            t('queue.ticket.short'),
-            t('queue.statusLabel'),
-            t('queue.examTypesLabel'),
-            t('queue.doctor'),
-            t('queue.note'),
-          ],
-        }}
+        name="visit"
+        minWidth={640}
+        columns={[
+          t('queue.date'),
+          t('queue.ticket.short'),
+          t('queue.statusLabel'),
+          t('queue.examTypesLabel'),
+          t('queue.doctor'),
+          t('queue.note'),
+        ]}
+        table={{ striped: true, highlightOnHover: false, actions: false }}
         renderRow={(entry) => (
           <Table.Tr key={entry.id} data-testid="visit-row">
             <Table.Td>

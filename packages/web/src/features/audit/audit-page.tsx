@@ -216,7 +216,6 @@ export function AuditPage() {
         </SimpleGrid>
       }
       count={meta && t(meta.totalIsLowerBound ? 'audit.countAtLeast' : 'audit.count', { count: meta.total })}
-      countTestId="audit-count"
       countAside={
         filtered && (
           <Button
@@ -232,20 +231,17 @@ export function AuditPage() {
         )
       }
       empty={t('audit.empty')}
-      emptyTestId="audit-empty"
-      table={{
-        minWidth: 900,
-        testId: 'audit-table',
-        headings: [
-          t('audit.columns.at'),
-          t('audit.columns.user'),
-          t('audit.columns.action'),
-          t('audit.columns.patient'),
-          t('audit.columns.entity'),
-          t('audit.columns.outcome'),
-          t('audit.columns.ip'),
-        ],
-      }}
+      name="audit"
+      minWidth={900}
+      columns={[
+        t('audit.columns.at'),
+        t('audit.columns.user'),
+        t('audit.columns.action'),
+        t('audit.columns.patient'),
+        t('audit.columns.entity'),
+        t('audit.columns.outcome'),
+        t('audit.columns.ip'),
+      ]}
       renderRow={(row) => <AuditTableRow key={row.id} row={row} onUser={(userId) => set({ userId })} />}
     />
   );

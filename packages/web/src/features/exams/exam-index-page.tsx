@@ -69,15 +69,13 @@ export function ExamIndexPage() {
       loading={records.isPending && !records.error}
       error={records.error}
       failureFallback="/doctor"
-      search={{ label: t('examIndex.search'), value: search, onChange: setSearch, testId: 'exam-search' }}
+      search={{ label: t('examIndex.search'), value: search, onChange: setSearch }}
       count={meta && t('examIndex.count', { count: meta.total })}
       empty={t('examIndex.empty')}
-      table={{
-        striped: true,
-        minWidth: 720,
-        testId: 'exam-table',
-        headings: [t('examIndex.date'), t('examIndex.summary'), t('examIndex.by'), t('examIndex.updated')],
-      }}
+      name="exam"
+      minWidth={720}
+      columns={[t('examIndex.date'), t('examIndex.summary'), t('examIndex.by'), t('examIndex.updated')]}
+      table={{ striped: true }}
       pagination={
         meta && { lastPage: meta.lastPage, page, onChange: (next) => setQuery({ page: String(next) }) }
       }

@@ -111,11 +111,9 @@ function PickLists({ editable }: { editable: boolean }) {
           />
         }
         empty={t('examOptions.empty')}
-        table={{
-          minWidth: 640,
-          testId: 'option-table',
-          headings: [t('examOptions.labelAr'), t('examOptions.labelEn'), t('examOptions.active')],
-        }}
+        name="option"
+        minWidth={640}
+        columns={[t('examOptions.labelAr'), t('examOptions.labelEn'), t('examOptions.active')]}
         renderRow={(option, index) => (
           <Table.Tr key={option.id} data-testid="option-row">
             <Table.Td dir="rtl">{option.labelAr}</Table.Td>

@@ -72,16 +72,14 @@ export function NotificationsPage() {
       failureFallback={pathTo('userPortal')}
       empty={t('notifications.empty')}
       emptyTestId="notifications-empty"
-      table={{
-        minWidth: 640,
-        testId: 'notification-table',
-        headings: [
-          t('notifications.columns.icon'),
-          t('notifications.columns.details'),
-          t('notifications.columns.type'),
-          t('notifications.columns.read'),
-        ],
-      }}
+      name="notification"
+      minWidth={640}
+      columns={[
+        t('notifications.columns.icon'),
+        t('notifications.columns.details'),
+        t('notifications.columns.type'),
+        t('notifications.columns.read'),
+      ]}
       renderRow={(notification) => (
         <NotificationRow key={notification.id} notification={notification} onOpen={open} />
       )}

@@ -190,7 +190,6 @@ export function PatientListPage() {
                 description: t('patients.searchHint'),
                 value: text,
                 onChange: setText,
-                testId: 'patient-search',
                 inputProps: { ref: searchRef, onKeyDown: onSearchKey, autoFocus: true, autoComplete: 'off' },
                 aside: (
                   <Indicator label={filterCount} size={16} disabled={filterCount === 0}>
@@ -248,7 +247,6 @@ export function PatientListPage() {
             ? t('patients.countAtLeast', { count: meta.total })
             : t('patients.count', { count: meta.total }))
         }
-        countTestId="patient-count"
         countNote={
           meta?.nearMatchesOf && (
             <Text size="sm" c="orange.9" data-testid="patient-near-matches">
@@ -266,21 +264,17 @@ export function PatientListPage() {
             )}
           </Group>
         }
-        emptyTestId="patient-empty"
-        table={{
-          tableRef,
-          striped: true,
-          minWidth: 860,
-          testId: 'patient-table',
-          headings: [
-            t('patients.fileNumber'),
-            t('patients.name'),
-            t('patients.age'),
-            t('patients.sex'),
-            t('patients.phone'),
-            t('patients.lastVisit'),
-          ],
-        }}
+        name="patient"
+        minWidth={860}
+        columns={[
+          t('patients.fileNumber'),
+          t('patients.name'),
+          t('patients.age'),
+          t('patients.sex'),
+          t('patients.phone'),
+          t('patients.lastVisit'),
+        ]}
+        table={{ tableRef, striped: true }}
         renderRow={(patient) => (
           <PatientRow
             key={patient.id}

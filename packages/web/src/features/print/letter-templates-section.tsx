@@ -121,15 +121,9 @@ export function LetterTemplatesSection() {
         error={list.error}
         empty={t('letters.templates.empty')}
         emptyLook="text"
-        table={{
-          minWidth: 560,
-          testId: 'letter-template-table',
-          headings: [
-            t('letters.templates.name'),
-            t('letters.templates.kind'),
-            t('letters.templates.language'),
-          ],
-        }}
+        name="letter-template"
+        minWidth={560}
+        columns={[t('letters.templates.name'), t('letters.templates.kind'), t('letters.templates.language')]}
         renderRow={(template) => (
           <Table.Tr
             key={template.id}

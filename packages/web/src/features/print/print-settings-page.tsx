@@ -119,16 +119,13 @@ export function PrintSettingsPage() {
       error={list.error}
       failureFallback={pathTo('userPortal')}
       empty={t('printSetting.empty')}
-      emptyTestId="print-setting-empty"
-      table={{
-        minWidth: 560,
-        testId: 'print-setting-table',
-        headings: [
-          t('printSetting.columns.name'),
-          t('printSetting.columns.paper'),
-          t('printSetting.columns.color'),
-        ],
-      }}
+      name="print-setting"
+      minWidth={560}
+      columns={[
+        t('printSetting.columns.name'),
+        t('printSetting.columns.paper'),
+        t('printSetting.columns.color'),
+      ]}
       renderRow={(setting) => (
         <SettingRow
           key={setting.id}

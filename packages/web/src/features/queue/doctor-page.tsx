@@ -73,20 +73,17 @@ export function DoctorPage() {
         )
       }
       empty={t('doctor.empty')}
-      emptyTestId="doctor-empty"
-      table={{
-        minWidth: 760,
-        verticalSpacing: 'sm',
-        testId: 'doctor-table',
-        headings: [
-          t('queue.ticket.short'),
-          t('queue.patient'),
-          t('queue.examTypesLabel'),
-          t('queue.statusLabel'),
-          t('queue.waiting'),
-          t('queue.doctor'),
-        ],
-      }}
+      name="doctor"
+      minWidth={760}
+      columns={[
+        t('queue.ticket.short'),
+        t('queue.patient'),
+        t('queue.examTypesLabel'),
+        t('queue.statusLabel'),
+        t('queue.waiting'),
+        t('queue.doctor'),
+      ]}
+      table={{ verticalSpacing: 'sm' }}
       renderRow={(entry) => {
         const how = boardEntry(entry.status.id, me?.permissions);
         const minutes =

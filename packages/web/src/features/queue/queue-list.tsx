@@ -49,23 +49,19 @@ export function QueueList({ filters, page, permissions, onFilters, onPage, onEdi
         count={
           meta && t(meta.totalIsLowerBound ? 'queue.countAtLeast' : 'queue.count', { count: meta.total })
         }
-        countTestId="queue-count"
         empty={t('queue.empty')}
-        emptyTestId="queue-empty"
-        table={{
-          minWidth: 960,
-          verticalSpacing: 'xs',
-          testId: 'queue-table',
-          headings: [
-            t('queue.ticket.short'),
-            t('queue.time'),
-            t('queue.patient'),
-            t('queue.examTypesLabel'),
-            t('queue.doctor'),
-            t('queue.statusLabel'),
-            t('queue.waiting'),
-          ],
-        }}
+        name="queue"
+        minWidth={960}
+        columns={[
+          t('queue.ticket.short'),
+          t('queue.time'),
+          t('queue.patient'),
+          t('queue.examTypesLabel'),
+          t('queue.doctor'),
+          t('queue.statusLabel'),
+          t('queue.waiting'),
+        ]}
+        table={{ verticalSpacing: 'xs' }}
         renderRow={(entry) => (
           <QueueRow
             key={entry.id}

@@ -191,18 +191,15 @@ function SupportDesk({ scope }: { scope: Scope }) {
       }
       count={meta && t('support.count', { count: meta.total })}
       empty={t('support.empty')}
-      emptyTestId="support-empty"
-      table={{
-        minWidth: 720,
-        testId: 'support-table',
-        headings: [
-          t('support.columns.type'),
-          t('support.columns.details'),
-          t('support.columns.reporter'),
-          t('support.columns.status'),
-          t('support.columns.date'),
-        ],
-      }}
+      name="support"
+      minWidth={720}
+      columns={[
+        t('support.columns.type'),
+        t('support.columns.details'),
+        t('support.columns.reporter'),
+        t('support.columns.status'),
+        t('support.columns.date'),
+      ]}
       renderRow={(request) => (
         <SupportRow
           key={request.id}

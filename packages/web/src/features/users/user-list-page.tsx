@@ -42,21 +42,13 @@ export function UserListPage() {
       loading={users.isPending && !users.error}
       error={users.error}
       failureFallback={pathTo('userPortal')}
-      search={{ label: t('users.search'), value: search, onChange: setSearch, testId: 'user-search' }}
+      search={{ label: t('users.search'), value: search, onChange: setSearch }}
       count={meta && t('users.count', { count: meta.total })}
       empty={t('users.empty')}
-      table={{
-        striped: true,
-        minWidth: 720,
-        testId: 'user-table',
-        headings: [
-          t('users.name'),
-          t('users.email'),
-          t('users.username'),
-          t('users.roles'),
-          t('users.status'),
-        ],
-      }}
+      name="user"
+      minWidth={720}
+      columns={[t('users.name'), t('users.email'), t('users.username'), t('users.roles'), t('users.status')]}
+      table={{ striped: true }}
       renderRow={(user) => (
         <UserRow key={user.id} user={user} permissions={me?.permissions} selfId={me?.id} />
       )}

@@ -60,16 +60,13 @@ export function DiagnosesPanel({ editable }: { editable: boolean }) {
             setSearch(text);
             setPage(1);
           },
-          testId: 'diagnosis-search',
         }}
         count={meta && t('codeLists.diagnoses.count', { count: meta.total })}
         empty={t('codeLists.empty')}
-        table={{
-          striped: true,
-          minWidth: 720,
-          testId: 'diagnosis-table',
-          headings: [t('codeLists.diagnoses.code'), t('codeLists.titleAr'), t('codeLists.titleEn')],
-        }}
+        name="diagnosis"
+        minWidth={720}
+        columns={[t('codeLists.diagnoses.code'), t('codeLists.titleAr'), t('codeLists.titleEn')]}
+        table={{ striped: true }}
         renderRow={(row) => (
           <Table.Tr key={row.code} data-testid="diagnosis-row">
             <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>

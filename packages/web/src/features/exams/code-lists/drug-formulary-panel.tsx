@@ -67,7 +67,6 @@ export function DrugFormularyPanel({ editable }: { editable: boolean }) {
           description: t('codeLists.drugs.searchHint'),
           value: search,
           onChange: setSearch,
-          testId: 'drug-search',
           aside: editable && (
             <Button
               leftSection={<IconPlus />}
@@ -80,19 +79,17 @@ export function DrugFormularyPanel({ editable }: { editable: boolean }) {
         }}
         count={list.data && t('codeLists.drugs.count', { count: list.data.length })}
         empty={t('codeLists.empty')}
-        table={{
-          striped: true,
-          minWidth: 860,
-          testId: 'drug-table',
-          headings: [
-            t('codeLists.drugs.name'),
-            t('codeLists.drugs.brands'),
-            t('codeLists.drugs.form'),
-            t('codeLists.drugs.class'),
-            t('codeLists.drugs.defaultDose'),
-            t('codeLists.drugs.defaultFrequency'),
-          ],
-        }}
+        name="drug"
+        minWidth={860}
+        columns={[
+          t('codeLists.drugs.name'),
+          t('codeLists.drugs.brands'),
+          t('codeLists.drugs.form'),
+          t('codeLists.drugs.class'),
+          t('codeLists.drugs.defaultDose'),
+          t('codeLists.drugs.defaultFrequency'),
+        ]}
+        table={{ striped: true }}
         renderRow={(drug) => (
           <Table.Tr key={drug.id} data-testid="drug-row">
             <Table.Td>

@@ -207,16 +207,11 @@ export function BoardLettersCard({
             rows={letters.data?.data}
             loading={letters.isPending}
             empty={t('letters.card.empty')}
-            emptyTestId="board-letters-empty"
             emptyLook="text"
-            table={{
-              striped: true,
-              fz: 'sm',
-              verticalSpacing: 4,
-              minWidth: 480,
-              testId: 'board-letters-table',
-              headings: [t('letters.card.letter'), t('letters.card.date'), t('letters.card.by')],
-            }}
+            name="board-letters"
+            minWidth={480}
+            columns={[t('letters.card.letter'), t('letters.card.date'), t('letters.card.by')]}
+            table={{ striped: true, fz: 'sm', verticalSpacing: 4 }}
             renderRow={(letter) => (
               <Table.Tr
                 key={letter.id}
@@ -264,7 +259,6 @@ export function BoardLettersCard({
                 page,
                 onChange: setPage,
                 size: 'sm',
-                testId: 'board-letters-pages',
               }
             }
           />
