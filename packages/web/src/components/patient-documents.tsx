@@ -1,18 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Badge, Button, FileButton, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +22,7 @@ import { useTranslator } from '../lib/use-translator.ts';
 import { IconDownload, IconEye, IconFile, IconTrash, IconUpload } from './icons.tsx';
 import { ListPage } from './list-page.tsx';
 import { saveBlob } from '../lib/save-blob.ts';
+import { RowAction } from './row-action.tsx';
 
 type Category = (typeof documentCategories)[number];
 
@@ -245,37 +233,28 @@ export function PatientDocuments({ patientId, queueId, canEdit, initial }: Patie
             </Table.Td>
             <Table.Td>
               <Group gap={4} wrap="nowrap" justify="flex-end">
-                <Tooltip label={t('documents.view')}>
-                  <ActionIcon
-                    variant="subtle"
-                    onClick={() => void open(document, true)}
-                    aria-label={`${t('documents.view')}: ${document.fileName}`}
-                  >
-                    <IconEye />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('documents.download')}>
-                  <ActionIcon
-                    variant="subtle"
-                    onClick={() => void open(document, false)}
-                    aria-label={`${t('documents.download')}: ${document.fileName}`}
-                    data-testid="document-download"
-                  >
-                    <IconDownload />
-                  </ActionIcon>
-                </Tooltip>
+                <RowAction
+                  label={t('documents.view')}
+                  onClick={() => void open(document, true)}
+                  of={document.fileName}
+                  icon={<IconEye />}
+                />
+                <RowAction
+                  label={t('documents.download')}
+                  onClick={() => void open(document, false)}
+                  of={document.fileName}
+                  testId="document-download"
+                  icon={<IconDownload />}
+                />
                 {canEdit && (
-                  <Tooltip label={t('common.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => confirmDelete(document)}
-                      aria-label={`${t('common.delete')}: ${document.fileName}`}
-                      data-testid="document-delete"
-                    >
-                      <IconTrash />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    label={t('common.delete')}
+                    color="red"
+                    onClick={() => confirmDelete(document)}
+                    of={document.fileName}
+                    testId="document-delete"
+                    icon={<IconTrash />}
+                  />
                 )}
               </Group>
             </Table.Td>

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { useTranslator } from '../../lib/use-translator.ts';
 import { patientOfExamQuery, useExamRoute } from './exam-form-page.tsx';
 import { examPageQuery, useDeleteExam } from './exams.queries.ts';
 import { Ltr } from '../../components/clinical-value.tsx';
+import { RowAction } from '../../components/row-action.tsx';
 
 /**
  * The spec's index screens (`/spectacles/:patientId/:search?`, `/prisms/…`, `/news1/…`…): a patient's records of
@@ -107,17 +108,13 @@ export function ExamIndexPage() {
           <Table.Td>{format.dateTime(record.updatedAt)}</Table.Td>
           <Table.Td>
             {canDelete && (
-              <Tooltip label={t('common.delete')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('common.delete')}
-                  onClick={() => confirmDelete(record.id)}
-                  data-testid="exam-row-delete"
-                >
-                  <IconTrash />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('common.delete')}
+                color="red"
+                onClick={() => confirmDelete(record.id)}
+                testId="exam-row-delete"
+                icon={<IconTrash />}
+              />
             )}
           </Table.Td>
         </Table.Tr>

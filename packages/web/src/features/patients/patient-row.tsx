@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Menu, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,6 +23,7 @@ import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { useDeletePatient, useRestorePatient } from './patients.queries.ts';
 import { PatientNameLink } from '../../components/patient-name-link.tsx';
+import { RowAction } from '../../components/row-action.tsx';
 
 /** One patient in the list: the record at a glance and what may be done with it (or, deleted, its restore). */
 export function PatientRow({
@@ -142,29 +143,23 @@ export function PatientRow({
                 </Button>
               )}
               {canEdit && (
-                <Tooltip label={t('common.edit')}>
-                  <ActionIcon
-                    variant="subtle"
-                    onClick={onEdit}
-                    aria-label={`${t('common.edit')}: ${patient.name}`}
-                    data-testid="patient-edit"
-                    {...(canQueue ? {} : { 'data-row-primary': true })}
-                  >
-                    <IconEdit />
-                  </ActionIcon>
-                </Tooltip>
+                <RowAction
+                  label={t('common.edit')}
+                  onClick={onEdit}
+                  of={patient.name}
+                  testId="patient-edit"
+                  primary={!canQueue}
+                  icon={<IconEdit />}
+                />
               )}
-              <Tooltip label={t('documents.title')}>
-                <ActionIcon
-                  variant="subtle"
-                  onClick={onDocuments}
-                  aria-label={`${t('documents.title')}: ${patient.name}`}
-                  data-testid="patient-documents-open"
-                  {...(canQueue || canEdit ? {} : { 'data-row-primary': true })}
-                >
-                  <IconFile />
-                </ActionIcon>
-              </Tooltip>
+              <RowAction
+                label={t('documents.title')}
+                onClick={onDocuments}
+                of={patient.name}
+                testId="patient-documents-open"
+                primary={!(canQueue || canEdit)}
+                icon={<IconFile />}
+              />
               {(canDelete || isAdmin) && (
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import {
-  ActionIcon,
   Badge,
   Button,
   Card,
@@ -42,6 +41,7 @@ import {
   useDeleteLetterTemplate,
   useSaveLetterTemplate,
 } from './letter-templates.queries.ts';
+import { RowAction } from '../../components/row-action.tsx';
 
 const RichTextField = lazy(() =>
   import('../../components/rich-text-field.tsx').then((m) => ({ default: m.RichTextField })),
@@ -145,28 +145,22 @@ export function LetterTemplatesSection() {
             <Table.Td>{t(`letters.languages.${template.language}`)}</Table.Td>
             <Table.Td>
               <Group gap={4} wrap="nowrap" justify="flex-end">
-                <Tooltip label={t('common.edit')}>
-                  <ActionIcon
-                    variant="subtle"
-                    onClick={() => setEditing(template.id)}
-                    aria-label={`${t('common.edit')}: ${template.name}`}
-                    data-testid="letter-template-edit"
-                  >
-                    <IconEdit />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t('common.delete')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() => confirmDelete(template)}
-                    loading={remove.isPending && remove.variables === template.id}
-                    aria-label={`${t('common.delete')}: ${template.name}`}
-                    data-testid="letter-template-delete"
-                  >
-                    <IconTrash />
-                  </ActionIcon>
-                </Tooltip>
+                <RowAction
+                  label={t('common.edit')}
+                  onClick={() => setEditing(template.id)}
+                  of={template.name}
+                  testId="letter-template-edit"
+                  icon={<IconEdit />}
+                />
+                <RowAction
+                  label={t('common.delete')}
+                  color="red"
+                  onClick={() => confirmDelete(template)}
+                  loading={remove.isPending && remove.variables === template.id}
+                  of={template.name}
+                  testId="letter-template-delete"
+                  icon={<IconTrash />}
+                />
               </Group>
             </Table.Td>
           </Table.Tr>

@@ -1,16 +1,5 @@
 import { useRef, useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  ColorSwatch,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Badge, Button, ColorSwatch, Group, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +14,7 @@ import { LetterTemplatesSection } from './letter-templates-section.tsx';
 import { PrintSettingsForm } from './print-settings-form.tsx';
 import { settingLabel } from './print-settings-values.ts';
 import { printSettingQuery, printSettingsQuery, useDeletePrintSetting } from './print-settings.queries.ts';
+import { RowAction } from '../../components/row-action.tsx';
 
 /** What the form shows: a chosen setting, a new one, or (at first) the default. */
 type Selection = number | 'new' | null;
@@ -216,28 +206,22 @@ function SettingRow({
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Tooltip label={t('common.edit')}>
-            <ActionIcon
-              variant="subtle"
-              onClick={onEdit}
-              aria-label={`${t('common.edit')}: ${label}`}
-              data-testid="print-setting-edit"
-            >
-              <IconEdit />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('common.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => onDelete(label)}
-              loading={deleting}
-              aria-label={`${t('common.delete')}: ${label}`}
-              data-testid="print-setting-delete"
-            >
-              <IconTrash />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            label={t('common.edit')}
+            onClick={onEdit}
+            of={label}
+            testId="print-setting-edit"
+            icon={<IconEdit />}
+          />
+          <RowAction
+            label={t('common.delete')}
+            color="red"
+            onClick={() => onDelete(label)}
+            loading={deleting}
+            of={label}
+            testId="print-setting-delete"
+            icon={<IconTrash />}
+          />
         </Group>
       </Table.Td>
     </Table.Tr>

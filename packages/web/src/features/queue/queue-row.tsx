@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Menu, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,6 +27,7 @@ import { useDeleteQueueEntry } from './queue.queries.ts';
 import type { useStateMoves } from './use-state-moves.tsx';
 import { ExamTypeBadges } from './exam-type-badges.tsx';
 import { PatientNameLink } from '../../components/patient-name-link.tsx';
+import { RowAction } from '../../components/row-action.tsx';
 
 /** One visit in the queue list: ticket, patient, status and wait, with the board link and the row's menu. */
 export function QueueRow({
@@ -151,17 +152,13 @@ export function QueueRow({
             </Button>
           )}
           {board === 'show' && (
-            <Tooltip label={t('queue.showBoard')}>
-              <ActionIcon
-                variant="subtle"
-                component={Link}
-                to={boardLink(entry)}
-                aria-label={`${t('queue.showBoard')}: ${entry.patient.name}`}
-                data-testid="queue-show-board"
-              >
-                <IconEye />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction
+              label={t('queue.showBoard')}
+              to={boardLink(entry)}
+              of={entry.patient.name}
+              testId="queue-show-board"
+              icon={<IconEye />}
+            />
           )}
           {(actions.length > 0 || canEdit || canPrint || canDelete) && (
             <Menu position="bottom-end" withinPortal>

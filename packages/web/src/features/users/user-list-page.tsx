@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { useDeactivateUser, usersQuery } from './users.queries.ts';
 import { roleLabel } from '../../lib/permission-label.ts';
+import { RowAction } from '../../components/row-action.tsx';
 
 /** /user: search, 25 a page, active state, and the actions the user's permissions allow. */
 export function UserListPage() {
@@ -111,41 +112,30 @@ function UserRow({
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Tooltip label={t('common.show')}>
-            <ActionIcon
-              component={Link}
-              to={pathTo('userShow', { id: user.id })}
-              variant="subtle"
-              aria-label={`${t('common.show')}: ${user.name}`}
-            >
-              <IconEye />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            label={t('common.show')}
+            to={pathTo('userShow', { id: user.id })}
+            of={user.name}
+            icon={<IconEye />}
+          />
           {can(permissions, 'edit user') && (
-            <Tooltip label={t('common.edit')}>
-              <ActionIcon
-                component={Link}
-                to={pathTo('userUpdate', { id: user.id })}
-                variant="subtle"
-                aria-label={`${t('common.edit')}: ${user.name}`}
-                data-testid="user-edit"
-              >
-                <IconEdit />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction
+              label={t('common.edit')}
+              to={pathTo('userUpdate', { id: user.id })}
+              of={user.name}
+              testId="user-edit"
+              icon={<IconEdit />}
+            />
           )}
           {can(permissions, 'delete user') && user.isActive && user.id !== selfId && (
-            <Tooltip label={t('users.deactivate')}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                onClick={confirmDeactivate}
-                aria-label={`${t('users.deactivate')}: ${user.name}`}
-                data-testid="user-deactivate"
-              >
-                <IconTrash />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction
+              label={t('users.deactivate')}
+              color="red"
+              onClick={confirmDeactivate}
+              of={user.name}
+              testId="user-deactivate"
+              icon={<IconTrash />}
+            />
           )}
         </Group>
       </Table.Td>

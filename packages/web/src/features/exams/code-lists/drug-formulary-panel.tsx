@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import { drugListQuery, useDrugMutations } from './codes.queries.ts';
 import { DrugFormModal } from './drug-form-modal.tsx';
+import { RowAction } from '../../../components/row-action.tsx';
 
 /** A default frequency as the list shows it (`4 times a day`, `every 2 hours`, `at bedtime`). */
 export function frequencyLabel(t: TFunction, frequency: Frequency | null): string {
@@ -121,27 +122,20 @@ export function DrugFormularyPanel({ editable }: { editable: boolean }) {
             <Table.Td>
               {editable && (
                 <Group gap={4} wrap="nowrap">
-                  <Tooltip label={t('common.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('codeLists.drugs.editOf', { name: drug.name })}
-                      onClick={() => setEditing({ drug })}
-                      data-testid="drug-edit"
-                    >
-                      <IconEdit />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('common.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('common.delete')}
-                      onClick={() => confirmDelete(drug)}
-                      data-testid="drug-delete"
-                    >
-                      <IconTrash />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    label={t('common.edit')}
+                    ariaLabel={t('codeLists.drugs.editOf', { name: drug.name })}
+                    onClick={() => setEditing({ drug })}
+                    testId="drug-edit"
+                    icon={<IconEdit />}
+                  />
+                  <RowAction
+                    label={t('common.delete')}
+                    color="red"
+                    onClick={() => confirmDelete(drug)}
+                    testId="drug-delete"
+                    icon={<IconTrash />}
+                  />
                 </Group>
               )}
             </Table.Td>
