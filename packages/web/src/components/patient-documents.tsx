@@ -22,7 +22,7 @@ import { useTranslator } from '../lib/use-translator.ts';
 import { IconDownload, IconEye, IconFile, IconTrash, IconUpload } from './icons.tsx';
 import { ListPage } from './list-page.tsx';
 import { saveBlob } from '../lib/save-blob.ts';
-import { RowAction } from './row-action.tsx';
+import { RowAction, RowActions } from './row-action.tsx';
 
 type Category = (typeof documentCategories)[number];
 
@@ -231,33 +231,31 @@ export function PatientDocuments({ patientId, queueId, canEdit, initial }: Patie
                 </Text>
               )}
             </Table.Td>
-            <Table.Td>
-              <Group gap={4} wrap="nowrap" justify="flex-end">
+            <RowActions>
+              <RowAction
+                label={t('documents.view')}
+                onClick={() => void open(document, true)}
+                of={document.fileName}
+                icon={<IconEye />}
+              />
+              <RowAction
+                label={t('documents.download')}
+                onClick={() => void open(document, false)}
+                of={document.fileName}
+                testId="document-download"
+                icon={<IconDownload />}
+              />
+              {canEdit && (
                 <RowAction
-                  label={t('documents.view')}
-                  onClick={() => void open(document, true)}
+                  label={t('common.delete')}
+                  color="red"
+                  onClick={() => confirmDelete(document)}
                   of={document.fileName}
-                  icon={<IconEye />}
+                  testId="document-delete"
+                  icon={<IconTrash />}
                 />
-                <RowAction
-                  label={t('documents.download')}
-                  onClick={() => void open(document, false)}
-                  of={document.fileName}
-                  testId="document-download"
-                  icon={<IconDownload />}
-                />
-                {canEdit && (
-                  <RowAction
-                    label={t('common.delete')}
-                    color="red"
-                    onClick={() => confirmDelete(document)}
-                    of={document.fileName}
-                    testId="document-delete"
-                    icon={<IconTrash />}
-                  />
-                )}
-              </Group>
-            </Table.Td>
+              )}
+            </RowActions>
           </Table.Tr>
         )}
       />

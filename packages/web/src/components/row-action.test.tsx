@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers.tsx';
 import { initI18n } from '../i18n/i18n.ts';
 import { IconEdit } from './icons.tsx';
-import { RowAction } from './row-action.tsx';
+import { Table } from '@mantine/core';
+import { RowAction, RowActions } from './row-action.tsx';
 
 beforeAll(async () => {
   // The built-in texts are enough here: no locale file is fetched.
@@ -44,5 +45,20 @@ describe('RowAction', () => {
     const link = screen.getByRole('link', { name: 'Show Anna’s record' });
     expect(link).toHaveAttribute('href', '/user/5');
     expect(link).not.toHaveAttribute('data-row-primary');
+  });
+
+  it('puts a row’s actions in its last cell', () => {
+    show(
+      <Table>
+        <Table.Tbody>
+          <Table.Tr>
+            <RowActions>
+              <RowAction label="Edit" of="Anna" onClick={() => {}} icon={<IconEdit />} />
+            </RowActions>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>,
+    );
+    expect(screen.getByRole('cell')).toContainElement(screen.getByRole('button', { name: 'Edit: Anna' }));
   });
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Tooltip, type MantineColor } from '@mantine/core';
+import { ActionIcon, Group, Table, Tooltip, type MantineColor } from '@mantine/core';
 import { Link } from 'react-router';
 
 export interface RowActionProps {
@@ -53,5 +53,16 @@ export function RowAction({
         </ActionIcon>
       )}
     </Tooltip>
+  );
+}
+
+/** A list row's last cell: its actions side by side at the row's end, where the sticky actions column is. */
+export function RowActions({ children }: { children: ReactNode }) {
+  return (
+    <Table.Td>
+      <Group gap={4} wrap="nowrap" justify="flex-end">
+        {children}
+      </Group>
+    </Table.Td>
   );
 }

@@ -23,7 +23,7 @@ import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { useDeletePatient, useRestorePatient } from './patients.queries.ts';
 import { PatientNameLink } from '../../components/patient-name-link.tsx';
-import { RowAction } from '../../components/row-action.tsx';
+import { RowAction, RowActions } from '../../components/row-action.tsx';
 
 /** One patient in the list: the record at a glance and what may be done with it (or, deleted, its restore). */
 export function PatientRow({
@@ -110,94 +110,92 @@ export function PatientRow({
         </Text>
       </Table.Td>
       <Table.Td>{patient.lastQueueAt ? format.date(patient.lastQueueAt) : '—'}</Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          {deletedView ? (
-            isAdmin &&
-            !patient.mergedIntoId && (
+      <RowActions>
+        {deletedView ? (
+          isAdmin &&
+          !patient.mergedIntoId && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconRestore size={14} />}
+              loading={restore.isPending}
+              onClick={doRestore}
+              data-testid="patient-restore"
+            >
+              {t('patients.restore')}
+            </Button>
+          )
+        ) : (
+          <>
+            {canQueue && (
               <Button
                 size="compact-sm"
                 variant="light"
-                leftSection={<IconRestore size={14} />}
-                loading={restore.isPending}
-                onClick={doRestore}
-                data-testid="patient-restore"
+                component={Link}
+                to={`${pathTo('queueAdd')}?patientId=${patient.id}`}
+                leftSection={<IconQueue size={14} />}
+                data-row-primary
+                aria-label={`${t('patients.toQueue')}: ${patient.name}`}
+                data-testid="patient-queue"
               >
-                {t('patients.restore')}
+                {t('patients.toQueue')}
               </Button>
-            )
-          ) : (
-            <>
-              {canQueue && (
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  component={Link}
-                  to={`${pathTo('queueAdd')}?patientId=${patient.id}`}
-                  leftSection={<IconQueue size={14} />}
-                  data-row-primary
-                  aria-label={`${t('patients.toQueue')}: ${patient.name}`}
-                  data-testid="patient-queue"
-                >
-                  {t('patients.toQueue')}
-                </Button>
-              )}
-              {canEdit && (
-                <RowAction
-                  label={t('common.edit')}
-                  onClick={onEdit}
-                  of={patient.name}
-                  testId="patient-edit"
-                  primary={!canQueue}
-                  icon={<IconEdit />}
-                />
-              )}
+            )}
+            {canEdit && (
               <RowAction
-                label={t('documents.title')}
-                onClick={onDocuments}
+                label={t('common.edit')}
+                onClick={onEdit}
                 of={patient.name}
-                testId="patient-documents-open"
-                primary={!(canQueue || canEdit)}
-                icon={<IconFile />}
+                testId="patient-edit"
+                primary={!canQueue}
+                icon={<IconEdit />}
               />
-              {(canDelete || isAdmin) && (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('patients.moreFor', { name: patient.name })}
-                      data-testid="patient-menu"
+            )}
+            <RowAction
+              label={t('documents.title')}
+              onClick={onDocuments}
+              of={patient.name}
+              testId="patient-documents-open"
+              primary={!(canQueue || canEdit)}
+              icon={<IconFile />}
+            />
+            {(canDelete || isAdmin) && (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('patients.moreFor', { name: patient.name })}
+                    data-testid="patient-menu"
+                  >
+                    <IconDots />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {isAdmin && (
+                    <Menu.Item
+                      leftSection={<IconMerge size={16} />}
+                      onClick={onMerge}
+                      data-testid="patient-merge"
                     >
-                      <IconDots />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {isAdmin && (
-                      <Menu.Item
-                        leftSection={<IconMerge size={16} />}
-                        onClick={onMerge}
-                        data-testid="patient-merge"
-                      >
-                        {t('patients.merge.action')}
-                      </Menu.Item>
-                    )}
-                    {canDelete && (
-                      <Menu.Item
-                        color="red"
-                        leftSection={<IconTrash size={16} />}
-                        onClick={confirmDelete}
-                        data-testid="patient-delete"
-                      >
-                        {t('common.delete')}
-                      </Menu.Item>
-                    )}
-                  </Menu.Dropdown>
-                </Menu>
-              )}
-            </>
-          )}
-        </Group>
-      </Table.Td>
+                      {t('patients.merge.action')}
+                    </Menu.Item>
+                  )}
+                  {canDelete && (
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={16} />}
+                      onClick={confirmDelete}
+                      data-testid="patient-delete"
+                    >
+                      {t('common.delete')}
+                    </Menu.Item>
+                  )}
+                </Menu.Dropdown>
+              </Menu>
+            )}
+          </>
+        )}
+      </RowActions>
     </Table.Tr>
   );
 }

@@ -41,7 +41,7 @@ import {
   useDeleteLetterTemplate,
   useSaveLetterTemplate,
 } from './letter-templates.queries.ts';
-import { RowAction } from '../../components/row-action.tsx';
+import { RowAction, RowActions } from '../../components/row-action.tsx';
 
 const RichTextField = lazy(() =>
   import('../../components/rich-text-field.tsx').then((m) => ({ default: m.RichTextField })),
@@ -143,26 +143,24 @@ export function LetterTemplatesSection() {
             </Table.Td>
             <Table.Td>{t(`letters.kinds.${template.kind}`)}</Table.Td>
             <Table.Td>{t(`letters.languages.${template.language}`)}</Table.Td>
-            <Table.Td>
-              <Group gap={4} wrap="nowrap" justify="flex-end">
-                <RowAction
-                  label={t('common.edit')}
-                  onClick={() => setEditing(template.id)}
-                  of={template.name}
-                  testId="letter-template-edit"
-                  icon={<IconEdit />}
-                />
-                <RowAction
-                  label={t('common.delete')}
-                  color="red"
-                  onClick={() => confirmDelete(template)}
-                  loading={remove.isPending && remove.variables === template.id}
-                  of={template.name}
-                  testId="letter-template-delete"
-                  icon={<IconTrash />}
-                />
-              </Group>
-            </Table.Td>
+            <RowActions>
+              <RowAction
+                label={t('common.edit')}
+                onClick={() => setEditing(template.id)}
+                of={template.name}
+                testId="letter-template-edit"
+                icon={<IconEdit />}
+              />
+              <RowAction
+                label={t('common.delete')}
+                color="red"
+                onClick={() => confirmDelete(template)}
+                loading={remove.isPending && remove.variables === template.id}
+                of={template.name}
+                testId="letter-template-delete"
+                icon={<IconTrash />}
+              />
+            </RowActions>
           </Table.Tr>
         )}
       />

@@ -14,7 +14,7 @@ import { LetterTemplatesSection } from './letter-templates-section.tsx';
 import { PrintSettingsForm } from './print-settings-form.tsx';
 import { settingLabel } from './print-settings-values.ts';
 import { printSettingQuery, printSettingsQuery, useDeletePrintSetting } from './print-settings.queries.ts';
-import { RowAction } from '../../components/row-action.tsx';
+import { RowAction, RowActions } from '../../components/row-action.tsx';
 
 /** What the form shows: a chosen setting, a new one, or (at first) the default. */
 type Selection = number | 'new' | null;
@@ -204,26 +204,24 @@ function SettingRow({
           </Text>
         </Group>
       </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          <RowAction
-            label={t('common.edit')}
-            onClick={onEdit}
-            of={label}
-            testId="print-setting-edit"
-            icon={<IconEdit />}
-          />
-          <RowAction
-            label={t('common.delete')}
-            color="red"
-            onClick={() => onDelete(label)}
-            loading={deleting}
-            of={label}
-            testId="print-setting-delete"
-            icon={<IconTrash />}
-          />
-        </Group>
-      </Table.Td>
+      <RowActions>
+        <RowAction
+          label={t('common.edit')}
+          onClick={onEdit}
+          of={label}
+          testId="print-setting-edit"
+          icon={<IconEdit />}
+        />
+        <RowAction
+          label={t('common.delete')}
+          color="red"
+          onClick={() => onDelete(label)}
+          loading={deleting}
+          of={label}
+          testId="print-setting-delete"
+          icon={<IconTrash />}
+        />
+      </RowActions>
     </Table.Tr>
   );
 }

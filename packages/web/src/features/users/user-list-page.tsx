@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { useDeactivateUser, usersQuery } from './users.queries.ts';
 import { roleLabel } from '../../lib/permission-label.ts';
-import { RowAction } from '../../components/row-action.tsx';
+import { RowAction, RowActions } from '../../components/row-action.tsx';
 
 /** /user: search, 25 a page, active state, and the actions the user's permissions allow. */
 export function UserListPage() {
@@ -110,35 +110,33 @@ function UserRow({
           {user.isActive ? t('users.active') : t('users.inactive')}
         </Badge>
       </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap" justify="flex-end">
+      <RowActions>
+        <RowAction
+          label={t('common.show')}
+          to={pathTo('userShow', { id: user.id })}
+          of={user.name}
+          icon={<IconEye />}
+        />
+        {can(permissions, 'edit user') && (
           <RowAction
-            label={t('common.show')}
-            to={pathTo('userShow', { id: user.id })}
+            label={t('common.edit')}
+            to={pathTo('userUpdate', { id: user.id })}
             of={user.name}
-            icon={<IconEye />}
+            testId="user-edit"
+            icon={<IconEdit />}
           />
-          {can(permissions, 'edit user') && (
-            <RowAction
-              label={t('common.edit')}
-              to={pathTo('userUpdate', { id: user.id })}
-              of={user.name}
-              testId="user-edit"
-              icon={<IconEdit />}
-            />
-          )}
-          {can(permissions, 'delete user') && user.isActive && user.id !== selfId && (
-            <RowAction
-              label={t('users.deactivate')}
-              color="red"
-              onClick={confirmDeactivate}
-              of={user.name}
-              testId="user-deactivate"
-              icon={<IconTrash />}
-            />
-          )}
-        </Group>
-      </Table.Td>
+        )}
+        {can(permissions, 'delete user') && user.isActive && user.id !== selfId && (
+          <RowAction
+            label={t('users.deactivate')}
+            color="red"
+            onClick={confirmDeactivate}
+            of={user.name}
+            testId="user-deactivate"
+            icon={<IconTrash />}
+          />
+        )}
+      </RowActions>
     </Table.Tr>
   );
 }

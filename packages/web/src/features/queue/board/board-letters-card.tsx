@@ -41,6 +41,7 @@ import { canAny } from '../../../lib/session-local.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { staleRecord } from '../../../lib/use-schema-form.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
+import { RowActions } from '../../../components/row-action.tsx';
 
 const RichTextField = lazy(() =>
   import('../../../components/rich-text-field.tsx').then((m) => ({ default: m.RichTextField })),
@@ -226,31 +227,29 @@ export function BoardLettersCard({
                 </Table.Td>
                 <Table.Td>{format.dateTime(letter.createdAt)}</Table.Td>
                 <Table.Td>{letter.createdBy?.name ?? ''}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                <RowActions>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    leftSection={<IconEdit size={14} />}
+                    onClick={() => setOpen(letter)}
+                    data-testid="board-letter-open"
+                  >
+                    {t('letters.card.open')}
+                  </Button>
+                  {canPrint && (
                     <Button
                       size="compact-sm"
                       variant="subtle"
-                      leftSection={<IconEdit size={14} />}
-                      onClick={() => setOpen(letter)}
-                      data-testid="board-letter-open"
+                      leftSection={<IconPrinter size={14} />}
+                      component={Link}
+                      to={pathTo('letterPrint', { id: letter.id })}
+                      target="_blank"
                     >
-                      {t('letters.card.open')}
+                      {t('letters.card.print')}
                     </Button>
-                    {canPrint && (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        leftSection={<IconPrinter size={14} />}
-                        component={Link}
-                        to={pathTo('letterPrint', { id: letter.id })}
-                        target="_blank"
-                      >
-                        {t('letters.card.print')}
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
+                  )}
+                </RowActions>
               </Table.Tr>
             )}
             pagination={
