@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { Table, VisuallyHidden, type MantineSpacing } from '@mantine/core';
+import { Table, VisuallyHidden, type MantineFontSize, type MantineSpacing } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 export interface ListTableProps {
@@ -10,7 +10,11 @@ export interface ListTableProps {
   striped?: boolean;
   highlightOnHover?: boolean;
   verticalSpacing?: MantineSpacing;
+  /** A smaller text, for a list inside a card. */
+  fz?: MantineFontSize;
   tableRef?: Ref<HTMLTableElement>;
+  /** Whether the rows end in an actions column (named for screen readers); a read-only list has none. */
+  actions?: boolean;
   /** The rows (`Table.Tr`). */
   children: ReactNode;
 }
@@ -26,7 +30,9 @@ export function ListTable({
   striped = false,
   highlightOnHover = true,
   verticalSpacing,
+  fz,
   tableRef,
+  actions = true,
   children,
 }: ListTableProps) {
   const { t } = useTranslation();
@@ -38,7 +44,8 @@ export function ListTable({
         highlightOnHover={highlightOnHover}
         withTableBorder
         verticalSpacing={verticalSpacing}
-        className="list-table"
+        fz={fz}
+        className={actions ? 'list-table' : undefined}
         data-testid={testId}
       >
         <Table.Thead>
@@ -46,9 +53,11 @@ export function ListTable({
             {headings.map((heading) => (
               <Table.Th key={heading}>{heading}</Table.Th>
             ))}
-            <Table.Th>
-              <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-            </Table.Th>
+            {actions && (
+              <Table.Th>
+                <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>

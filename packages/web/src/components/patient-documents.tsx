@@ -1,18 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  FileButton,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Badge, Button, FileButton, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -33,8 +20,9 @@ import { QUERY_ROOTS } from '../lib/query-keys.ts';
 import { toastError, toastSuccess } from '../lib/toasts.ts';
 import { useTranslator } from '../lib/use-translator.ts';
 import { IconDownload, IconEye, IconFile, IconTrash, IconUpload } from './icons.tsx';
-import { ListTable } from './list-table.tsx';
+import { ListPage } from './list-page.tsx';
 import { saveBlob } from '../lib/save-blob.ts';
+import { RowAction, RowActions } from './row-action.tsx';
 
 type Category = (typeof documentCategories)[number];
 
@@ -144,7 +132,6 @@ export function PatientDocuments({ patientId, queueId, canEdit, initial }: Patie
     if (canEdit) send(event.dataTransfer.files[0] ?? null);
   };
 
-  const list = documents.data ?? [];
   return (
     <Stack gap="sm" data-testid="patient-documents">
       {canEdit && (
@@ -206,87 +193,72 @@ export function PatientDocuments({ patientId, queueId, canEdit, initial }: Patie
           {problem}
         </Alert>
       )}
-      {documents.isSuccess && list.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t('documents.empty')}
-        </Text>
-      ) : (
-        <ListTable
-          striped
-          highlightOnHover={false}
-          minWidth={560}
-          testId="document-table"
-          headings={[
-            t('documents.fileName'),
-            t('documents.category'),
-            t('documents.size'),
-            t('documents.uploadedAt'),
-          ]}
-        >
-          {list.map((document) => (
-            <Table.Tr key={document.id} data-testid="document-row">
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <IconFile size={16} />
-                  <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
-                    <bdi>{document.fileName}</bdi>
-                  </Text>
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light" color="gray">
-                  {t(`documents.categories.${document.category}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{format.size(document.size)}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{format.dateTime(document.createdAt)}</Text>
-                {document.uploadedBy && (
-                  <Text size="xs" c="dimmed">
-                    {document.uploadedBy.name}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap" justify="flex-end">
-                  <Tooltip label={t('documents.view')}>
-                    <ActionIcon
-                      variant="subtle"
-                      onClick={() => void open(document, true)}
-                      aria-label={`${t('documents.view')}: ${document.fileName}`}
-                    >
-                      <IconEye />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('documents.download')}>
-                    <ActionIcon
-                      variant="subtle"
-                      onClick={() => void open(document, false)}
-                      aria-label={`${t('documents.download')}: ${document.fileName}`}
-                      data-testid="document-download"
-                    >
-                      <IconDownload />
-                    </ActionIcon>
-                  </Tooltip>
-                  {canEdit && (
-                    <Tooltip label={t('common.delete')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        onClick={() => confirmDelete(document)}
-                        aria-label={`${t('common.delete')}: ${document.fileName}`}
-                        data-testid="document-delete"
-                      >
-                        <IconTrash />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
-      )}
+      <ListPage
+        rows={documents.data}
+        error={documents.error}
+        empty={t('documents.empty')}
+        emptyLook="text"
+        name="document"
+        minWidth={560}
+        columns={[
+          t('documents.fileName'),
+          t('documents.category'),
+          t('documents.size'),
+          t('documents.uploadedAt'),
+        ]}
+        table={{ striped: true, highlightOnHover: false }}
+        renderRow={(document) => (
+          <Table.Tr key={document.id} data-testid="document-row">
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <IconFile size={16} />
+                <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+                  <bdi>{document.fileName}</bdi>
+                </Text>
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" color="gray">
+                {t(`documents.categories.${document.category}`)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{format.size(document.size)}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{format.dateTime(document.createdAt)}</Text>
+              {document.uploadedBy && (
+                <Text size="xs" c="dimmed">
+                  {document.uploadedBy.name}
+                </Text>
+              )}
+            </Table.Td>
+            <RowActions>
+              <RowAction
+                label={t('documents.view')}
+                onClick={() => void open(document, true)}
+                of={document.fileName}
+                icon={<IconEye />}
+              />
+              <RowAction
+                label={t('documents.download')}
+                onClick={() => void open(document, false)}
+                of={document.fileName}
+                testId="document-download"
+                icon={<IconDownload />}
+              />
+              {canEdit && (
+                <RowAction
+                  label={t('common.delete')}
+                  color="red"
+                  onClick={() => confirmDelete(document)}
+                  of={document.fileName}
+                  testId="document-delete"
+                  icon={<IconTrash />}
+                />
+              )}
+            </RowActions>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Card, Group, Pagination, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Table, Text, Title } from '@mantine/core';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { useFormatters } from '../lib/format.ts';
 import { pathTo } from '../lib/routes.ts';
 import { can } from '../lib/session-local.ts';
+import { ListPage } from './list-page.tsx';
 import { VisitStatusBadge } from './status-badge.tsx';
 
 type VisitPage = z.infer<typeof boardVisitsSchema>;
@@ -38,81 +39,62 @@ export function VisitHistory<K extends readonly unknown[]>({
   const canShow = can(permissions, 'show board');
   return (
     <Card withBorder padding="md" data-testid="visit-history">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} fz="h4">
-          {title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t(current.meta.totalIsLowerBound ? 'board.visitCountAtLeast' : 'board.visitCount', {
-            count: current.meta.total,
-          })}
-        </Text>
-      </Group>
-      {current.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {empty}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('queue.date')}</Table.Th>
-                <Table.Th>{t('queue.ticket.short')}</Table.Th>
-                <Table.Th>{t('queue.statusLabel')}</Table.Th>
-                <Table.Th>{t('queue.examTypesLabel')}</Table.Th>
-                <Table.Th>{t('queue.doctor')}</Table.Th>
-                <Table.Th>{t('queue.note')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {current.data.map((entry) => (
-                <Table.Tr key={entry.id} data-testid="visit-row">
-                  <Table.Td>
-                    {canShow ? (
-                      <Anchor
-                        component={Link}
-                        to={pathTo('boardIndex', { patientId: entry.patientId, queueId: entry.id })}
-                        size="sm"
-                      >
-                        {format.dateTime(entry.date)}
-                      </Anchor>
-                    ) : (
-                      format.dateTime(entry.date)
-                    )}
-                  </Table.Td>
-                  <Table.Td>{entry.ticketNumber}</Table.Td>
-                  <Table.Td>
-                    <VisitStatusBadge entry={entry} size="sm" />
-                  </Table.Td>
-                  <Table.Td>
-                    {entry.examTypes
-                      .map((type) => t(`queue.examTypes.${type}`))
-                      .join(t('common.listSeparator')) || '—'}
-                  </Table.Td>
-                  <Table.Td>{entry.doctor?.name ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" lineClamp={2}>
-                      {entry.note ?? ''}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {current.meta.lastPage > 1 && (
-        <Group justify="center" mt="sm">
-          <Pagination
-            total={current.meta.lastPage}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-            getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
-          />
-        </Group>
-      )}
+      <ListPage
+        intro={
+          <Title order={2} fz="h4">
+            {title}
+          </Title>
+        }
+        rows={current.data}
+        count={t(current.meta.totalIsLowerBound ? 'board.visitCountAtLeast' : 'board.visitCount', {
+          count: current.meta.total,
+        })}
+        empty={empty}
+        emptyLook="text"
+        name="visit"
+        minWidth={640}
+        columns={[
+          t('queue.date'),
+          t('queue.ticket.short'),
+          t('queue.statusLabel'),
+          t('queue.examTypesLabel'),
+          t('queue.doctor'),
+          t('queue.note'),
+        ]}
+        table={{ striped: true, highlightOnHover: false, actions: false }}
+        renderRow={(entry) => (
+          <Table.Tr key={entry.id} data-testid="visit-row">
+            <Table.Td>
+              {canShow ? (
+                <Anchor
+                  component={Link}
+                  to={pathTo('boardIndex', { patientId: entry.patientId, queueId: entry.id })}
+                  size="sm"
+                >
+                  {format.dateTime(entry.date)}
+                </Anchor>
+              ) : (
+                format.dateTime(entry.date)
+              )}
+            </Table.Td>
+            <Table.Td>{entry.ticketNumber}</Table.Td>
+            <Table.Td>
+              <VisitStatusBadge entry={entry} size="sm" />
+            </Table.Td>
+            <Table.Td>
+              {entry.examTypes.map((type) => t(`queue.examTypes.${type}`)).join(t('common.listSeparator')) ||
+                '—'}
+            </Table.Td>
+            <Table.Td>{entry.doctor?.name ?? '—'}</Table.Td>
+            <Table.Td>
+              <Text size="sm" lineClamp={2}>
+                {entry.note ?? ''}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        pagination={{ lastPage: current.meta.lastPage, page, onChange: setPage }}
+      />
     </Card>
   );
 }

@@ -1,9 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatAxis, formatDiopters, roundToStep } from '@basira/shared/clinical/rounding';
+import { roundToStep } from '@basira/shared/clinical/rounding';
 import { cornealPlaneRefraction } from '@basira/shared/clinical/vertex';
 import { EXAM_PERMISSIONS, readersOf } from '@basira/shared/exams/exam-types';
+import { rxText } from '@basira/shared/exams/spectacles';
 import type { SpectaclesRecord } from '@basira/shared/patients/patient-file.schemas';
 import { ClinicalValue } from '../components/clinical-value.tsx';
 import { canAny } from '../lib/session-local.ts';
@@ -51,10 +52,7 @@ export function KeratoconusStartPower({ path }: { path: string }) {
         {planes.map(({ side, plane }, i) => (
           <span key={side} data-testid={`keratoconus-rx-cornea-${side}`}>
             {i > 0 && ' · '}
-            {t(`exams.eyes.${side}Short`)}{' '}
-            <ClinicalValue
-              text={`${formatDiopters(plane.sphere)}${plane.cylinder ? ` ${formatDiopters(plane.cylinder)} × ${formatAxis(plane.axis)}` : ''}`}
-            />
+            {t(`exams.eyes.${side}Short`)} <ClinicalValue text={rxText(plane)} />
           </span>
         ))}
       </Text>

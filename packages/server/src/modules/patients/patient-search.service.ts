@@ -29,12 +29,12 @@ import {
   type StatementName,
 } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
-import { isoTime } from '../../lib/iso-time.ts';
 import type { CountryDirectory } from './country-directory.ts';
 import { expandWords, lookUpWords, MIN_LEXICON_WORD } from './name-words.ts';
 import {
   patientViewColumns,
   toPatient,
+  summaryColumns,
   toSummary,
   type PatientViewRow,
   type SummaryRow,
@@ -97,22 +97,15 @@ const CANDIDATES_PER_ROW = 4;
 /** Relevance ranks this many matches at most (20 filter pages); past it, refine or sort by name. */
 export const RELEVANCE_WINDOW = 500;
 
-const summaryColumns = {
-  id: patients.id,
-  fileNumber: patients.fileNumber,
-  name: patients.name,
-  phone: patients.phone,
-  birthDate: patients.birthDate,
-  isMale: patients.isMale,
-  alerts: patients.alerts,
-  lastQueueAt: isoTime<string | null>(patients.lastQueueAt),
+const searchSummaryColumns = {
+  ...summaryColumns,
   // Not shown: the words of the names found are known words (`correct`).
   nameNorm: patients.nameNorm,
 };
 
 /** What a search's stages select: the typeahead's summaries, or the filter page's whole records. */
 const searchColumns = {
-  summary: summaryColumns,
+  summary: searchSummaryColumns,
   full: { ...patientViewColumns, nameNorm: patients.nameNorm },
 };
 
@@ -318,7 +311,7 @@ export class PatientSearchService {
     if (!byName && !byPhone) return [];
     const rows = await this.db
       .select({
-        ...summaryColumns,
+        ...searchSummaryColumns,
         phone2: patients.phone2,
         birthDateApproximate: patients.birthDateApproximate,
       })
@@ -484,7 +477,7 @@ export class PatientSearchService {
         return () => {
           // Typed as any one selection: the caller says what its rows are (T).
           const query = db
-            .select(selected() as typeof summaryColumns)
+            .select(selected() as typeof searchSummaryColumns)
             .from(patients)
             .where(this.liveInOrg(org, matching()));
           return (order.length ? query.orderBy(...order) : query).limit(most);

@@ -79,6 +79,21 @@ export function toPatient(row: PatientViewRow, countries: CountryDirectory, toda
   };
 }
 
+/**
+ * The columns a summary needs, as the list queries select them (the patient search, the queue's pages): one
+ * definition, so a summary's field is added in one place. The last visit as text (`isoTime`), no `Date` to format.
+ */
+export const summaryColumns = {
+  id: patients.id,
+  fileNumber: patients.fileNumber,
+  name: patients.name,
+  phone: patients.phone,
+  birthDate: patients.birthDate,
+  isMale: patients.isMale,
+  alerts: patients.alerts,
+  lastQueueAt: isoTime<string | null>(patients.lastQueueAt),
+};
+
 /** The columns a summary needs: list queries select only these (the last visit maybe as text, `isoTime`). */
 export type SummaryRow = Pick<
   PatientRow,

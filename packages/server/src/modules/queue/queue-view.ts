@@ -11,7 +11,7 @@ import { countUpToCap, totalColumn, totalUpToCap } from '../../lib/pages.ts';
 import type { AuditRowCte } from '../audit/audit.service.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import type { EventHub } from '../events/event-hub.ts';
-import { toSummary } from '../patients/patient-view.ts';
+import { summaryColumns, toSummary } from '../patients/patient-view.ts';
 
 export type QueueRow = typeof queueEntries.$inferSelect;
 
@@ -21,16 +21,8 @@ const deletedPatient = alias(patients, 'deleted_patient');
 /** What a queue row shows: the entry, its patient's summary and its doctor's name. */
 const entryColumns = {
   entry: queueEntries,
-  patient: {
-    id: patients.id,
-    fileNumber: patients.fileNumber,
-    name: patients.name,
-    phone: patients.phone,
-    birthDate: patients.birthDate,
-    isMale: patients.isMale,
-    alerts: patients.alerts,
-    lastQueueAt: patients.lastQueueAt,
-  },
+  // The summary's columns, the last visit as a `Date` here (`selectEntries`); the list pages read it as text.
+  patient: { ...summaryColumns, lastQueueAt: patients.lastQueueAt },
   doctorName: doctor.name,
 };
 
@@ -52,7 +44,7 @@ const listedColumns = {
     createdAt: isoTime(queueEntries.createdAt),
     updatedAt: isoTime(queueEntries.updatedAt),
   },
-  patient: { ...entryColumns.patient, lastQueueAt: isoTime<string | null>(patients.lastQueueAt) },
+  patient: summaryColumns,
   doctorName: doctor.name,
 };
 

@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Badge,
   Button,
   CloseButton,
   Group,
-  Pagination,
   Select,
   SimpleGrid,
-  Stack,
   Table,
   Text,
   TextInput,
@@ -29,14 +26,12 @@ import {
 import { READ_PATIENTS } from '@basira/shared/permissions/permissions';
 import type { PatientSummary } from '@basira/shared/patients/patients.schemas';
 import { IconFile } from '../../components/icons.tsx';
-import { ListTable } from '../../components/list-table.tsx';
-import { PageFrame } from '../../components/page-frame.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { PatientPicker } from '../../components/patient-picker.tsx';
 import { parseTypedDate } from '../../lib/dates.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { canAny } from '../../lib/session-local.ts';
-import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { auditListQuery, auditUsersQuery, type AuditFilters } from './audit.queries.ts';
@@ -94,7 +89,6 @@ export function AuditPage() {
   const [params, updateParams] = useSearchParamsUpdate();
   const filters = filtersFrom(params);
   const list = useQuery(auditListQuery(filters));
-  useLoadFailure(list.error, pathTo('userPortal'));
   const users = useQuery(auditUsersQuery());
   const [picked, setPicked] = useState<PatientSummary | null>(null);
   const actionLabel = useActionLabel();
@@ -123,26 +117,19 @@ export function AuditPage() {
   );
 
   return (
-    <PageFrame
-      title={t('audit.title')}
+    <ListPage
+      frame={{ title: t('audit.title') }}
+      rows={list.data && rows}
       loading={list.isPending && !list.error}
-      footer={
-        meta &&
-        meta.lastPage > 1 && (
-          <Pagination
-            total={meta.lastPage}
-            value={filters.page}
-            onChange={(page) => set({ page })}
-            getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-            getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
-          />
-        )
-      }
-    >
-      <Stack gap="md">
+      error={list.error}
+      failureFallback={pathTo('userPortal')}
+      pagination={meta && { lastPage: meta.lastPage, page: filters.page, onChange: (page) => set({ page }) }}
+      intro={
         <Text size="sm" c="dimmed">
           {t('audit.intro')}
         </Text>
+      }
+      filters={
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" data-testid="audit-filters">
           <Select
             label={t('audit.user')}
@@ -227,50 +214,36 @@ export function AuditPage() {
             />
           </Group>
         </SimpleGrid>
-        <Group justify="space-between" gap="sm">
-          {meta && (
-            <Text size="sm" c="dimmed" aria-live="polite" data-testid="audit-count">
-              {t(meta.totalIsLowerBound ? 'audit.countAtLeast' : 'audit.count', { count: meta.total })}
-            </Text>
-          )}
-          {filtered && (
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => {
-                setPicked(null);
-                updateParams(() => new URLSearchParams(), { replace: true });
-              }}
-            >
-              {t('audit.clear')}
-            </Button>
-          )}
-        </Group>
-        {list.data && rows.length === 0 ? (
-          <Alert color="gray" data-testid="audit-empty">
-            {t('audit.empty')}
-          </Alert>
-        ) : (
-          <ListTable
-            minWidth={900}
-            testId="audit-table"
-            headings={[
-              t('audit.columns.at'),
-              t('audit.columns.user'),
-              t('audit.columns.action'),
-              t('audit.columns.patient'),
-              t('audit.columns.entity'),
-              t('audit.columns.outcome'),
-              t('audit.columns.ip'),
-            ]}
+      }
+      count={meta && t(meta.totalIsLowerBound ? 'audit.countAtLeast' : 'audit.count', { count: meta.total })}
+      countAside={
+        filtered && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => {
+              setPicked(null);
+              updateParams(() => new URLSearchParams(), { replace: true });
+            }}
           >
-            {rows.map((row) => (
-              <AuditTableRow key={row.id} row={row} onUser={(userId) => set({ userId })} />
-            ))}
-          </ListTable>
-        )}
-      </Stack>
-    </PageFrame>
+            {t('audit.clear')}
+          </Button>
+        )
+      }
+      empty={t('audit.empty')}
+      name="audit"
+      minWidth={900}
+      columns={[
+        t('audit.columns.at'),
+        t('audit.columns.user'),
+        t('audit.columns.action'),
+        t('audit.columns.patient'),
+        t('audit.columns.entity'),
+        t('audit.columns.outcome'),
+        t('audit.columns.ip'),
+      ]}
+      renderRow={(row) => <AuditTableRow key={row.id} row={row} onUser={(userId) => set({ userId })} />}
+    />
   );
 }
 

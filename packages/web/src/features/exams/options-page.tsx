@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Group, Select, Switch, Table, Tabs } from '@mantine/core';
+import { ActionIcon, Group, Select, Switch, Table, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OPTION_CATEGORIES, type OptionCategoryKey } from '@basira/shared/exams/exam-options';
 import { optionCreateSchema, type ExamOption, type OptionUpdate } from '@basira/shared/exams/options.schemas';
 import { IconChevron, IconTrash } from '../../components/icons.tsx';
-import { ListTable } from '../../components/list-table.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { can } from '../../lib/session-local.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
-import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
@@ -63,7 +62,6 @@ function PickLists({ editable }: { editable: boolean }) {
   const translate = useTranslator();
   const [category, setCategory] = useState<OptionCategoryKey>(OPTION_CATEGORIES[0].key);
   const options = useQuery(examOptionsQuery);
-  useLoadFailure(options.error, '/user/portal');
   const save = useSaveOption();
   const remove = useDeleteOption();
   // The list shown is the category the new value joins: it is part of the body, not a field of the row.
@@ -101,75 +99,75 @@ function PickLists({ editable }: { editable: boolean }) {
 
   return (
     <>
-      <Select
-        label={t('examOptions.category')}
-        data={OPTION_CATEGORIES.map((c) => ({
-          value: c.key,
-          label: `${c.id}. ${t(`examOptions.categories.${c.key}`)}`,
-        }))}
-        value={category}
-        onChange={(v) => v && setCategory(v as OptionCategoryKey)}
-        allowDeselect={false}
-        searchable
-        maw={420}
-        mb="md"
-        data-testid="option-category"
+      <ListPage
+        rows={options.data && rows}
+        error={options.error}
+        failureFallback="/user/portal"
+        filters={
+          <Select
+            label={t('examOptions.category')}
+            data={OPTION_CATEGORIES.map((c) => ({
+              value: c.key,
+              label: `${c.id}. ${t(`examOptions.categories.${c.key}`)}`,
+            }))}
+            value={category}
+            onChange={(v) => v && setCategory(v as OptionCategoryKey)}
+            allowDeselect={false}
+            searchable
+            maw={420}
+            data-testid="option-category"
+          />
+        }
+        empty={t('examOptions.empty')}
+        name="option"
+        minWidth={640}
+        columns={[t('examOptions.labelAr'), t('examOptions.labelEn'), t('examOptions.active')]}
+        renderRow={(option, index) => (
+          <Table.Tr key={option.id} data-testid="option-row">
+            <Table.Td dir="rtl">{option.labelAr}</Table.Td>
+            <Table.Td dir="ltr">{option.labelEn}</Table.Td>
+            <Table.Td>
+              <Switch
+                checked={option.isActive}
+                disabled={!editable}
+                aria-label={t('examOptions.active')}
+                onChange={(event) => update(option, { isActive: event.currentTarget.checked })}
+              />
+            </Table.Td>
+            <Table.Td>
+              {editable && (
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('examOptions.up')}
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                  >
+                    <IconChevron style={{ transform: 'rotate(180deg)' }} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('examOptions.down')}
+                    disabled={index === rows.length - 1}
+                    onClick={() => move(index, 1)}
+                  >
+                    <IconChevron />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('common.delete')}
+                    onClick={() => remove.mutate(option, { onError: failed })}
+                    data-testid="option-delete"
+                  >
+                    <IconTrash />
+                  </ActionIcon>
+                </Group>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        )}
       />
-      {rows.length === 0 ? (
-        <Alert color="gray">{t('examOptions.empty')}</Alert>
-      ) : (
-        <ListTable
-          minWidth={640}
-          testId="option-table"
-          headings={[t('examOptions.labelAr'), t('examOptions.labelEn'), t('examOptions.active')]}
-        >
-          {rows.map((option, index) => (
-            <Table.Tr key={option.id} data-testid="option-row">
-              <Table.Td dir="rtl">{option.labelAr}</Table.Td>
-              <Table.Td dir="ltr">{option.labelEn}</Table.Td>
-              <Table.Td>
-                <Switch
-                  checked={option.isActive}
-                  disabled={!editable}
-                  aria-label={t('examOptions.active')}
-                  onChange={(event) => update(option, { isActive: event.currentTarget.checked })}
-                />
-              </Table.Td>
-              <Table.Td>
-                {editable && (
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('examOptions.up')}
-                      disabled={index === 0}
-                      onClick={() => move(index, -1)}
-                    >
-                      <IconChevron style={{ transform: 'rotate(180deg)' }} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('examOptions.down')}
-                      disabled={index === rows.length - 1}
-                      onClick={() => move(index, 1)}
-                    >
-                      <IconChevron />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('common.delete')}
-                      onClick={() => remove.mutate(option, { onError: failed })}
-                      data-testid="option-delete"
-                    >
-                      <IconTrash />
-                    </ActionIcon>
-                  </Group>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
-      )}
       {editable && (
         <BilingualAddForm
           form={draft}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Alert, Box, Group, Pagination, Table, Text, ThemeIcon } from '@mantine/core';
+import { ActionIcon, Box, Group, Table, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +15,10 @@ import {
   IconBulb,
   IconMessage,
 } from '../../components/icons.tsx';
-import { ListTable } from '../../components/list-table.tsx';
-import { PageFrame } from '../../components/page-frame.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { pathTo } from '../../lib/routes.ts';
-import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { notificationLink, typeKeyOf, type NotificationLinkState } from './notification-target.ts';
 import { notificationsQuery, useMarkRead } from './notifications.queries.ts';
@@ -46,7 +44,6 @@ export function NotificationsPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useQuery(notificationsQuery(page));
-  useLoadFailure(list.error, pathTo('userPortal'));
   const markRead = useMarkRead((error) =>
     modals.open({
       title: t('notifications.markFailed'),
@@ -67,43 +64,29 @@ export function NotificationsPage() {
 
   const meta = list.data?.meta;
   return (
-    <PageFrame
-      title={t('notifications.title')}
+    <ListPage
+      frame={{ title: t('notifications.title') }}
+      rows={list.data?.data}
       loading={list.isPending && !list.error}
-      footer={
-        meta &&
-        meta.lastPage > 1 && (
-          <Pagination
-            total={meta.lastPage}
-            value={page}
-            onChange={(next) => setParams({ page: String(next) })}
-            getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-            getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
-          />
-        )
-      }
-    >
-      {list.data && list.data.data.length === 0 ? (
-        <Alert color="gray" data-testid="notifications-empty">
-          {t('notifications.empty')}
-        </Alert>
-      ) : (
-        <ListTable
-          minWidth={640}
-          testId="notification-table"
-          headings={[
-            t('notifications.columns.icon'),
-            t('notifications.columns.details'),
-            t('notifications.columns.type'),
-            t('notifications.columns.read'),
-          ]}
-        >
-          {list.data?.data.map((notification) => (
-            <NotificationRow key={notification.id} notification={notification} onOpen={open} />
-          ))}
-        </ListTable>
+      error={list.error}
+      failureFallback={pathTo('userPortal')}
+      empty={t('notifications.empty')}
+      emptyTestId="notifications-empty"
+      name="notification"
+      minWidth={640}
+      columns={[
+        t('notifications.columns.icon'),
+        t('notifications.columns.details'),
+        t('notifications.columns.type'),
+        t('notifications.columns.read'),
+      ]}
+      renderRow={(notification) => (
+        <NotificationRow key={notification.id} notification={notification} onOpen={open} />
       )}
-    </PageFrame>
+      pagination={
+        meta && { lastPage: meta.lastPage, page, onChange: (next) => setParams({ page: String(next) }) }
+      }
+    />
   );
 }
 

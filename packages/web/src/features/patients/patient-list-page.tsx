@@ -1,16 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Indicator,
-  Kbd,
-  Modal,
-  Pagination,
-  SegmentedControl,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Indicator, Kbd, Modal, SegmentedControl, Text } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -22,12 +11,11 @@ import {
   TYPEAHEAD_MIN_LENGTH,
   type Patient,
 } from '@basira/shared/patients/patients.schemas';
-import { IconFilter, IconPlus, IconQueue, IconSearch } from '../../components/icons.tsx';
-import { PageFrame } from '../../components/page-frame.tsx';
+import { IconFilter, IconPlus, IconQueue } from '../../components/icons.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { PatientDocuments } from '../../components/patient-documents.tsx';
 import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
-import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import {
@@ -41,7 +29,6 @@ import { PatientFormModal } from './patient-form-modal.tsx';
 import { PatientMergeModal } from './patient-merge-modal.tsx';
 import { PatientRow } from './patient-row.tsx';
 import { deletedPatientsQuery, patientPageQuery } from './patients.queries.ts';
-import { ListTable } from '../../components/list-table.tsx';
 import { sexOf } from '../../lib/grammar.ts';
 
 /** The search as sent: below the typeahead's 2 characters the list is not narrowed (spec section 5). */
@@ -79,7 +66,6 @@ export function PatientListPage() {
   const list = useQuery({ ...patientPageQuery({ search, page, ...filters }), enabled: !showDeleted });
   const deleted = useQuery({ ...deletedPatientsQuery(page), enabled: showDeleted });
   const current = showDeleted ? deleted : list;
-  useLoadFailure(current.error, pathTo('userPortal'));
 
   // The global search (Ctrl+K) lands here with new text: take it (not our own echo, which would eat a
   // trailing space typed before the next word).
@@ -160,170 +146,156 @@ export function PatientListPage() {
   const filterCount = activeFilterCount(filters);
   return (
     <>
-      <PageFrame
-        title={t('patients.title')}
+      <ListPage
+        frame={{
+          title: t('patients.title'),
+          actions: (
+            <>
+              {isAdmin && (
+                <SegmentedControl
+                  size="xs"
+                  value={showDeleted ? 'deleted' : 'active'}
+                  onChange={(value) =>
+                    updateParams(() => new URLSearchParams(value === 'deleted' ? { view: 'deleted' } : {}))
+                  }
+                  data={[
+                    { value: 'active', label: t('patients.active') },
+                    { value: 'deleted', label: t('patients.deletedView') },
+                  ]}
+                  data-testid="patient-view"
+                />
+              )}
+              {can(permissions, 'add patient') && (
+                <Button
+                  leftSection={<IconPlus />}
+                  rightSection={<Kbd size="xs">Alt+N</Kbd>}
+                  onClick={() => setEditing({ patient: null })}
+                  data-testid="patient-add"
+                >
+                  {t('patients.add')}
+                </Button>
+              )}
+            </>
+          ),
+        }}
+        rows={current.data && rows}
         loading={current.isPending && !current.error}
-        actions={
-          <>
-            {isAdmin && (
-              <SegmentedControl
-                size="xs"
-                value={showDeleted ? 'deleted' : 'active'}
-                onChange={(value) =>
-                  updateParams(() => new URLSearchParams(value === 'deleted' ? { view: 'deleted' } : {}))
-                }
-                data={[
-                  { value: 'active', label: t('patients.active') },
-                  { value: 'deleted', label: t('patients.deletedView') },
-                ]}
-                data-testid="patient-view"
-              />
-            )}
-            {can(permissions, 'add patient') && (
-              <Button
-                leftSection={<IconPlus />}
-                rightSection={<Kbd size="xs">Alt+N</Kbd>}
-                onClick={() => setEditing({ patient: null })}
-                data-testid="patient-add"
-              >
-                {t('patients.add')}
-              </Button>
-            )}
-          </>
+        error={current.error}
+        failureFallback={pathTo('userPortal')}
+        search={
+          showDeleted
+            ? undefined
+            : {
+                label: t('patients.search'),
+                description: t('patients.searchHint'),
+                value: text,
+                onChange: setText,
+                inputProps: { ref: searchRef, onKeyDown: onSearchKey, autoFocus: true, autoComplete: 'off' },
+                aside: (
+                  <Indicator label={filterCount} size={16} disabled={filterCount === 0}>
+                    <Button
+                      variant={filtersOpen ? 'light' : 'default'}
+                      leftSection={<IconFilter size={16} />}
+                      onClick={() => setFiltersOpen((open) => !open)}
+                      aria-expanded={filtersOpen}
+                      data-testid="patient-filters-toggle"
+                    >
+                      {t('patients.filters.title')}
+                    </Button>
+                  </Indicator>
+                ),
+              }
         }
-        footer={
-          meta &&
-          meta.lastPage > 1 && (
-            <Pagination
-              total={meta.lastPage}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-              getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
-            />
+        filters={
+          !showDeleted &&
+          (filtersOpen || filterCount > 0) && <PatientFiltersPanel filters={filters} onChange={setFilters} />
+        }
+        notice={
+          justSaved && (
+            <Alert
+              color="green"
+              withCloseButton
+              closeButtonLabel={t('common.close')}
+              onClose={() => setJustSaved(null)}
+              data-testid="patient-saved"
+            >
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Text size="sm">
+                  {t(justSaved.created ? 'patients.savedLine' : 'patients.editedLine', {
+                    name: justSaved.patient.name,
+                    number: justSaved.patient.fileNumber,
+                    context: sexOf(justSaved.patient),
+                  })}
+                </Text>
+                {can(permissions, 'add queue') && (
+                  <Button
+                    size="xs"
+                    component={Link}
+                    to={`${pathTo('queueAdd')}?patientId=${justSaved.patient.id}`}
+                    leftSection={<IconQueue size={14} />}
+                  >
+                    {t('patients.toQueue')}
+                  </Button>
+                )}
+              </Group>
+            </Alert>
           )
         }
-      >
-        {!showDeleted && (
-          <Group align="flex-end" gap="sm" mb="sm" wrap="wrap">
-            <TextInput
-              ref={searchRef}
-              type="search"
-              label={t('patients.search')}
-              description={t('patients.searchHint')}
-              value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
-              onKeyDown={onSearchKey}
-              leftSection={<IconSearch size={16} />}
-              autoFocus
-              autoComplete="off"
-              style={{ flex: '1 1 22rem' }}
-              maw={560}
-              data-testid="patient-search"
-            />
-            <Indicator label={filterCount} size={16} disabled={filterCount === 0}>
-              <Button
-                variant={filtersOpen ? 'light' : 'default'}
-                leftSection={<IconFilter size={16} />}
-                onClick={() => setFiltersOpen((open) => !open)}
-                aria-expanded={filtersOpen}
-                data-testid="patient-filters-toggle"
-              >
-                {t('patients.filters.title')}
+        count={
+          meta &&
+          (meta.totalIsLowerBound
+            ? t('patients.countAtLeast', { count: meta.total })
+            : t('patients.count', { count: meta.total }))
+        }
+        countNote={
+          meta?.nearMatchesOf && (
+            <Text size="sm" c="orange.9" data-testid="patient-near-matches">
+              {t('patients.nearMatches', { near: meta.nearMatchesOf })}
+            </Text>
+          )
+        }
+        empty={
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm">{showDeleted ? t('patients.noDeleted') : t('patients.empty')}</Text>
+            {!showDeleted && search && can(permissions, 'add patient') && (
+              <Button size="xs" variant="light" onClick={() => setEditing({ patient: null, name: search })}>
+                {t('patients.registerAs', { name: search })}
               </Button>
-            </Indicator>
+            )}
           </Group>
+        }
+        name="patient"
+        minWidth={860}
+        columns={[
+          t('patients.fileNumber'),
+          t('patients.name'),
+          t('patients.age'),
+          t('patients.sex'),
+          t('patients.phone'),
+          t('patients.lastVisit'),
+        ]}
+        table={{ tableRef, striped: true }}
+        renderRow={(patient) => (
+          <PatientRow
+            key={patient.id}
+            patient={patient}
+            deletedView={showDeleted}
+            permissions={permissions}
+            onEdit={() => setEditing({ patient })}
+            onDocuments={() => setDocumentsOf(patient)}
+            onMerge={() => setMerging(patient)}
+          />
         )}
-        {!showDeleted && (filtersOpen || filterCount > 0) && (
-          <PatientFiltersPanel filters={filters} onChange={setFilters} />
-        )}
-        {justSaved && (
-          <Alert
-            color="green"
-            mt="sm"
-            withCloseButton
-            closeButtonLabel={t('common.close')}
-            onClose={() => setJustSaved(null)}
-            data-testid="patient-saved"
-          >
-            <Group justify="space-between" wrap="wrap" gap="xs">
-              <Text size="sm">
-                {t(justSaved.created ? 'patients.savedLine' : 'patients.editedLine', {
-                  name: justSaved.patient.name,
-                  number: justSaved.patient.fileNumber,
-                  context: sexOf(justSaved.patient),
-                })}
-              </Text>
-              {can(permissions, 'add queue') && (
-                <Button
-                  size="xs"
-                  component={Link}
-                  to={`${pathTo('queueAdd')}?patientId=${justSaved.patient.id}`}
-                  leftSection={<IconQueue size={14} />}
-                >
-                  {t('patients.toQueue')}
-                </Button>
-              )}
-            </Group>
-          </Alert>
-        )}
-        {meta && (
-          <Text size="sm" c="dimmed" my="xs" aria-live="polite" data-testid="patient-count">
-            {meta.totalIsLowerBound
-              ? t('patients.countAtLeast', { count: meta.total })
-              : t('patients.count', { count: meta.total })}
-          </Text>
-        )}
-        {meta?.nearMatchesOf && (
-          <Text size="sm" c="orange.9" mb="xs" data-testid="patient-near-matches">
-            {t('patients.nearMatches', { near: meta.nearMatchesOf })}
-          </Text>
-        )}
-        {current.data && rows.length === 0 ? (
-          <Alert color="gray" data-testid="patient-empty">
-            <Group justify="space-between" wrap="wrap" gap="xs">
-              <Text size="sm">{showDeleted ? t('patients.noDeleted') : t('patients.empty')}</Text>
-              {!showDeleted && search && can(permissions, 'add patient') && (
-                <Button size="xs" variant="light" onClick={() => setEditing({ patient: null, name: search })}>
-                  {t('patients.registerAs', { name: search })}
-                </Button>
-              )}
-            </Group>
-          </Alert>
-        ) : (
-          <ListTable
-            tableRef={tableRef}
-            striped
-            minWidth={860}
-            testId="patient-table"
-            headings={[
-              t('patients.fileNumber'),
-              t('patients.name'),
-              t('patients.age'),
-              t('patients.sex'),
-              t('patients.phone'),
-              t('patients.lastVisit'),
-            ]}
-          >
-            {rows.map((patient) => (
-              <PatientRow
-                key={patient.id}
-                patient={patient}
-                deletedView={showDeleted}
-                permissions={permissions}
-                onEdit={() => setEditing({ patient })}
-                onDocuments={() => setDocumentsOf(patient)}
-                onMerge={() => setMerging(patient)}
-              />
-            ))}
-          </ListTable>
-        )}
-        {meta && meta.total > PATIENTS_PER_PAGE && (
-          <Text size="xs" c="dimmed" mt="xs">
-            {t('patients.pageOf', { page, last: meta.lastPage })}
-          </Text>
-        )}
-      </PageFrame>
+        footnote={
+          meta &&
+          meta.total > PATIENTS_PER_PAGE && (
+            <Text size="xs" c="dimmed">
+              {t('patients.pageOf', { page, last: meta.lastPage })}
+            </Text>
+          )
+        }
+        pagination={meta && { lastPage: meta.lastPage, page, onChange: setPage }}
+      />
       <PatientFormModal
         opened={editing !== null}
         patient={editing?.patient ?? null}

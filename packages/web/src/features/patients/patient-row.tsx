@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Menu, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,6 +23,7 @@ import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { useDeletePatient, useRestorePatient } from './patients.queries.ts';
 import { PatientNameLink } from '../../components/patient-name-link.tsx';
+import { RowAction, RowActions } from '../../components/row-action.tsx';
 
 /** One patient in the list: the record at a glance and what may be done with it (or, deleted, its restore). */
 export function PatientRow({
@@ -109,100 +110,92 @@ export function PatientRow({
         </Text>
       </Table.Td>
       <Table.Td>{patient.lastQueueAt ? format.date(patient.lastQueueAt) : '—'}</Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          {deletedView ? (
-            isAdmin &&
-            !patient.mergedIntoId && (
+      <RowActions>
+        {deletedView ? (
+          isAdmin &&
+          !patient.mergedIntoId && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconRestore size={14} />}
+              loading={restore.isPending}
+              onClick={doRestore}
+              data-testid="patient-restore"
+            >
+              {t('patients.restore')}
+            </Button>
+          )
+        ) : (
+          <>
+            {canQueue && (
               <Button
                 size="compact-sm"
                 variant="light"
-                leftSection={<IconRestore size={14} />}
-                loading={restore.isPending}
-                onClick={doRestore}
-                data-testid="patient-restore"
+                component={Link}
+                to={`${pathTo('queueAdd')}?patientId=${patient.id}`}
+                leftSection={<IconQueue size={14} />}
+                data-row-primary
+                aria-label={`${t('patients.toQueue')}: ${patient.name}`}
+                data-testid="patient-queue"
               >
-                {t('patients.restore')}
+                {t('patients.toQueue')}
               </Button>
-            )
-          ) : (
-            <>
-              {canQueue && (
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  component={Link}
-                  to={`${pathTo('queueAdd')}?patientId=${patient.id}`}
-                  leftSection={<IconQueue size={14} />}
-                  data-row-primary
-                  aria-label={`${t('patients.toQueue')}: ${patient.name}`}
-                  data-testid="patient-queue"
-                >
-                  {t('patients.toQueue')}
-                </Button>
-              )}
-              {canEdit && (
-                <Tooltip label={t('common.edit')}>
+            )}
+            {canEdit && (
+              <RowAction
+                label={t('common.edit')}
+                onClick={onEdit}
+                of={patient.name}
+                testId="patient-edit"
+                primary={!canQueue}
+                icon={<IconEdit />}
+              />
+            )}
+            <RowAction
+              label={t('documents.title')}
+              onClick={onDocuments}
+              of={patient.name}
+              testId="patient-documents-open"
+              primary={!(canQueue || canEdit)}
+              icon={<IconFile />}
+            />
+            {(canDelete || isAdmin) && (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
                   <ActionIcon
                     variant="subtle"
-                    onClick={onEdit}
-                    aria-label={`${t('common.edit')}: ${patient.name}`}
-                    data-testid="patient-edit"
-                    {...(canQueue ? {} : { 'data-row-primary': true })}
+                    aria-label={t('patients.moreFor', { name: patient.name })}
+                    data-testid="patient-menu"
                   >
-                    <IconEdit />
+                    <IconDots />
                   </ActionIcon>
-                </Tooltip>
-              )}
-              <Tooltip label={t('documents.title')}>
-                <ActionIcon
-                  variant="subtle"
-                  onClick={onDocuments}
-                  aria-label={`${t('documents.title')}: ${patient.name}`}
-                  data-testid="patient-documents-open"
-                  {...(canQueue || canEdit ? {} : { 'data-row-primary': true })}
-                >
-                  <IconFile />
-                </ActionIcon>
-              </Tooltip>
-              {(canDelete || isAdmin) && (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('patients.moreFor', { name: patient.name })}
-                      data-testid="patient-menu"
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {isAdmin && (
+                    <Menu.Item
+                      leftSection={<IconMerge size={16} />}
+                      onClick={onMerge}
+                      data-testid="patient-merge"
                     >
-                      <IconDots />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {isAdmin && (
-                      <Menu.Item
-                        leftSection={<IconMerge size={16} />}
-                        onClick={onMerge}
-                        data-testid="patient-merge"
-                      >
-                        {t('patients.merge.action')}
-                      </Menu.Item>
-                    )}
-                    {canDelete && (
-                      <Menu.Item
-                        color="red"
-                        leftSection={<IconTrash size={16} />}
-                        onClick={confirmDelete}
-                        data-testid="patient-delete"
-                      >
-                        {t('common.delete')}
-                      </Menu.Item>
-                    )}
-                  </Menu.Dropdown>
-                </Menu>
-              )}
-            </>
-          )}
-        </Group>
-      </Table.Td>
+                      {t('patients.merge.action')}
+                    </Menu.Item>
+                  )}
+                  {canDelete && (
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={16} />}
+                      onClick={confirmDelete}
+                      data-testid="patient-delete"
+                    >
+                      {t('common.delete')}
+                    </Menu.Item>
+                  )}
+                </Menu.Dropdown>
+              </Menu>
+            )}
+          </>
+        )}
+      </RowActions>
     </Table.Tr>
   );
 }

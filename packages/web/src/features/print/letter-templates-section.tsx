@@ -1,7 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import {
-  ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
@@ -35,7 +33,7 @@ import {
   type MergeField,
 } from '@basira/shared/letters/letters.schemas';
 import { IconEdit, IconPlus, IconTrash } from '../../components/icons.tsx';
-import { ListTable } from '../../components/list-table.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import type { ErrorKeys } from '../../lib/form-validation.ts';
@@ -46,6 +44,7 @@ import {
   useDeleteLetterTemplate,
   useSaveLetterTemplate,
 } from './letter-templates.queries.ts';
+import { RowAction, RowActions } from '../../components/row-action.tsx';
 
 const RichTextField = lazy(() =>
   import('../../components/rich-text-field.tsx').then((m) => ({ default: m.RichTextField })),
@@ -119,76 +118,55 @@ export function LetterTemplatesSection() {
           {t('letters.templates.add')}
         </Button>
       </Group>
-      {list.error && (
-        <Alert color="red" role="alert" mb="sm">
-          {errorMessage(translate, list.error)}
-        </Alert>
-      )}
-      {list.isPending && <Skeleton h={120} />}
-      {list.isSuccess && templates.length === 0 && (
-        <Text size="sm" c="dimmed" mb="sm">
-          {t('letters.templates.empty')}
-        </Text>
-      )}
-      {templates.length > 0 && (
-        <ListTable
-          minWidth={560}
-          testId="letter-template-table"
-          headings={[
-            t('letters.templates.name'),
-            t('letters.templates.kind'),
-            t('letters.templates.language'),
-          ]}
-        >
-          {templates.map((template) => (
-            <Table.Tr
-              key={template.id}
-              data-testid="letter-template-row"
-              aria-current={editing === template.id || undefined}
-              bg={editing === template.id ? 'var(--mantine-primary-color-light)' : undefined}
-            >
-              <Table.Td fw={500}>
-                <Group gap="xs" wrap="nowrap">
-                  <span>{template.name}</span>
-                  {!template.isActive && (
-                    <Badge size="sm" variant="light" color="gray">
-                      {t('letters.templates.inactive')}
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td>{t(`letters.kinds.${template.kind}`)}</Table.Td>
-              <Table.Td>{t(`letters.languages.${template.language}`)}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap" justify="flex-end">
-                  <Tooltip label={t('common.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      onClick={() => setEditing(template.id)}
-                      aria-label={`${t('common.edit')}: ${template.name}`}
-                      data-testid="letter-template-edit"
-                    >
-                      <IconEdit />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('common.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      onClick={() => confirmDelete(template)}
-                      loading={remove.isPending && remove.variables === template.id}
-                      aria-label={`${t('common.delete')}: ${template.name}`}
-                      data-testid="letter-template-delete"
-                    >
-                      <IconTrash />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
-      )}
+      <ListPage
+        rows={list.data && templates}
+        loading={list.isPending}
+        error={list.error}
+        empty={t('letters.templates.empty')}
+        emptyLook="text"
+        name="letter-template"
+        minWidth={560}
+        columns={[t('letters.templates.name'), t('letters.templates.kind'), t('letters.templates.language')]}
+        renderRow={(template) => (
+          <Table.Tr
+            key={template.id}
+            data-testid="letter-template-row"
+            aria-current={editing === template.id || undefined}
+            bg={editing === template.id ? 'var(--mantine-primary-color-light)' : undefined}
+          >
+            <Table.Td fw={500}>
+              <Group gap="xs" wrap="nowrap">
+                <span>{template.name}</span>
+                {!template.isActive && (
+                  <Badge size="sm" variant="light" color="gray">
+                    {t('letters.templates.inactive')}
+                  </Badge>
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td>{t(`letters.kinds.${template.kind}`)}</Table.Td>
+            <Table.Td>{t(`letters.languages.${template.language}`)}</Table.Td>
+            <RowActions>
+              <RowAction
+                label={t('common.edit')}
+                onClick={() => setEditing(template.id)}
+                of={template.name}
+                testId="letter-template-edit"
+                icon={<IconEdit />}
+              />
+              <RowAction
+                label={t('common.delete')}
+                color="red"
+                onClick={() => confirmDelete(template)}
+                loading={remove.isPending && remove.variables === template.id}
+                of={template.name}
+                testId="letter-template-delete"
+                icon={<IconTrash />}
+              />
+            </RowActions>
+          </Table.Tr>
+        )}
+      />
       {(editing === 'new' || current) && (
         <TemplateForm
           key={current ? `${current.id}-${current.version}` : 'new'}

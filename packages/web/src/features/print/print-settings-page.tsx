@@ -1,32 +1,20 @@
 import { useRef, useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  ColorSwatch,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Badge, Button, ColorSwatch, Group, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PrintSetting } from '@basira/shared/print/print-settings.schemas';
 import { IconEdit, IconPlus, IconTrash } from '../../components/icons.tsx';
-import { ListTable } from '../../components/list-table.tsx';
-import { PageFrame } from '../../components/page-frame.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
-import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { LetterTemplatesSection } from './letter-templates-section.tsx';
 import { PrintSettingsForm } from './print-settings-form.tsx';
 import { settingLabel } from './print-settings-values.ts';
 import { printSettingQuery, printSettingsQuery, useDeletePrintSetting } from './print-settings.queries.ts';
+import { RowAction, RowActions } from '../../components/row-action.tsx';
 
 /** What the form shows: a chosen setting, a new one, or (at first) the default. */
 type Selection = number | 'new' | null;
@@ -39,7 +27,6 @@ export function PrintSettingsPage() {
   const { t } = useTranslation();
   const translate = useTranslator();
   const list = useQuery(printSettingsQuery);
-  useLoadFailure(list.error, pathTo('userPortal'));
   const [selection, setSelection] = useState<Selection>(null);
   const dirty = useRef(false);
   const settings = list.data ?? [];
@@ -103,11 +90,10 @@ export function PrintSettingsPage() {
 
   const loading = list.isPending || (shownId !== null && !current && !detail.error);
   return (
-    <PageFrame
-      title={t('printSetting.title')}
-      loading={loading && !list.error}
-      actions={
-        settings.length > 0 && (
+    <ListPage
+      frame={{
+        title: t('printSetting.title'),
+        actions: settings.length > 0 && (
           <Button
             leftSection={<IconPlus />}
             onClick={() => open('new')}
@@ -116,54 +102,51 @@ export function PrintSettingsPage() {
           >
             {t('printSetting.add')}
           </Button>
-        )
-      }
-    >
-      <Stack gap="lg">
-        {list.data &&
-          (settings.length === 0 ? (
-            <Alert color="gray" data-testid="print-setting-empty">
-              {t('printSetting.empty')}
+        ),
+      }}
+      rows={list.data}
+      loading={loading && !list.error}
+      error={list.error}
+      failureFallback={pathTo('userPortal')}
+      empty={t('printSetting.empty')}
+      name="print-setting"
+      minWidth={560}
+      columns={[
+        t('printSetting.columns.name'),
+        t('printSetting.columns.paper'),
+        t('printSetting.columns.color'),
+      ]}
+      renderRow={(setting) => (
+        <SettingRow
+          key={setting.id}
+          setting={setting}
+          selected={setting.id === shownId}
+          deleting={remove.isPending && remove.variables === setting.id}
+          onEdit={() => open(setting.id)}
+          onDelete={(label) => confirmDelete(setting, label)}
+        />
+      )}
+      // The chosen setting's form and the letter templates, below the list.
+      footnote={
+        <Stack gap="lg" mt="sm">
+          {shownId !== null && !current && detail.error && (
+            <Alert color="red" role="alert">
+              {errorMessage(translate, detail.error)}
             </Alert>
-          ) : (
-            <ListTable
-              minWidth={560}
-              testId="print-setting-table"
-              headings={[
-                t('printSetting.columns.name'),
-                t('printSetting.columns.paper'),
-                t('printSetting.columns.color'),
-              ]}
-            >
-              {settings.map((setting) => (
-                <SettingRow
-                  key={setting.id}
-                  setting={setting}
-                  selected={setting.id === shownId}
-                  deleting={remove.isPending && remove.variables === setting.id}
-                  onEdit={() => open(setting.id)}
-                  onDelete={(label) => confirmDelete(setting, label)}
-                />
-              ))}
-            </ListTable>
-          ))}
-        {shownId !== null && !current && detail.error && (
-          <Alert color="red" role="alert">
-            {errorMessage(translate, detail.error)}
-          </Alert>
-        )}
-        {list.data && (shownId === null || current) && (
-          <PrintSettingsForm
-            key={current?.id ?? 'new'}
-            setting={current}
-            isFirst={settings.length === 0}
-            onSaved={(saved) => setSelection(saved.id)}
-            onDirtyChange={(value) => void (dirty.current = value)}
-          />
-        )}
-        {list.data && <LetterTemplatesSection />}
-      </Stack>
-    </PageFrame>
+          )}
+          {list.data && (shownId === null || current) && (
+            <PrintSettingsForm
+              key={current?.id ?? 'new'}
+              setting={current}
+              isFirst={settings.length === 0}
+              onSaved={(saved) => setSelection(saved.id)}
+              onDirtyChange={(value) => void (dirty.current = value)}
+            />
+          )}
+          {list.data && <LetterTemplatesSection />}
+        </Stack>
+      }
+    />
   );
 }
 
@@ -221,32 +204,24 @@ function SettingRow({
           </Text>
         </Group>
       </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Tooltip label={t('common.edit')}>
-            <ActionIcon
-              variant="subtle"
-              onClick={onEdit}
-              aria-label={`${t('common.edit')}: ${label}`}
-              data-testid="print-setting-edit"
-            >
-              <IconEdit />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('common.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => onDelete(label)}
-              loading={deleting}
-              aria-label={`${t('common.delete')}: ${label}`}
-              data-testid="print-setting-delete"
-            >
-              <IconTrash />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      </Table.Td>
+      <RowActions>
+        <RowAction
+          label={t('common.edit')}
+          onClick={onEdit}
+          of={label}
+          testId="print-setting-edit"
+          icon={<IconEdit />}
+        />
+        <RowAction
+          label={t('common.delete')}
+          color="red"
+          onClick={() => onDelete(label)}
+          loading={deleting}
+          of={label}
+          testId="print-setting-delete"
+          icon={<IconTrash />}
+        />
+      </RowActions>
     </Table.Tr>
   );
 }

@@ -1,21 +1,19 @@
-import { Alert, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { WORKLIST_RECALL_DAYS, type QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import { IconStethoscope } from '../../components/icons.tsx';
-import { PageFrame } from '../../components/page-frame.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { AlertMark } from '../../components/patient-alerts.tsx';
 import { STATUS_COLOR, StatusBadge } from '../../components/status-badge.tsx';
 import { useFormatters, waitingMinutes } from '../../lib/format.ts';
 import { pathTo } from '../../lib/routes.ts';
-import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { boardEntry, boardLink, type BoardState } from './queue-actions.ts';
 import { worklistQuery } from './queue.queries.ts';
 import { useNow } from './use-now.ts';
-import { ListTable } from '../../components/list-table.tsx';
 import { ExamTypeBadges } from './exam-type-badges.tsx';
 import { PatientNameLink } from '../../components/patient-name-link.tsx';
 
@@ -27,7 +25,6 @@ export function DoctorPage() {
   const worklist = useQuery(worklistQuery);
   const now = useNow(30_000);
   const format = useFormatters();
-  useLoadFailure(worklist.error, pathTo('userPortal'));
 
   const entries = worklist.data?.entries ?? [];
   const go = (entry: QueueEntry) => {
@@ -42,11 +39,10 @@ export function DoctorPage() {
   const waiting = entries.length - withMe;
 
   return (
-    <PageFrame
-      title={t('doctor.title')}
-      loading={worklist.isPending && !worklist.error}
-      actions={
-        next && (
+    <ListPage
+      frame={{
+        title: t('doctor.title'),
+        actions: next && (
           <Button
             leftSection={<IconStethoscope />}
             onClick={() => go(next)}
@@ -55,126 +51,125 @@ export function DoctorPage() {
           >
             {t('doctor.next', { number: next.ticketNumber, name: next.patient.name })}
           </Button>
+        ),
+      }}
+      rows={worklist.data && entries}
+      loading={worklist.isPending && !worklist.error}
+      error={worklist.error}
+      failureFallback={pathTo('userPortal')}
+      intro={
+        worklist.data && (
+          <Group gap="sm">
+            <Text size="sm" c="dimmed">
+              {format.date(worklist.data.day)}
+            </Text>
+            <Badge color="orange" variant="light">
+              {t('doctor.waitingCount', { count: waiting })}
+            </Badge>
+            <Badge color="blue" variant="light">
+              {t('doctor.withMeCount', { count: withMe })}
+            </Badge>
+          </Group>
         )
       }
-    >
-      {worklist.data && (
-        <Group gap="sm" mb="sm">
-          <Text size="sm" c="dimmed">
-            {format.date(worklist.data.day)}
-          </Text>
-          <Badge color="orange" variant="light">
-            {t('doctor.waitingCount', { count: waiting })}
-          </Badge>
-          <Badge color="blue" variant="light">
-            {t('doctor.withMeCount', { count: withMe })}
-          </Badge>
-        </Group>
-      )}
-      {worklist.data && entries.length === 0 ? (
-        <Alert color="gray" data-testid="doctor-empty">
-          {t('doctor.empty')}
-        </Alert>
-      ) : (
-        <ListTable
-          minWidth={760}
-          verticalSpacing="sm"
-          testId="doctor-table"
-          headings={[
-            t('queue.ticket.short'),
-            t('queue.patient'),
-            t('queue.examTypesLabel'),
-            t('queue.statusLabel'),
-            t('queue.waiting'),
-            t('queue.doctor'),
-          ]}
-        >
-          {entries.map((entry) => {
-            const how = boardEntry(entry.status.id, me?.permissions);
-            const minutes =
-              entry.status.id === QUEUE_STATUS.Waiting ? waitingMinutes(entry.waitingSince, now) : null;
-            return (
-              <Table.Tr
-                key={entry.id}
-                onClick={() => go(entry)}
-                style={{ cursor: how ? 'pointer' : undefined }}
-                data-testid="doctor-row"
-                data-queue-id={entry.id}
-              >
-                <Table.Td
-                  style={{
-                    borderInlineStart: `4px solid var(--mantine-color-${STATUS_COLOR[entry.status.id]}-6)`,
+      empty={t('doctor.empty')}
+      name="doctor"
+      minWidth={760}
+      columns={[
+        t('queue.ticket.short'),
+        t('queue.patient'),
+        t('queue.examTypesLabel'),
+        t('queue.statusLabel'),
+        t('queue.waiting'),
+        t('queue.doctor'),
+      ]}
+      table={{ verticalSpacing: 'sm' }}
+      renderRow={(entry) => {
+        const how = boardEntry(entry.status.id, me?.permissions);
+        const minutes =
+          entry.status.id === QUEUE_STATUS.Waiting ? waitingMinutes(entry.waitingSince, now) : null;
+        return (
+          <Table.Tr
+            key={entry.id}
+            onClick={() => go(entry)}
+            style={{ cursor: how ? 'pointer' : undefined }}
+            data-testid="doctor-row"
+            data-queue-id={entry.id}
+          >
+            <Table.Td
+              style={{
+                borderInlineStart: `4px solid var(--mantine-color-${STATUS_COLOR[entry.status.id]}-6)`,
+              }}
+            >
+              <Text fw={700} fz={24} ff="monospace">
+                {entry.ticketNumber}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <PatientNameLink patient={entry.patient} fw={600} />
+                {entry.patient.hasAlerts && <AlertMark />}
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('patients.fileNumberShort', { number: entry.patient.fileNumber })} ·{' '}
+                {t('patients.ageYears', { count: entry.patient.age })} ·{' '}
+                {entry.patient.isMale === 1 ? t('patients.male') : t('patients.female')}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <ExamTypeBadges types={entry.examTypes} />
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={entry.status} />
+            </Table.Td>
+            <Table.Td>
+              {minutes !== null ? (
+                <Text size="sm" fw={500} c={minutes >= 30 ? 'red.8' : undefined}>
+                  {format.duration(minutes)}
+                </Text>
+              ) : (
+                '—'
+              )}
+            </Table.Td>
+            <Table.Td>
+              {entry.doctor ? (
+                entry.doctor.id === me?.id ? (
+                  t('doctor.me')
+                ) : (
+                  entry.doctor.name
+                )
+              ) : (
+                <Text span size="sm" c="dimmed">
+                  {t('queue.anyDoctor')}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              {how && (
+                <Button
+                  size="compact-sm"
+                  variant={how === 'open' ? 'filled' : 'light'}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    go(entry);
                   }}
+                  aria-label={`${how === 'open' ? t('queue.openBoard') : t('doctor.continue')}: ${entry.patient.name}`}
+                  data-testid="doctor-open"
                 >
-                  <Text fw={700} fz={24} ff="monospace">
-                    {entry.ticketNumber}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <PatientNameLink patient={entry.patient} fw={600} />
-                    {entry.patient.hasAlerts && <AlertMark />}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {t('patients.fileNumberShort', { number: entry.patient.fileNumber })} ·{' '}
-                    {t('patients.ageYears', { count: entry.patient.age })} ·{' '}
-                    {entry.patient.isMale === 1 ? t('patients.male') : t('patients.female')}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <ExamTypeBadges types={entry.examTypes} />
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={entry.status} />
-                </Table.Td>
-                <Table.Td>
-                  {minutes !== null ? (
-                    <Text size="sm" fw={500} c={minutes >= 30 ? 'red.8' : undefined}>
-                      {format.duration(minutes)}
-                    </Text>
-                  ) : (
-                    '—'
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {entry.doctor ? (
-                    entry.doctor.id === me?.id ? (
-                      t('doctor.me')
-                    ) : (
-                      entry.doctor.name
-                    )
-                  ) : (
-                    <Text span size="sm" c="dimmed">
-                      {t('queue.anyDoctor')}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {how && (
-                    <Button
-                      size="compact-sm"
-                      variant={how === 'open' ? 'filled' : 'light'}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        go(entry);
-                      }}
-                      aria-label={`${how === 'open' ? t('queue.openBoard') : t('doctor.continue')}: ${entry.patient.name}`}
-                      data-testid="doctor-open"
-                    >
-                      {how === 'open' ? t('queue.openBoard') : t('doctor.continue')}
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </ListTable>
-      )}
-      {worklist.data && (
-        <Text size="xs" c="dimmed" mt="sm" data-testid="doctor-recall-days">
-          {t('doctor.recallDays', { days: WORKLIST_RECALL_DAYS })}
-        </Text>
-      )}
-    </PageFrame>
+                  {how === 'open' ? t('queue.openBoard') : t('doctor.continue')}
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        );
+      }}
+      footnote={
+        worklist.data && (
+          <Text size="xs" c="dimmed" mt="xs" data-testid="doctor-recall-days">
+            {t('doctor.recallDays', { days: WORKLIST_RECALL_DAYS })}
+          </Text>
+        )
+      }
+    />
   );
 }

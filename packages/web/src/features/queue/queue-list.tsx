@@ -1,18 +1,15 @@
-import { useEffect, useState } from 'react';
-import { Alert, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Paper, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { pathTo } from '../../lib/routes.ts';
-import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { QueueListFilters } from './queue-list-filters.tsx';
 import { QueueRow } from './queue-row.tsx';
 import type { ListFilters } from './queue-list-params.ts';
 import { queueListQuery } from './queue.queries.ts';
 import { useNow } from './use-now.ts';
 import { useStateMoves } from './use-state-moves.tsx';
-import { ListTable } from '../../components/list-table.tsx';
+import { ListPage, useListSearch } from '../../components/list-page.tsx';
 
 export interface QueueListProps {
   filters: ListFilters;
@@ -30,75 +27,54 @@ export function QueueList({ filters, page, permissions, onFilters, onPage, onEdi
   const list = useQuery(queueListQuery({ ...filters, page }));
   const moves = useStateMoves();
   const now = useNow(30_000);
-  const [search, setSearch] = useState(filters.search ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  useLoadFailure(list.error, pathTo('userPortal'));
-
-  useEffect(() => {
-    if (debounced !== (filters.search ?? '')) onFilters({ search: debounced || undefined });
-  }, [debounced]);
+  const [search, setSearch] = useListSearch(filters.search ?? '', (text) =>
+    onFilters({ search: text || undefined }),
+  );
 
   const meta = list.data?.meta;
-  const rows = list.data?.data ?? [];
-
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="queue-list-title">
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap">
+      <ListPage
+        intro={
           <Title order={2} fz="h4" id="queue-list-title">
             {t('queue.listTitle')}
           </Title>
-          {meta && (
-            <Text size="sm" c="dimmed" aria-live="polite" data-testid="queue-count">
-              {t(meta.totalIsLowerBound ? 'queue.countAtLeast' : 'queue.count', { count: meta.total })}
-            </Text>
-          )}
-        </Group>
-        <QueueListFilters filters={filters} onFilters={onFilters} search={search} onSearch={setSearch} />
-        {list.data && rows.length === 0 ? (
-          <Alert color="gray" data-testid="queue-empty">
-            {t('queue.empty')}
-          </Alert>
-        ) : (
-          <ListTable
-            minWidth={960}
-            verticalSpacing="xs"
-            testId="queue-table"
-            headings={[
-              t('queue.ticket.short'),
-              t('queue.time'),
-              t('queue.patient'),
-              t('queue.examTypesLabel'),
-              t('queue.doctor'),
-              t('queue.statusLabel'),
-              t('queue.waiting'),
-            ]}
-          >
-            {rows.map((entry) => (
-              <QueueRow
-                key={entry.id}
-                entry={entry}
-                now={now}
-                permissions={permissions}
-                pending={moves.pendingId === entry.id}
-                onMove={moves.run}
-                onEdit={onEdit}
-              />
-            ))}
-          </ListTable>
+        }
+        rows={list.data?.data}
+        error={list.error}
+        failureFallback={pathTo('userPortal')}
+        filters={
+          <QueueListFilters filters={filters} onFilters={onFilters} search={search} onSearch={setSearch} />
+        }
+        count={
+          meta && t(meta.totalIsLowerBound ? 'queue.countAtLeast' : 'queue.count', { count: meta.total })
+        }
+        empty={t('queue.empty')}
+        name="queue"
+        minWidth={960}
+        columns={[
+          t('queue.ticket.short'),
+          t('queue.time'),
+          t('queue.patient'),
+          t('queue.examTypesLabel'),
+          t('queue.doctor'),
+          t('queue.statusLabel'),
+          t('queue.waiting'),
+        ]}
+        table={{ verticalSpacing: 'xs' }}
+        renderRow={(entry) => (
+          <QueueRow
+            key={entry.id}
+            entry={entry}
+            now={now}
+            permissions={permissions}
+            pending={moves.pendingId === entry.id}
+            onMove={moves.run}
+            onEdit={onEdit}
+          />
         )}
-        {meta && meta.lastPage > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={meta.lastPage}
-              value={page}
-              onChange={onPage}
-              getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-              getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
-            />
-          </Group>
-        )}
-      </Stack>
+        pagination={meta && { lastPage: meta.lastPage, page, onChange: onPage }}
+      />
       {moves.modal}
     </Paper>
   );

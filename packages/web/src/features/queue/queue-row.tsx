@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Menu, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,6 +27,7 @@ import { useDeleteQueueEntry } from './queue.queries.ts';
 import type { useStateMoves } from './use-state-moves.tsx';
 import { ExamTypeBadges } from './exam-type-badges.tsx';
 import { PatientNameLink } from '../../components/patient-name-link.tsx';
+import { RowAction, RowActions } from '../../components/row-action.tsx';
 
 /** One visit in the queue list: ticket, patient, status and wait, with the board link and the row's menu. */
 export function QueueRow({
@@ -135,93 +136,87 @@ export function QueueRow({
           '—'
         )}
       </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          {board === 'open' && (
-            <Button
-              size="compact-sm"
-              component={Link}
-              to={boardLink(entry)}
-              state={{ open: true } satisfies BoardState}
-              leftSection={<IconStethoscope size={14} />}
-              aria-label={`${t('queue.openBoard')}: ${entry.patient.name}`}
-              data-testid="queue-open-board"
-            >
-              {t('queue.openBoard')}
-            </Button>
-          )}
-          {board === 'show' && (
-            <Tooltip label={t('queue.showBoard')}>
+      <RowActions>
+        {board === 'open' && (
+          <Button
+            size="compact-sm"
+            component={Link}
+            to={boardLink(entry)}
+            state={{ open: true } satisfies BoardState}
+            leftSection={<IconStethoscope size={14} />}
+            aria-label={`${t('queue.openBoard')}: ${entry.patient.name}`}
+            data-testid="queue-open-board"
+          >
+            {t('queue.openBoard')}
+          </Button>
+        )}
+        {board === 'show' && (
+          <RowAction
+            label={t('queue.showBoard')}
+            to={boardLink(entry)}
+            of={entry.patient.name}
+            testId="queue-show-board"
+            icon={<IconEye />}
+          />
+        )}
+        {(actions.length > 0 || canEdit || canPrint || canDelete) && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
               <ActionIcon
                 variant="subtle"
-                component={Link}
-                to={boardLink(entry)}
-                aria-label={`${t('queue.showBoard')}: ${entry.patient.name}`}
-                data-testid="queue-show-board"
+                loading={pending}
+                aria-label={t('queue.actionsFor', { name: entry.patient.name })}
+                data-testid="queue-row-menu"
               >
-                <IconEye />
+                <IconDots />
               </ActionIcon>
-            </Tooltip>
-          )}
-          {(actions.length > 0 || canEdit || canPrint || canDelete) && (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon
-                  variant="subtle"
-                  loading={pending}
-                  aria-label={t('queue.actionsFor', { name: entry.patient.name })}
-                  data-testid="queue-row-menu"
+            </Menu.Target>
+            <Menu.Dropdown>
+              {actions.map((action) => (
+                <Menu.Item
+                  key={action}
+                  onClick={() => onMove(entry, action)}
+                  color={action === 'cancel' ? 'red' : undefined}
+                  data-testid={`queue-action-${action}`}
                 >
-                  <IconDots />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {actions.map((action) => (
-                  <Menu.Item
-                    key={action}
-                    onClick={() => onMove(entry, action)}
-                    color={action === 'cancel' ? 'red' : undefined}
-                    data-testid={`queue-action-${action}`}
-                  >
-                    {t(`queue.actions.${action}`)}
-                  </Menu.Item>
-                ))}
-                {actions.length > 0 && (canEdit || canPrint || canDelete) && <Menu.Divider />}
-                {canEdit && (
-                  <Menu.Item
-                    leftSection={<IconEdit size={16} />}
-                    onClick={() => onEdit(entry)}
-                    data-testid="queue-edit"
-                  >
-                    {t('common.edit')}
-                  </Menu.Item>
-                )}
-                {canPrint && (
-                  <Menu.Item
-                    leftSection={<IconPrinter size={16} />}
-                    component={Link}
-                    to={pathTo('queuePrint', { id: entry.id })}
-                    target="_blank"
-                    data-testid="queue-print"
-                  >
-                    {t('queue.ticket.print')}
-                  </Menu.Item>
-                )}
-                {canDelete && (
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={confirmDelete}
-                    data-testid="queue-delete"
-                  >
-                    {t('common.delete')}
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
-          )}
-        </Group>
-      </Table.Td>
+                  {t(`queue.actions.${action}`)}
+                </Menu.Item>
+              ))}
+              {actions.length > 0 && (canEdit || canPrint || canDelete) && <Menu.Divider />}
+              {canEdit && (
+                <Menu.Item
+                  leftSection={<IconEdit size={16} />}
+                  onClick={() => onEdit(entry)}
+                  data-testid="queue-edit"
+                >
+                  {t('common.edit')}
+                </Menu.Item>
+              )}
+              {canPrint && (
+                <Menu.Item
+                  leftSection={<IconPrinter size={16} />}
+                  component={Link}
+                  to={pathTo('queuePrint', { id: entry.id })}
+                  target="_blank"
+                  data-testid="queue-print"
+                >
+                  {t('queue.ticket.print')}
+                </Menu.Item>
+              )}
+              {canDelete && (
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={confirmDelete}
+                  data-testid="queue-delete"
+                >
+                  {t('common.delete')}
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </RowActions>
     </Table.Tr>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Select, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
@@ -11,12 +11,10 @@ import {
   type SupportStatusFilter,
   type SupportType,
 } from '@basira/shared/support/support.schemas';
-import { ListTable } from '../../components/list-table.tsx';
-import { PageFrame } from '../../components/page-frame.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
-import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { SupportStatusBadge, SupportTypeBadge } from './support-badges.tsx';
@@ -89,7 +87,6 @@ function SupportDesk({ scope }: { scope: Scope }) {
       ? ANY
       : 'active';
   const list = useQuery(supportListQuery({ page, type, status: status === ANY ? undefined : status }));
-  useLoadFailure(list.error, pathTo('userPortal'));
 
   const handed = stateTarget(location.state);
   const lookedUp = useQuery({
@@ -113,52 +110,54 @@ function SupportDesk({ scope }: { scope: Scope }) {
 
   const meta = list.data?.meta;
   return (
-    <PageFrame
-      title={t(`support.titles.${scope}`)}
+    <ListPage
+      frame={{
+        title: t(`support.titles.${scope}`),
+        actions: (
+          <Group gap={4} wrap="wrap" component="nav" aria-label={t('support.screens')}>
+            {SCOPES.map((other) => (
+              <Button
+                key={other}
+                component={Link}
+                to={pathTo(SCOPE_ROUTES[other])}
+                variant={other === scope ? 'light' : 'subtle'}
+                aria-current={other === scope ? 'page' : undefined}
+                size="compact-md"
+                data-testid={`support-scope-${other}`}
+              >
+                {t(`support.scopes.${other}`)}
+              </Button>
+            ))}
+          </Group>
+        ),
+      }}
+      rows={list.data?.data}
       loading={list.isPending && !list.error}
-      actions={
-        <Group gap={4} wrap="wrap" component="nav" aria-label={t('support.screens')}>
-          {SCOPES.map((other) => (
-            <Button
-              key={other}
-              component={Link}
-              to={pathTo(SCOPE_ROUTES[other])}
-              variant={other === scope ? 'light' : 'subtle'}
-              aria-current={other === scope ? 'page' : undefined}
-              size="compact-md"
-              data-testid={`support-scope-${other}`}
-            >
-              {t(`support.scopes.${other}`)}
-            </Button>
-          ))}
-        </Group>
+      error={list.error}
+      failureFallback={pathTo('userPortal')}
+      pagination={
+        meta && {
+          lastPage: meta.lastPage,
+          page,
+          onChange: (next) =>
+            updateParams((latest) => {
+              latest.set('page', String(next));
+            }),
+        }
       }
-      footer={
-        meta &&
-        meta.lastPage > 1 && (
-          <Pagination
-            total={meta.lastPage}
-            value={page}
-            onChange={(next) =>
-              updateParams((latest) => {
-                latest.set('page', String(next));
-              })
-            }
-            getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-            getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
-          />
-        )
+      intro={
+        <>
+          {!isDesk && (
+            <Text size="sm" c="dimmed">
+              {t('support.ownOnly')}
+            </Text>
+          )}
+          {openId !== null && (
+            <SupportRequestCard id={openId} canAnswer={isDesk} onClose={() => setChosen(null)} />
+          )}
+        </>
       }
-    >
-      <Stack gap="md">
-        {!isDesk && (
-          <Text size="sm" c="dimmed">
-            {t('support.ownOnly')}
-          </Text>
-        )}
-        {openId !== null && (
-          <SupportRequestCard id={openId} canAnswer={isDesk} onClose={() => setChosen(null)} />
-        )}
+      filters={
         <Group gap="sm" align="flex-end" wrap="wrap">
           {scope !== 'bugs' && (
             <Select
@@ -188,41 +187,29 @@ function SupportDesk({ scope }: { scope: Scope }) {
             w={220}
             data-testid="support-status-filter"
           />
-          {meta && (
-            <Text size="sm" c="dimmed" aria-live="polite" pb={8}>
-              {t('support.count', { count: meta.total })}
-            </Text>
-          )}
         </Group>
-        {list.data && list.data.data.length === 0 ? (
-          <Alert color="gray" data-testid="support-empty">
-            {t('support.empty')}
-          </Alert>
-        ) : (
-          <ListTable
-            minWidth={720}
-            testId="support-table"
-            headings={[
-              t('support.columns.type'),
-              t('support.columns.details'),
-              t('support.columns.reporter'),
-              t('support.columns.status'),
-              t('support.columns.date'),
-            ]}
-          >
-            {list.data?.data.map((request) => (
-              <SupportRow
-                key={request.id}
-                request={request}
-                selected={request.id === openId}
-                onOpen={() => setChosen(request.id)}
-                when={format.dateTime(request.createdAt)}
-              />
-            ))}
-          </ListTable>
-        )}
-      </Stack>
-    </PageFrame>
+      }
+      count={meta && t('support.count', { count: meta.total })}
+      empty={t('support.empty')}
+      name="support"
+      minWidth={720}
+      columns={[
+        t('support.columns.type'),
+        t('support.columns.details'),
+        t('support.columns.reporter'),
+        t('support.columns.status'),
+        t('support.columns.date'),
+      ]}
+      renderRow={(request) => (
+        <SupportRow
+          key={request.id}
+          request={request}
+          selected={request.id === openId}
+          onOpen={() => setChosen(request.id)}
+          when={format.dateTime(request.createdAt)}
+        />
+      )}
+    />
   );
 }
 

@@ -1,34 +1,20 @@
-import { useEffect, useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { User } from '@basira/shared/users/users.schemas';
-import { IconEdit, IconEye, IconPlus, IconSearch, IconTrash } from '../../components/icons.tsx';
-import { PageFrame } from '../../components/page-frame.tsx';
+import { IconEdit, IconEye, IconPlus, IconTrash } from '../../components/icons.tsx';
+import { ListPage, useListSearch } from '../../components/list-page.tsx';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
-import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { useDeactivateUser, usersQuery } from './users.queries.ts';
-import { ListTable } from '../../components/list-table.tsx';
 import { roleLabel } from '../../lib/permission-label.ts';
+import { RowAction, RowActions } from '../../components/row-action.tsx';
 
 /** /user: search, 25 a page, active state, and the actions the user's permissions allow. */
 export function UserListPage() {
@@ -36,77 +22,45 @@ export function UserListPage() {
   const me = useMe();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const users = useQuery(usersQuery(page, params.get('search') ?? ''));
-  useLoadFailure(users.error, pathTo('userPortal'));
-
-  useEffect(() => {
-    if (debounced === (params.get('search') ?? '')) return;
-    setParams(debounced ? { search: debounced } : {}, { replace: true });
-  }, [debounced, params, setParams]);
+  const current = params.get('search') ?? '';
+  const [search, setSearch] = useListSearch(current, (text) =>
+    setParams(text ? { search: text } : {}, { replace: true }),
+  );
+  const users = useQuery(usersQuery(page, current));
 
   const meta = users.data?.meta;
   return (
-    <PageFrame
-      title={t('users.title')}
-      loading={users.isPending && !users.error}
-      actions={
-        can(me?.permissions, 'add user') && (
+    <ListPage
+      frame={{
+        title: t('users.title'),
+        actions: can(me?.permissions, 'add user') && (
           <Button component={Link} to={pathTo('userAdd')} leftSection={<IconPlus />} data-testid="user-add">
             {t('users.add')}
           </Button>
-        )
-      }
-      footer={
-        meta &&
-        meta.lastPage > 1 && (
-          <Pagination
-            total={meta.lastPage}
-            value={page}
-            onChange={(next) => setParams({ ...(search ? { search } : {}), page: String(next) })}
-            getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-            getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
-          />
-        )
-      }
-    >
-      <TextInput
-        type="search"
-        label={t('users.search')}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        leftSection={<IconSearch size={16} />}
-        maw={420}
-        mb="md"
-        data-testid="user-search"
-      />
-      {meta && (
-        <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
-          {t('users.count', { count: meta.total })}
-        </Text>
+        ),
+      }}
+      rows={users.data?.data}
+      loading={users.isPending && !users.error}
+      error={users.error}
+      failureFallback={pathTo('userPortal')}
+      search={{ label: t('users.search'), value: search, onChange: setSearch }}
+      count={meta && t('users.count', { count: meta.total })}
+      empty={t('users.empty')}
+      name="user"
+      minWidth={720}
+      columns={[t('users.name'), t('users.email'), t('users.username'), t('users.roles'), t('users.status')]}
+      table={{ striped: true }}
+      renderRow={(user) => (
+        <UserRow key={user.id} user={user} permissions={me?.permissions} selfId={me?.id} />
       )}
-      {users.data && users.data.data.length === 0 ? (
-        <Alert color="gray">{t('users.empty')}</Alert>
-      ) : (
-        <ListTable
-          striped
-          minWidth={720}
-          testId="user-table"
-          headings={[
-            t('users.name'),
-            t('users.email'),
-            t('users.username'),
-            t('users.roles'),
-            t('users.status'),
-          ]}
-        >
-          {users.data?.data.map((user) => (
-            <UserRow key={user.id} user={user} permissions={me?.permissions} selfId={me?.id} />
-          ))}
-        </ListTable>
-      )}
-    </PageFrame>
+      pagination={
+        meta && {
+          lastPage: meta.lastPage,
+          page,
+          onChange: (next) => setParams({ ...(search ? { search } : {}), page: String(next) }),
+        }
+      }
+    />
   );
 }
 
@@ -156,46 +110,33 @@ function UserRow({
           {user.isActive ? t('users.active') : t('users.inactive')}
         </Badge>
       </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Tooltip label={t('common.show')}>
-            <ActionIcon
-              component={Link}
-              to={pathTo('userShow', { id: user.id })}
-              variant="subtle"
-              aria-label={`${t('common.show')}: ${user.name}`}
-            >
-              <IconEye />
-            </ActionIcon>
-          </Tooltip>
-          {can(permissions, 'edit user') && (
-            <Tooltip label={t('common.edit')}>
-              <ActionIcon
-                component={Link}
-                to={pathTo('userUpdate', { id: user.id })}
-                variant="subtle"
-                aria-label={`${t('common.edit')}: ${user.name}`}
-                data-testid="user-edit"
-              >
-                <IconEdit />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          {can(permissions, 'delete user') && user.isActive && user.id !== selfId && (
-            <Tooltip label={t('users.deactivate')}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                onClick={confirmDeactivate}
-                aria-label={`${t('users.deactivate')}: ${user.name}`}
-                data-testid="user-deactivate"
-              >
-                <IconTrash />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Group>
-      </Table.Td>
+      <RowActions>
+        <RowAction
+          label={t('common.show')}
+          to={pathTo('userShow', { id: user.id })}
+          of={user.name}
+          icon={<IconEye />}
+        />
+        {can(permissions, 'edit user') && (
+          <RowAction
+            label={t('common.edit')}
+            to={pathTo('userUpdate', { id: user.id })}
+            of={user.name}
+            testId="user-edit"
+            icon={<IconEdit />}
+          />
+        )}
+        {can(permissions, 'delete user') && user.isActive && user.id !== selfId && (
+          <RowAction
+            label={t('users.deactivate')}
+            color="red"
+            onClick={confirmDeactivate}
+            of={user.name}
+            testId="user-deactivate"
+            icon={<IconTrash />}
+          />
+        )}
+      </RowActions>
     </Table.Tr>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Group, Pagination, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
@@ -9,8 +9,8 @@ import {
   type DiagnosisCreate,
   type DiagnosisRow,
 } from '@basira/shared/codes/codes.schemas';
-import { IconSearch, IconTrash } from '../../../components/icons.tsx';
-import { ListTable } from '../../../components/list-table.tsx';
+import { IconTrash } from '../../../components/icons.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { errorMessage } from '../../../lib/error-catalogue.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -69,98 +69,76 @@ export function DiagnosesPanel({ editable }: { editable: boolean }) {
 
   return (
     <>
-      <TextInput
-        type="search"
-        label={t('codeLists.diagnoses.search')}
-        description={t('codeLists.diagnoses.searchHint')}
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
+      <ListPage
+        rows={list.data?.data}
+        error={list.error}
+        search={{
+          label: t('codeLists.diagnoses.search'),
+          description: t('codeLists.diagnoses.searchHint'),
+          value: search,
+          onChange: (text) => {
+            setSearch(text);
+            setPage(1);
+          },
         }}
-        leftSection={<IconSearch size={16} />}
-        maw={420}
-        mb="md"
-        data-testid="diagnosis-search"
-      />
-      {meta && (
-        <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
-          {t('codeLists.diagnoses.count', { count: meta.total })}
-        </Text>
-      )}
-      {list.data && list.data.data.length === 0 ? (
-        <Alert color="gray">{t('codeLists.empty')}</Alert>
-      ) : (
-        <ListTable
-          striped
-          minWidth={720}
-          testId="diagnosis-table"
-          headings={[t('codeLists.diagnoses.code'), t('codeLists.titleAr'), t('codeLists.titleEn')]}
-        >
-          {list.data?.data.map((row) => (
-            <Table.Tr key={row.code} data-testid="diagnosis-row">
-              <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-                <Group gap={6} wrap="nowrap">
-                  <Text span fw={600} size="sm">
-                    {row.code}
-                  </Text>
-                  {row.custom && (
-                    <Badge size="xs" variant="light">
-                      {t('codeLists.diagnoses.custom')}
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td dir="rtl">{row.titleAr}</Table.Td>
-              <Table.Td dir="ltr">{row.titleEn}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip
-                    label={
-                      row.favourite
-                        ? t('codeLists.diagnoses.unfavourite')
-                        : t('codeLists.diagnoses.favourite')
-                    }
+        count={meta && t('codeLists.diagnoses.count', { count: meta.total })}
+        empty={t('codeLists.empty')}
+        name="diagnosis"
+        minWidth={720}
+        columns={[t('codeLists.diagnoses.code'), t('codeLists.titleAr'), t('codeLists.titleEn')]}
+        table={{ striped: true }}
+        renderRow={(row) => (
+          <Table.Tr key={row.code} data-testid="diagnosis-row">
+            <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+              <Group gap={6} wrap="nowrap">
+                <Text span fw={600} size="sm">
+                  {row.code}
+                </Text>
+                {row.custom && (
+                  <Badge size="xs" variant="light">
+                    {t('codeLists.diagnoses.custom')}
+                  </Badge>
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td dir="rtl">{row.titleAr}</Table.Td>
+            <Table.Td dir="ltr">{row.titleEn}</Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <Tooltip
+                  label={
+                    row.favourite ? t('codeLists.diagnoses.unfavourite') : t('codeLists.diagnoses.favourite')
+                  }
+                >
+                  <ActionIcon
+                    variant="subtle"
+                    color="yellow"
+                    disabled={!editable}
+                    aria-pressed={row.favourite}
+                    aria-label={t('codeLists.diagnoses.favouriteOf', { code: row.code })}
+                    onClick={() => toggle(row)}
+                    data-testid="diagnosis-favourite"
                   >
-                    <ActionIcon
-                      variant="subtle"
-                      color="yellow"
-                      disabled={!editable}
-                      aria-pressed={row.favourite}
-                      aria-label={t('codeLists.diagnoses.favouriteOf', { code: row.code })}
-                      onClick={() => toggle(row)}
-                      data-testid="diagnosis-favourite"
-                    >
-                      <IconStar filled={row.favourite} />
-                    </ActionIcon>
-                  </Tooltip>
-                  {editable && row.custom && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('common.delete')}
-                      onClick={() => confirmDelete(row)}
-                      data-testid="diagnosis-delete"
-                    >
-                      <IconTrash />
-                    </ActionIcon>
-                  )}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
-      )}
-      {meta && meta.lastPage > 1 && (
-        <Pagination
-          mt="md"
-          total={meta.lastPage}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-          getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
-        />
-      )}
+                    <IconStar filled={row.favourite} />
+                  </ActionIcon>
+                </Tooltip>
+                {editable && row.custom && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('common.delete')}
+                    onClick={() => confirmDelete(row)}
+                    data-testid="diagnosis-delete"
+                  >
+                    <IconTrash />
+                  </ActionIcon>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        pagination={meta && { lastPage: meta.lastPage, page, onChange: setPage }}
+      />
       {editable && (
         <>
           <Text fw={600} mt="lg" mb={4}>

@@ -1,29 +1,19 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Drug, Frequency } from '@basira/shared/codes/codes.schemas';
-import { IconEdit, IconPlus, IconSearch, IconTrash } from '../../../components/icons.tsx';
-import { ListTable } from '../../../components/list-table.tsx';
+import { IconEdit, IconPlus, IconTrash } from '../../../components/icons.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { errorMessage } from '../../../lib/error-catalogue.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
 import { drugListQuery, useDrugMutations } from './codes.queries.ts';
 import { DrugFormModal } from './drug-form-modal.tsx';
+import { RowAction } from '../../../components/row-action.tsx';
 
 /** A default frequency as the list shows it (`4 times a day`, `every 2 hours`, `at bedtime`). */
 export function frequencyLabel(t: TFunction, frequency: Frequency | null): string {
@@ -70,113 +60,96 @@ export function DrugFormularyPanel({ editable }: { editable: boolean }) {
 
   return (
     <>
-      <Group align="end" justify="space-between" mb="md">
-        <TextInput
-          type="search"
-          label={t('codeLists.drugs.search')}
-          description={t('codeLists.drugs.searchHint')}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          leftSection={<IconSearch size={16} />}
-          w={420}
-          maw="100%"
-          data-testid="drug-search"
-        />
-        {editable && (
-          <Button
-            leftSection={<IconPlus />}
-            onClick={() => setEditing({ drug: null })}
-            data-testid="drug-add"
-          >
-            {t('codeLists.drugs.addTitle')}
-          </Button>
-        )}
-      </Group>
-      {list.data && (
-        <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
-          {t('codeLists.drugs.count', { count: list.data.length })}
-        </Text>
-      )}
-      {list.data && list.data.length === 0 ? (
-        <Alert color="gray">{t('codeLists.empty')}</Alert>
-      ) : (
-        <ListTable
-          striped
-          minWidth={860}
-          testId="drug-table"
-          headings={[
-            t('codeLists.drugs.name'),
-            t('codeLists.drugs.brands'),
-            t('codeLists.drugs.form'),
-            t('codeLists.drugs.class'),
-            t('codeLists.drugs.defaultDose'),
-            t('codeLists.drugs.defaultFrequency'),
-          ]}
-        >
-          {list.data?.map((drug) => (
-            <Table.Tr key={drug.id} data-testid="drug-row">
-              <Table.Td>
-                <Stack gap={2} align="flex-start">
-                  <Group gap={6} wrap="wrap">
-                    <Text size="sm" fw={600} dir="ltr">
-                      {drug.name}
-                    </Text>
-                    {drug.ingredients.length === 0 && (
-                      <Tooltip label={t('codeLists.drugs.notCheckedHint')} multiline w={260}>
-                        <Badge color="orange" variant="light" tabIndex={0} data-testid="drug-not-checked">
-                          {t('codeLists.drugs.notChecked')}
-                        </Badge>
-                      </Tooltip>
-                    )}
-                  </Group>
-                  {drug.nameAr && (
-                    <Text size="xs" c="dimmed" dir="rtl" lang="ar">
-                      {drug.nameAr}
-                    </Text>
+      <ListPage
+        rows={list.data}
+        error={list.error}
+        search={{
+          label: t('codeLists.drugs.search'),
+          description: t('codeLists.drugs.searchHint'),
+          value: search,
+          onChange: setSearch,
+          aside: editable && (
+            <Button
+              leftSection={<IconPlus />}
+              onClick={() => setEditing({ drug: null })}
+              data-testid="drug-add"
+            >
+              {t('codeLists.drugs.addTitle')}
+            </Button>
+          ),
+        }}
+        count={list.data && t('codeLists.drugs.count', { count: list.data.length })}
+        empty={t('codeLists.empty')}
+        name="drug"
+        minWidth={860}
+        columns={[
+          t('codeLists.drugs.name'),
+          t('codeLists.drugs.brands'),
+          t('codeLists.drugs.form'),
+          t('codeLists.drugs.class'),
+          t('codeLists.drugs.defaultDose'),
+          t('codeLists.drugs.defaultFrequency'),
+        ]}
+        table={{ striped: true }}
+        renderRow={(drug) => (
+          <Table.Tr key={drug.id} data-testid="drug-row">
+            <Table.Td>
+              <Stack gap={2} align="flex-start">
+                <Group gap={6} wrap="wrap">
+                  <Text size="sm" fw={600} dir="ltr">
+                    {drug.name}
+                  </Text>
+                  {drug.ingredients.length === 0 && (
+                    <Tooltip label={t('codeLists.drugs.notCheckedHint')} multiline w={260}>
+                      <Badge color="orange" variant="light" tabIndex={0} data-testid="drug-not-checked">
+                        {t('codeLists.drugs.notChecked')}
+                      </Badge>
+                    </Tooltip>
                   )}
-                </Stack>
-              </Table.Td>
-              <Table.Td dir="ltr">{drug.brands.join(', ')}</Table.Td>
-              <Table.Td>{t(`codeLists.forms.${drug.form}`)}</Table.Td>
-              <Table.Td>{t(`codeLists.classes.${drug.class}`)}</Table.Td>
-              <Table.Td>{doseLabel(t, drug)}</Table.Td>
-              <Table.Td>{frequencyLabel(t, drug.defaultFrequency)}</Table.Td>
-              <Table.Td>
-                {editable && (
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label={t('common.edit')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('codeLists.drugs.editOf', { name: drug.name })}
-                        onClick={() => setEditing({ drug })}
-                        data-testid="drug-edit"
-                      >
-                        <IconEdit />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('common.delete')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('common.delete')}
-                        onClick={() => confirmDelete(drug)}
-                        data-testid="drug-delete"
-                      >
-                        <IconTrash />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+                </Group>
+                {drug.nameAr && (
+                  <Text size="xs" c="dimmed" dir="rtl" lang="ar">
+                    {drug.nameAr}
+                  </Text>
                 )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
-      )}
-      {list.data && list.data.length >= 50 && (
-        <Text size="sm" c="dimmed" mt="xs">
-          {t('codeLists.drugs.narrow')}
-        </Text>
-      )}
+              </Stack>
+            </Table.Td>
+            <Table.Td dir="ltr">{drug.brands.join(', ')}</Table.Td>
+            <Table.Td>{t(`codeLists.forms.${drug.form}`)}</Table.Td>
+            <Table.Td>{t(`codeLists.classes.${drug.class}`)}</Table.Td>
+            <Table.Td>{doseLabel(t, drug)}</Table.Td>
+            <Table.Td>{frequencyLabel(t, drug.defaultFrequency)}</Table.Td>
+            <Table.Td>
+              {editable && (
+                <Group gap={4} wrap="nowrap">
+                  <RowAction
+                    label={t('common.edit')}
+                    ariaLabel={t('codeLists.drugs.editOf', { name: drug.name })}
+                    onClick={() => setEditing({ drug })}
+                    testId="drug-edit"
+                    icon={<IconEdit />}
+                  />
+                  <RowAction
+                    label={t('common.delete')}
+                    color="red"
+                    onClick={() => confirmDelete(drug)}
+                    testId="drug-delete"
+                    icon={<IconTrash />}
+                  />
+                </Group>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        )}
+        footnote={
+          list.data &&
+          list.data.length >= 50 && (
+            <Text size="sm" c="dimmed">
+              {t('codeLists.drugs.narrow')}
+            </Text>
+          )
+        }
+      />
       <DrugFormModal
         opened={editing !== null}
         drug={editing?.drug ?? null}

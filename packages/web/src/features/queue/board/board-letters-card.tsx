@@ -4,7 +4,6 @@ import {
   Card,
   Group,
   NumberInput,
-  Pagination,
   Select,
   Skeleton,
   Stack,
@@ -33,6 +32,7 @@ import {
   type LetterUpdate,
 } from '@basira/shared/letters/letters.schemas';
 import { IconEdit, IconPrinter } from '../../../components/icons.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { errorMessage } from '../../../lib/error-catalogue.ts';
@@ -44,6 +44,7 @@ import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import type { ErrorKeys } from '../../../lib/form-validation.ts';
 import { staleRecord, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useTranslator } from '../../../lib/use-translator.ts';
+import { RowActions } from '../../../components/row-action.tsx';
 
 const RichTextField = lazy(() =>
   import('../../../components/rich-text-field.tsx').then((m) => ({ default: m.RichTextField })),
@@ -131,7 +132,6 @@ export function BoardLettersCard({
   const ordered = [...active].sort(
     (a, b) => Number(b.language === i18n.language) - Number(a.language === i18n.language),
   );
-  const list = letters.data?.data ?? [];
   const meta = letters.data?.meta;
   const needsDays = needsDaysFor(templateId);
 
@@ -218,82 +218,65 @@ export function BoardLettersCard({
           />
         )}
 
-        {letters.isSuccess && list.length === 0 && (
-          <Text size="sm" c="dimmed" data-testid="board-letters-empty">
-            {t('letters.card.empty')}
-          </Text>
-        )}
-        {list.length > 0 && (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped fz="sm" verticalSpacing={4} data-testid="board-letters-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('letters.card.letter')}</Table.Th>
-                  <Table.Th>{t('letters.card.date')}</Table.Th>
-                  <Table.Th>{t('letters.card.by')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((letter) => (
-                  <Table.Tr
-                    key={letter.id}
-                    data-testid="board-letter-row"
-                    aria-current={letter.id === open?.id || undefined}
+        {canRead && (
+          <ListPage
+            rows={letters.data?.data}
+            loading={letters.isPending}
+            empty={t('letters.card.empty')}
+            emptyLook="text"
+            name="board-letters"
+            minWidth={480}
+            columns={[t('letters.card.letter'), t('letters.card.date'), t('letters.card.by')]}
+            table={{ striped: true, fz: 'sm', verticalSpacing: 4 }}
+            renderRow={(letter) => (
+              <Table.Tr
+                key={letter.id}
+                data-testid="board-letter-row"
+                aria-current={letter.id === open?.id || undefined}
+              >
+                <Table.Td>
+                  {letter.title}
+                  <Text span size="xs" c="dimmed" ms={6}>
+                    {t(`letters.kinds.${letter.kind}`)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{format.dateTime(letter.createdAt)}</Table.Td>
+                <Table.Td>{letter.createdBy?.name ?? ''}</Table.Td>
+                <RowActions>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    leftSection={<IconEdit size={14} />}
+                    onClick={() => setOpen(letter)}
+                    data-testid="board-letter-open"
                   >
-                    <Table.Td>
-                      {letter.title}
-                      <Text span size="xs" c="dimmed" ms={6}>
-                        {t(`letters.kinds.${letter.kind}`)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{format.dateTime(letter.createdAt)}</Table.Td>
-                    <Table.Td>{letter.createdBy?.name ?? ''}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          leftSection={<IconEdit size={14} />}
-                          onClick={() => setOpen(letter)}
-                          data-testid="board-letter-open"
-                        >
-                          {t('letters.card.open')}
-                        </Button>
-                        {canPrint && (
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            leftSection={<IconPrinter size={14} />}
-                            component={Link}
-                            to={pathTo('letterPrint', { id: letter.id })}
-                            target="_blank"
-                          >
-                            {t('letters.card.print')}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                    {t('letters.card.open')}
+                  </Button>
+                  {canPrint && (
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      leftSection={<IconPrinter size={14} />}
+                      component={Link}
+                      to={pathTo('letterPrint', { id: letter.id })}
+                      target="_blank"
+                    >
+                      {t('letters.card.print')}
+                    </Button>
+                  )}
+                </RowActions>
+              </Table.Tr>
+            )}
+            pagination={
+              meta && {
+                lastPage: meta.lastPage,
+                page,
+                onChange: setPage,
+                size: 'sm',
+              }
+            }
+          />
         )}
-        {meta && meta.lastPage > 1 && (
-          <Group justify="center">
-            <Pagination
-              size="sm"
-              total={meta.lastPage}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-              getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
-              data-testid="board-letters-pages"
-            />
-          </Group>
-        )}
-        {letters.isPending && canRead && <Skeleton h={40} />}
       </Stack>
     </Card>
   );
