@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { sphericalEquivalent, transpose } from '@basira/shared/clinical/refraction';
-import { formatAxis, formatDiopters } from '@basira/shared/clinical/rounding';
 import { cornealPlaneRefraction, needsCornealPlane } from '@basira/shared/clinical/vertex';
 import { EXAM_PERMISSIONS, readersOf } from '@basira/shared/exams/exam-types';
-import { spectacles } from '@basira/shared/exams/spectacles';
+import { rxText, spectacles } from '@basira/shared/exams/spectacles';
 import { ClinicalValue } from '../components/clinical-value.tsx';
 import { IconDownload } from '../components/icons.tsx';
 import { useExamForm } from '../features/exams/exam-form-context.ts';
@@ -83,10 +82,7 @@ function ReadingExtras({ path }: { path: string }) {
           {cornealPlane.map(({ side, plane }, i) => (
             <span key={side} data-testid={`exam-corneal-plane-${side}`}>
               {i > 0 && ' · '}
-              {t(`exams.eyes.${side}Short`)}{' '}
-              <ClinicalValue
-                text={`${formatDiopters(plane.sphere)}${plane.cylinder ? ` ${formatDiopters(plane.cylinder)} × ${formatAxis(plane.axis)}` : ''}`}
-              />
+              {t(`exams.eyes.${side}Short`)} <ClinicalValue text={rxText(plane)} />
             </span>
           ))}
         </Text>
