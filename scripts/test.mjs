@@ -108,17 +108,12 @@ const vitest = (name, projects, env = {}, node = undefined) => {
   return step(name, node ?? 'npx', args, { env: withNode }).finally(() => countVitest(out));
 };
 
-// ESLint and tsc each keep one core busy: the lint beside the formatting and the typechecks, on two cores.
+await step('lint (eslint)', 'npx', ['eslint', '.']);
+await step('format (prettier)', 'npx', ['prettier', '--check', '.']);
 const typed = ['packages/shared', 'packages/server', 'packages/web', 'e2e', 'bench'].filter((p) =>
   existsSync(path.join(root, p, 'tsconfig.json')),
 );
-await Promise.all([
-  step('lint (eslint)', 'npx', ['eslint', '.']),
-  (async () => {
-    await step('format (prettier)', 'npx', ['prettier', '--check', '.']);
-    for (const p of typed) await step(`typecheck ${p}`, 'npx', ['tsc', '-p', p]);
-  })(),
-]);
+for (const p of typed) await step(`typecheck ${p}`, 'npx', ['tsc', '-p', p]);
 
 const unitProjects = [
   'shared',
