@@ -10,7 +10,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ApiError } from '../lib/api-error.ts';
 import { getGlobalReactionHandler } from '../lib/api-reactions.ts';
 import { SESSION_EXPIRED_TOAST_MS } from '../lib/toasts.ts';
-import { initI18n } from '../i18n/i18n.ts';
+import { initEnglish } from '../test/i18n.ts';
 import { installGlobalReactions } from './global-reactions.ts';
 import { IdleNotice, idleState, noticeLeadMs } from './idle-notice.tsx';
 import { markActivity } from '../lib/activity.ts';
@@ -26,12 +26,7 @@ const en = JSON.parse(readFileSync(path.resolve(here, '../../public/src/locales/
 >;
 
 beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(en), { status: 200 })),
-  );
-  await initI18n('en');
-  vi.unstubAllGlobals();
+  await initEnglish();
 });
 
 function renderApp(path: string) {

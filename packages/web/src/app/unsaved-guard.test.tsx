@@ -1,27 +1,16 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { createMemoryRouter, Link, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { initI18n } from '../i18n/i18n.ts';
+import { initEnglish } from '../test/i18n.ts';
 import { hasUnsavedInput } from '../lib/unsaved-input.ts';
 import { useSchemaForm } from '../lib/use-schema-form.ts';
 import { Providers } from './providers.tsx';
 import { UnsavedGuard } from './unsaved-guard.tsx';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const en = readFileSync(path.resolve(here, '../../public/src/locales/en.json'), 'utf8');
-
 beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(en, { status: 200 })),
-  );
-  await initI18n('en');
-  vi.unstubAllGlobals();
+  await initEnglish();
 });
 
 /** A letter being written: a form on useSchemaForm whose save clears it and then moves to the saved page. */

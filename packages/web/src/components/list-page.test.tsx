@@ -9,7 +9,7 @@ import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers.tsx';
-import { initI18n } from '../i18n/i18n.ts';
+import { initEnglish } from '../test/i18n.ts';
 import { ListPage, useListSearch, type ListPageProps } from './list-page.tsx';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,12 +19,7 @@ const en = JSON.parse(readFileSync(path.resolve(here, '../../public/src/locales/
 };
 
 beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(en), { status: 200 })),
-  );
-  await initI18n('en');
-  vi.unstubAllGlobals();
+  await initEnglish();
 });
 
 type Fruit = { id: number; name: string };

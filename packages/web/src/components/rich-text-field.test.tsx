@@ -8,7 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers.tsx';
-import { initI18n } from '../i18n/i18n.ts';
+import { initEnglish } from '../test/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { RichTextField } from './rich-text-field.tsx';
 
@@ -21,12 +21,7 @@ const en = JSON.parse(readFileSync(path.resolve(here, '../../public/src/locales/
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(en), { status: 200 })),
-  );
-  await initI18n('en');
-  vi.unstubAllGlobals();
+  await initEnglish();
   // ProseMirror measures the selection to scroll it into view; jsdom has no layout.
   const rect = { x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) };
   Range.prototype.getBoundingClientRect = () => rect as DOMRect;

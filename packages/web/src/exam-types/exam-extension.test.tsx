@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { useState, type ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExamDefinition } from '@basira/shared/exams/exam-definition';
 import type { ExamType } from '@basira/shared/exams/exam-types';
 import { group, list, num, text, type ValuesOf } from '@basira/shared/exams/fields';
@@ -18,7 +15,7 @@ import { ExamSections } from '../features/exams/exam-fields.tsx';
 import { ExamFormContext } from '../features/exams/exam-form-context.ts';
 import { getPath, setPath } from '../features/exams/use-exam-record-form.ts';
 import { ExamSheet, useExamSheetFrame } from '../features/print/exam-sheet.tsx';
-import { initI18n } from '../i18n/i18n.ts';
+import { initEnglish } from '../test/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import {
   ExamExtensionsContext,
@@ -83,19 +80,9 @@ const withFixture = (extension: ExamWebExtension): ExamExtensions => ({
   [FIXTURE]: extension,
 });
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const en = JSON.parse(
-  readFileSync(path.resolve(here, '../../public/src/locales/en.json'), 'utf8'),
-) as unknown;
-
 let unregister: () => void;
 beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(en), { status: 200 })),
-  );
-  await initI18n('en');
-  vi.unstubAllGlobals();
+  await initEnglish();
   unregister = registerTestExamDefinition(fixtureDefinition as unknown as ExamDefinition);
 });
 afterAll(() => unregister());

@@ -1,29 +1,18 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { act, renderHook } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { patientCreateSchema, patientUpdateSchema } from '@basira/shared/patients/patients.schemas';
 import { printSettingCreateSchema } from '@basira/shared/print/print-settings.schemas';
 import { queueCreateSchema } from '@basira/shared/queue/queue.schemas';
 import { roleSaveSchema } from '@basira/shared/roles/roles.schemas';
 import { userCreateSchema, userUpdateSchema } from '@basira/shared/users/users.schemas';
-import { initI18n } from '../i18n/i18n.ts';
+import { initEnglish } from '../test/i18n.ts';
 import { ApiError } from './api-error.ts';
 import { hasUnsavedInput } from './unsaved-input.ts';
 import { schemaFormBody, schemaFormErrors, staleRecord, useSchemaForm } from './use-schema-form.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const en = readFileSync(path.resolve(here, '../../public/src/locales/en.json'), 'utf8');
-
 beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(en, { status: 200 })),
-  );
-  await initI18n('en');
-  vi.unstubAllGlobals();
+  await initEnglish();
 });
 
 const noteSchema = z.object({

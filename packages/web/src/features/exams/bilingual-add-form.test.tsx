@@ -1,26 +1,15 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { optionCreateSchema, type OptionCreate } from '@basira/shared/exams/options.schemas';
 import { Providers } from '../../app/providers.tsx';
-import { initI18n } from '../../i18n/i18n.ts';
+import { initEnglish } from '../../test/i18n.ts';
 import { hasUnsavedInput } from '../../lib/unsaved-input.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { BilingualAddForm } from './bilingual-add-form.tsx';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const en = readFileSync(path.resolve(here, '../../../public/src/locales/en.json'), 'utf8');
-
 beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(en, { status: 200 })),
-  );
-  await initI18n('en');
-  vi.unstubAllGlobals();
+  await initEnglish();
 });
 
 /** The options page's row, as it uses it: the category is the list's, the two labels are typed. */

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { useState } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,16 +5,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
-import { initI18n } from '../../i18n/i18n.ts';
+import { initEnglish } from '../../test/i18n.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { ExamFormContext } from './exam-form-context.ts';
 import { ExamSections } from './exam-fields.tsx';
 import { getPath, setPath } from './use-exam-record-form.ts';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const en = JSON.parse(
-  readFileSync(path.resolve(here, '../../../public/src/locales/en.json'), 'utf8'),
-) as unknown;
 
 const DRUG = {
   id: 41,
@@ -52,12 +44,7 @@ const DIAGNOSES = [
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(en), { status: 200 })),
-  );
-  await initI18n('en');
-  vi.unstubAllGlobals();
+  await initEnglish();
   // The combobox scrolls the option it moves to into view; jsdom has no layout.
   Element.prototype.scrollIntoView ??= () => {};
 });

@@ -1,27 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
-import { initI18n } from '../../i18n/i18n.ts';
+import { initEnglish } from '../../test/i18n.ts';
 import { NumberText } from './number-text.tsx';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const en = JSON.parse(
-  readFileSync(path.resolve(here, '../../../public/src/locales/en.json'), 'utf8'),
-) as unknown;
-
 beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(en), { status: 200 })),
-  );
-  await initI18n('en');
-  vi.unstubAllGlobals();
+  await initEnglish();
 });
 
 function Axis({ initial }: { initial: number | null }) {

@@ -10,7 +10,7 @@ import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'reac
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@basira/shared/notifications/notifications.schemas';
 import { Providers } from '../../app/providers.tsx';
-import { initI18n } from '../../i18n/i18n.ts';
+import { initEnglish } from '../../test/i18n.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { NotificationsPage } from './notifications-page.tsx';
 
@@ -36,12 +36,7 @@ const fetchMock = vi.fn<typeof fetch>();
 let markAnswer: { status: number; body: unknown };
 
 beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(en), { status: 200 })),
-  );
-  await initI18n('en');
-  vi.unstubAllGlobals();
+  await initEnglish();
 });
 
 beforeEach(() => {

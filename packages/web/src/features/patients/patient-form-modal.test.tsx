@@ -8,7 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
-import { initI18n } from '../../i18n/i18n.ts';
+import { initEnglish } from '../../test/i18n.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { PatientFormModal } from './patient-form-modal.tsx';
 
@@ -28,12 +28,7 @@ const fetchMock = vi.fn<typeof fetch>();
 let duplicates: unknown[] = [];
 
 beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(en), { status: 200 })),
-  );
-  await initI18n('en');
-  vi.unstubAllGlobals();
+  await initEnglish();
 });
 
 beforeEach(() => {

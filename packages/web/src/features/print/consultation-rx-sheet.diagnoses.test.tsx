@@ -1,20 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/providers.tsx';
-import { initI18n } from '../../i18n/i18n.ts';
+import { initEnglish } from '../../test/i18n.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { ConsultationRxSheet, type ConsultationData } from './consultation-rx-sheet.tsx';
 import { samplePatient } from './sample-prescription.ts';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const en = JSON.parse(
-  readFileSync(path.resolve(here, '../../../public/src/locales/en.json'), 'utf8'),
-) as unknown;
 
 const POAG = {
   code: 'H40.1',
@@ -25,12 +17,7 @@ const POAG = {
 };
 
 beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(en), { status: 200 })),
-  );
-  await initI18n('en');
-  vi.unstubAllGlobals();
+  await initEnglish();
 });
 afterEach(() => vi.unstubAllGlobals());
 

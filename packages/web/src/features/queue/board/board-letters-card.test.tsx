@@ -1,27 +1,16 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
-import { initI18n } from '../../../i18n/i18n.ts';
+import { initEnglish } from '../../../test/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { hasUnsavedInput } from '../../../lib/unsaved-input.ts';
 import { BoardLettersCard } from './board-letters-card.tsx';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const en = readFileSync(path.resolve(here, '../../../../public/src/locales/en.json'), 'utf8');
-
 beforeAll(async () => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(en, { status: 200 })),
-  );
-  await initI18n('en');
-  vi.unstubAllGlobals();
+  await initEnglish();
 });
 afterEach(() => vi.unstubAllGlobals());
 
