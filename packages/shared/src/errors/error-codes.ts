@@ -32,6 +32,20 @@ export const ERROR_STATUS = {
   'messaging.not_configured': 409,
   /** One backup at a time per server: a second request is refused until the first has finished. */
   'backup.in_progress': 409,
+  /** A payment or refund needs the caller's open cashier shift. */
+  'billing.no_open_shift': 409,
+  /** A cashier has one open shift at a time. */
+  'billing.shift_already_open': 409,
+  'billing.shift_closed': 409,
+  /** An entry is reversed at most once; a voided charge takes nothing more. */
+  'billing.already_reversed': 409,
+  'billing.charge_voided': 409,
+  /** A charge with payments is voided after they are refunded. */
+  'billing.charge_has_payments': 409,
+  /** A discount beyond the caller's roles' limit needs `give discounts`. */
+  'billing.discount_over_limit': 403,
+  /** The same idempotency key sent with a different payment. */
+  'billing.idempotency_mismatch': 422,
   payload_too_large: 413,
   'document.too_large': 413,
   unsupported_media_type: 415,

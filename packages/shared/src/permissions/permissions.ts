@@ -58,6 +58,13 @@ export const PERMISSION_NAMES = [
   'print outer',
   'manage backups',
   ...examPermissions('consultation', 'show consultation'),
+  // The clinic's money (docs/money.md).
+  'show payments',
+  'take payments',
+  'give discounts',
+  'refund',
+  'manage prices',
+  'show financial reports',
 ] as const;
 
 export type PermissionName = (typeof PERMISSION_NAMES)[number];
