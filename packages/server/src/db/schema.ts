@@ -76,10 +76,13 @@ export const roles = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     orgId: orgIdColumn(),
     name: text('name').notNull(),
+    /** The largest discount, in percent of a charge, the role's holders give without `give discounts` (docs/money.md). */
+    discountLimitPercent: smallint('discount_limit_percent').notNull().default(0),
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [
+    check('roles_discount_limit_ck', sql`${t.discountLimitPercent} BETWEEN 0 AND 100`),
     uniqueIndex('roles_org_name_uq').on(t.orgId, sql`lower(${t.name})`),
     unique('roles_id_org_uq').on(t.id, t.orgId),
   ],
@@ -939,4 +942,235 @@ export const letters = pgTable(
     ...timestamps,
   },
   (t) => [index('letters_patient_idx').on(t.orgId, t.patientId, t.createdAt)],
+);
+
+// ----- The clinic's money (docs/money.md) -------------------------------------------------------------------------
+
+/** Amounts in a currency's minor unit (dinars, dollar cents): integers, never floating point. */
+const amount = (name: string) => bigint(name, { mode: 'number' });
+const currencyCheck = (name: string, column: PgColumn) => check(name, sql`${column} IN ('IQD', 'USD')`);
+
+/** The price list. A price changes in place (versioned, audited); a charge copies the price it was made at. */
+export const billingServices = pgTable(
+  'billing_services',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    code: text('code').notNull(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    /** SERVICE_KINDS: consultation, follow_up, test, procedure, surgery, other. */
+    kind: text('kind').notNull(),
+    /** Queueing a visit with this reason charges this service. */
+    visitReason: text('visit_reason'),
+    /** A price for one doctor; null: every doctor without one. */
+    doctorId: integer('doctor_id').references(() => users.id),
+    priceIqd: amount('price_iqd').notNull(),
+    priceUsd: amount('price_usd'),
+    active: boolean('active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('billing_services_code_uq').on(t.orgId, sql`lower(${t.code})`),
+    // One active service per visit reason and doctor: queueing must find one price, never choose between two.
+    uniqueIndex('billing_services_reason_uq')
+      .on(t.orgId, t.visitReason, sql`coalesce(${t.doctorId}, 0)`)
+      .where(sql`${t.active} AND ${t.visitReason} IS NOT NULL`),
+    check(
+      'billing_services_prices_ck',
+      sql`${t.priceIqd} >= 0 AND (${t.priceUsd} IS NULL OR ${t.priceUsd} >= 0)`,
+    ),
+  ],
+);
+
+/** One row per organization, made on first write: the free-return window. */
+export const billingSettings = pgTable('billing_settings', {
+  orgId: orgIdColumn().primaryKey(),
+  freeReturnDays: smallint('free_return_days').notNull().default(10),
+  version: integer('version').notNull().default(1),
+  updatedBy: integer('updated_by'),
+  ...timestamps,
+});
+
+/** A doctor's share in percent of what is paid for a service (`service_id` null: every other service). */
+export const doctorShares = pgTable(
+  'doctor_shares',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => users.id),
+    serviceId: integer('service_id').references(() => billingServices.id),
+    percent: smallint('percent').notNull(),
+  },
+  (t) => [
+    uniqueIndex('doctor_shares_uq').on(t.orgId, t.doctorId, sql`coalesce(${t.serviceId}, 0)`),
+    check('doctor_shares_percent_ck', sql`${t.percent} BETWEEN 0 AND 100`),
+  ],
+);
+
+/**
+ * A service given to a patient, with its price copied. Never deleted nor edited but for `balance`, `voided` and
+ * `version`, which every entry on it moves in the statement that writes the entry (the 409 of two cashiers).
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    queueId: integer('queue_id').references(() => queueEntries.id),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => billingServices.id),
+    code: text('code').notNull(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    kind: text('kind').notNull(),
+    doctorId: integer('doctor_id').references(() => users.id),
+    currency: text('currency').notNull(),
+    listAmount: amount('list_amount').notNull(),
+    amount: amount('amount').notNull(),
+    freeReturnOf: integer('free_return_of'),
+    balance: amount('balance').notNull(),
+    voided: boolean('voided').notNull().default(false),
+    /** The clinic's calendar day of `created_at`. */
+    day: date('day', { mode: 'string' }).notNull(),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    currencyCheck('charges_currency_ck', t.currency),
+    check('charges_amounts_ck', sql`${t.amount} >= 0 AND ${t.listAmount} >= 0 AND ${t.balance} >= 0`),
+    index('charges_patient_idx').on(t.orgId, t.patientId, t.createdAt),
+    index('charges_queue_idx').on(t.orgId, t.queueId),
+    index('charges_day_idx').on(t.orgId, t.day),
+    // Outstanding balances: the few charges still owed, not the millions paid.
+    index('charges_owed_idx')
+      .on(t.orgId, t.patientId)
+      .where(sql`${t.balance} > 0`),
+  ],
+);
+
+/**
+ * What happens to a charge, append-only: payments, discounts, exemptions, refunds and voids. `due_delta` is what the
+ * entry did to the charge's balance, `drawer_delta` what it put in (payment) or took from (refund) the drawer.
+ * Service and doctor are copied from the charge so that the reports read this table alone.
+ */
+export const billingEntries = pgTable(
+  'billing_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    chargeId: integer('charge_id')
+      .notNull()
+      .references(() => charges.id),
+    patientId: integer('patient_id').notNull(),
+    /** ENTRY_KINDS: payment, discount, exemption, refund, void. */
+    kind: text('kind').notNull(),
+    amount: amount('amount').notNull(),
+    currency: text('currency').notNull(),
+    dueDelta: amount('due_delta').notNull(),
+    drawerDelta: amount('drawer_delta').notNull().default(0),
+    method: text('method'),
+    wallet: text('wallet'),
+    percent: smallint('percent'),
+    category: text('category'),
+    reason: text('reason'),
+    receiptId: integer('receipt_id'),
+    /** For a payment: the charge's balance after it (the receipt's line). */
+    balanceAfter: amount('balance_after'),
+    shiftId: integer('shift_id'),
+    reversesId: integer('reverses_id'),
+    serviceId: integer('service_id').notNull(),
+    doctorId: integer('doctor_id'),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    currencyCheck('billing_entries_currency_ck', t.currency),
+    check('billing_entries_amount_ck', sql`${t.amount} > 0`),
+    // An entry is reversed once at most.
+    uniqueIndex('billing_entries_reverses_uq')
+      .on(t.reversesId)
+      .where(sql`${t.reversesId} IS NOT NULL`),
+    index('billing_entries_day_idx').on(t.orgId, t.day, t.kind),
+    index('billing_entries_charge_idx').on(t.orgId, t.chargeId),
+    index('billing_entries_receipt_idx')
+      .on(t.orgId, t.receiptId)
+      .where(sql`${t.receiptId} IS NOT NULL`),
+    index('billing_entries_shift_idx')
+      .on(t.orgId, t.shiftId)
+      .where(sql`${t.shiftId} IS NOT NULL`),
+  ],
+);
+
+/** One payment: numbered per organization and year (`org_counters` `receipt:YYYY`, in its transaction: no gaps). */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    year: smallint('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    method: text('method').notNull(),
+    wallet: text('wallet'),
+    currency: text('currency').notNull(),
+    total: amount('total').notNull(),
+    balanceAfter: amount('balance_after').notNull(),
+    shiftId: integer('shift_id').notNull(),
+    /** The payment POST's key: the same key again answers this receipt. `request_hash` tells a different body. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    printCount: integer('print_count').notNull().default(0),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdBy: integer('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    currencyCheck('receipts_currency_ck', t.currency),
+    uniqueIndex('receipts_number_uq').on(t.orgId, t.year, t.sequence),
+    uniqueIndex('receipts_idempotency_uq').on(t.orgId, t.idempotencyKey),
+    index('receipts_patient_idx').on(t.orgId, t.patientId, t.createdAt),
+    index('receipts_day_idx').on(t.orgId, t.day),
+  ],
+);
+
+/** A cashier's drawer from opening to the count at closing. `floats`, `expected`, `counted`: DrawerCell lists. */
+export const cashierShifts = pgTable(
+  'cashier_shifts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    floats: jsonb('floats').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: integer('closed_by'),
+    expected: jsonb('expected'),
+    counted: jsonb('counted'),
+    note: text('note'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    // A cashier has one open drawer at a time.
+    uniqueIndex('cashier_shifts_open_uq')
+      .on(t.orgId, t.userId)
+      .where(sql`${t.closedAt} IS NULL`),
+    index('cashier_shifts_day_idx').on(t.orgId, t.day),
+  ],
 );
