@@ -12,7 +12,7 @@ import type {
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { FakeClock } from '../../lib/clock.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
-import { startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
+import { startTestApp, userWith, type TestApp } from '../../test/harness.ts';
 
 // 11:00 in Baghdad on 2 March 2026.
 const clock = new FakeClock(new Date('2026-03-02T08:00:00Z'));
