@@ -202,6 +202,7 @@ export class BillingPricesService {
           .where(inOrg(billingSettings, scope.orgId))
           .for('update');
         if ((current?.version ?? 1) !== input.version) throw await stale(tx);
+        const before = await this.settings(scope.orgId, tx);
         await tx
           .insert(billingSettings)
           .values({
@@ -221,7 +222,6 @@ export class BillingPricesService {
               updatedAt: now,
             },
           });
-        const before = await this.settings(scope.orgId, tx);
         const known = new Map(before.discountLimits.map((l) => [l.roleId, l.percent]));
         const changed: { roleId: number; from: number; to: number }[] = [];
         for (const limit of input.discountLimits) {
