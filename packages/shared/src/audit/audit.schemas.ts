@@ -58,6 +58,7 @@ export const AUDIT_READ_ACTIONS = [
   'telegram.link_viewed',
   'telegram.messages_viewed',
   'billing.account_viewed',
+  'billing.receipt_viewed',
 ] as const;
 
 /** Every action the server records, for the screen's filter and its labels (locale `audit.actions.*`). */
@@ -134,6 +135,7 @@ export const AUDIT_ACTIONS = [
   'billing.receipt_printed',
   'billing.shift_opened',
   'billing.shift_closed',
+  'billing.shift_viewed',
   'auth.login',
   'auth.login_failed',
   'auth.logout',

@@ -89,6 +89,18 @@ export class BillingPaymentsService {
     };
   }
 
+  /** `GET /receipts/{id}`: a read of the patient's data, audited. */
+  async view(scope: RequestContext, id: number): Promise<Receipt> {
+    const receipt = await this.receipt(scope.orgId, id);
+    await recordAudit(this.db, scope, {
+      action: 'billing.receipt_viewed',
+      entity: 'receipt',
+      entityId: id,
+      patientId: receipt.patient.id,
+    });
+    return receipt;
+  }
+
   /** The receipt an idempotency key already made: the same answer, or 422 when the key came with another payment. */
   private async replay(orgId: number, key: string, hash: string): Promise<Receipt | null> {
     const [row] = await this.db

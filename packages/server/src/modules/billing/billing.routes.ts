@@ -94,7 +94,10 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteServices> = async 
   app.post(
     `${BASE}/services`,
     {
-      config: { permission: MANAGE_PRICES },
+      config: {
+        permission: MANAGE_PRICES,
+        audit: { action: 'billing.service_created', entity: 'billing_service' },
+      },
       schema: { tags, body: serviceCreateSchema, response: { 201: serviceResponseSchema } },
     },
     async (request, reply) =>
@@ -104,7 +107,10 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteServices> = async 
   app.post(
     `${BASE}/services/:id`,
     {
-      config: { permission: MANAGE_PRICES },
+      config: {
+        permission: MANAGE_PRICES,
+        audit: { action: 'billing.service_updated', entity: 'billing_service' },
+      },
       schema: {
         tags,
         params: idParamsSchema,
@@ -129,7 +135,10 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteServices> = async 
   app.post(
     `${BASE}/settings`,
     {
-      config: { permission: MANAGE_PRICES },
+      config: {
+        permission: MANAGE_PRICES,
+        audit: { action: 'billing.settings_updated', entity: 'billing_settings' },
+      },
       schema: { tags, body: billingSettingsUpdateSchema, response: { 200: billingSettingsResponseSchema } },
     },
     async (request) => ({ data: await prices.updateSettings(contextOf(request), request.body) }),
@@ -147,7 +156,10 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteServices> = async 
   app.post(
     `${BASE}/shares`,
     {
-      config: { permission: MANAGE_PRICES },
+      config: {
+        permission: MANAGE_PRICES,
+        audit: { action: 'billing.shares_updated', entity: 'billing_settings' },
+      },
       schema: { tags, body: doctorSharesUpdateSchema, response: { 200: doctorShareListSchema } },
     },
     async (request) => ({ data: await prices.updateShares(contextOf(request), request.body) }),
@@ -186,7 +198,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteServices> = async 
     {
       config: {
         permission: [TAKE_PAYMENTS, 'open board', 'edit queue'],
-        audit: { action: 'billing.charged', entity: 'charge', idParam: 'none' },
+        audit: { action: 'billing.charged', entity: 'charge' },
       },
       schema: {
         tags,
@@ -282,10 +294,13 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteServices> = async 
   app.get(
     `${BASE}/receipts/:id`,
     {
-      config: { permission: [SHOW_PAYMENTS, TAKE_PAYMENTS] },
+      config: {
+        permission: [SHOW_PAYMENTS, TAKE_PAYMENTS],
+        audit: { action: 'billing.receipt_viewed', entity: 'receipt' },
+      },
       schema: { tags, params: idParamsSchema, response: { 200: receiptResponseSchema } },
     },
-    async (request) => ({ data: await payments.receipt(request.org.id, request.params.id) }),
+    async (request) => ({ data: await payments.view(contextOf(request), request.params.id) }),
   );
 
   app.post(
@@ -314,7 +329,10 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteServices> = async 
   app.post(
     `${BASE}/shifts`,
     {
-      config: { permission: TAKE_PAYMENTS },
+      config: {
+        permission: TAKE_PAYMENTS,
+        audit: { action: 'billing.shift_opened', entity: 'cashier_shift' },
+      },
       schema: { tags, body: shiftOpenSchema, response: { 201: shiftResponseSchema } },
     },
     async (request, reply) =>
@@ -324,7 +342,10 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteServices> = async 
   app.post(
     `${BASE}/shifts/:id/close`,
     {
-      config: { permission: [TAKE_PAYMENTS, REPORTS] },
+      config: {
+        permission: [TAKE_PAYMENTS, REPORTS],
+        audit: { action: 'billing.shift_closed', entity: 'cashier_shift' },
+      },
       schema: {
         tags,
         params: idParamsSchema,
@@ -349,7 +370,11 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteServices> = async 
   app.get(
     `${BASE}/shifts/:id`,
     {
-      config: { permission: [TAKE_PAYMENTS, REPORTS] },
+      // A drawer's count, not a patient's data: its reading is recorded by the audit hook (`always`).
+      config: {
+        permission: [TAKE_PAYMENTS, REPORTS],
+        audit: { action: 'billing.shift_viewed', entity: 'cashier_shift', always: true },
+      },
       schema: { tags, params: idParamsSchema, response: { 200: shiftResponseSchema } },
     },
     async (request) => ({
