@@ -646,3 +646,57 @@ describe('shifts', () => {
     expect((await k.c.call('GET', `${B}/shifts/${current.id}`, undefined, other.token)).statusCode).toBe(404);
   });
 });
+
+describe('shares, currencies and the visit', () => {
+  it('the doctors’ shares replace the table; a non-doctor or an unknown service is refused', async () => {
+    const k = await setUp();
+    const shares = [
+      { doctorId: k.doctor.id, serviceId: null, percent: 40 },
+      { doctorId: k.doctor.id, serviceId: k.consultation.id, percent: 60 },
+    ];
+    const saved = await k.c.ok<{ doctor: { id: number }; serviceId: number | null; percent: number }[]>(
+      'POST',
+      `${B}/shares`,
+      { shares },
+    );
+    // A doctor's shares by service, the one for every other service last.
+    expect(saved.map((s) => [s.doctor.id, s.serviceId, s.percent])).toEqual([
+      [k.doctor.id, k.consultation.id, 60],
+      [k.doctor.id, null, 40],
+    ]);
+    expect(await k.c.ok('GET', `${B}/shares`)).toEqual(saved);
+    const replaced = await k.c.ok<unknown[]>('POST', `${B}/shares`, { shares: [shares[0]] });
+    expect(replaced).toHaveLength(1);
+    const notDoctor = await k.c.call('POST', `${B}/shares`, {
+      shares: [{ doctorId: k.cashier.id, serviceId: null, percent: 10 }],
+    });
+    expect(notDoctor.json().errors).toEqual({ doctorId: ['doctorId.not_doctor'] });
+    const unknown = await k.c.call('POST', `${B}/shares`, {
+      shares: [{ doctorId: k.doctor.id, serviceId: 999_999, percent: 10 }],
+    });
+    expect(unknown.statusCode).toBe(422);
+  });
+
+  it('a payment in another currency than the charge’s is refused; a charged visit is not deleted', async () => {
+    const k = await setUp();
+    const { charge, patientId, visit } = await charged(k);
+    const res = await t.request({
+      method: 'POST',
+      url: `${B}/payments`,
+      org: k.org.slug,
+      token: k.cashier.token,
+      headers: { 'idempotency-key': newKey() },
+      payload: {
+        patientId,
+        method: 'cash',
+        currency: 'USD',
+        lines: [{ chargeId: charge.id, version: charge.version, amount: 1 }],
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ 'lines.0.chargeId': ['lines.currency'] });
+    const deleted = await k.c.call('DELETE', `/api/mo/queue/${visit.id}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().code).toBe('queue.has_records');
+  });
+});

@@ -9,7 +9,7 @@ import type {
 } from '@basira/shared/queue/queue.schemas';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import type { Db } from '../../db/client.ts';
-import { examRecords, queueEntries, queueStatusEvents, users } from '../../db/schema.ts';
+import { charges, examRecords, queueEntries, queueStatusEvents, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { nextCounter } from '../../lib/counters.ts';
 import { AppError, fieldError, notFound, pgCode } from '../../lib/errors.ts';
@@ -342,6 +342,16 @@ export class QueueService {
           .from(examRecords)
           .where(inOrg(examRecords, scope.orgId, eq(examRecords.queueId, id)));
         if ((exams?.n ?? 0) > 0) throw hasRecords();
+        // Money is never deleted (docs/money.md): a charged visit is canceled and its charges voided instead.
+        const [charged] = await tx
+          .select({ n: count() })
+          .from(charges)
+          .where(inOrg(charges, scope.orgId, eq(charges.queueId, id)));
+        if ((charged?.n ?? 0) > 0)
+          throw new AppError(
+            'queue.has_records',
+            'This visit has charges and cannot be deleted; cancel it instead and void its charges.',
+          );
         await tx.delete(queueEntries).where(inOrg(queueEntries, scope.orgId, eq(queueEntries.id, id)));
         await refreshLastQueueAt(tx, scope.orgId, entry.patientId, this.clock.now());
         await recordAudit(tx, scope, {
