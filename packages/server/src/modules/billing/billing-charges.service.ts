@@ -243,7 +243,8 @@ export class BillingChargesService {
   ): Promise<Charge> {
     return this.changeCharge(scope, id, input.version, async (tx, charge) => {
       if (charge.voided) throw chargeVoided();
-      if (charge.balance <= 0) throw fieldError('version', 'balance.zero', 'This charge owes nothing.');
+      if (charge.balance <= 0)
+        throw new AppError('conflict', 'This charge owes nothing; there is nothing to exempt.');
       // An exemption is a discount of the whole balance: the limit applies as to 100 %.
       await this.assertWithinLimit(tx, scope, caller, charge, Math.max(charge.balance, charge.amount));
       return {
