@@ -115,6 +115,13 @@ describe('charges at queueing', () => {
       day: '2026-03-02',
     });
     expect((await account(k, patientId)).balances).toEqual([{ currency: 'IQD', amount: 25_000 }]);
+    // Recorded with the visit, in its statement.
+    const audited = (await t.database.db.execute(
+      sql`SELECT action, user_id::int, patient_id::int FROM audit_log WHERE org_id = ${k.org.id} AND entity = 'charge' AND entity_id = ${charge.id}`,
+    )) as unknown as { rows: { action: string; user_id: number; patient_id: number }[] };
+    expect(audited.rows).toEqual([
+      { action: 'billing.charged', user_id: k.org.adminId, patient_id: patientId },
+    ]);
     // The doctor's own price is taken before the one without a doctor.
     await k.c.ok('POST', `${B}/services`, {
       code: 'CONS-DR',
