@@ -149,6 +149,12 @@ export const AUDIT_ENTITIES = [
   'support_request',
   'organization',
   'backup',
+  'billing_service',
+  'billing_settings',
+  'charge',
+  'billing_entry',
+  'receipt',
+  'cashier_shift',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
