@@ -8,6 +8,8 @@ import { BalanceBadge } from './balance-badge.tsx';
 import { balancesQuery } from './billing-desk.queries.ts';
 import { PaymentDialog, type PaymentPatient } from './payment-dialog.tsx';
 
+const owesSomething = (balances: readonly MoneyValue[] | undefined) => !!balances?.some((b) => b.amount > 0);
+
 interface Row {
   patient: { id: number; name: string };
 }
@@ -20,8 +22,8 @@ export interface BalanceSlots<R extends Row> {
 
 /**
  * What each patient on a list owes, read in one call for the rows on screen (`GET /balances`), with a Pay button
- * per row for whoever takes payments. The balances' query sits under the queue's root: a live queue event refetches
- * them with the rows.
+ * on each row that owes something, for whoever takes payments. The balances' query sits under the queue's root:
+ * a live queue event refetches them with the rows.
  */
 export function RowBalances<R extends Row>({
   rows,
@@ -34,7 +36,8 @@ export function RowBalances<R extends Row>({
 }) {
   const { t } = useTranslation();
   const canShow = can(permissions, 'show payments');
-  const canTake = can(permissions, 'take payments');
+  // The dialog reads the patient's account, which takes `show payments` too.
+  const canTake = can(permissions, 'take payments') && canShow;
   const ids = [...new Set(rows.map((r) => r.patient.id))];
   const balances = useQuery({ ...balancesQuery(ids), enabled: canShow && ids.length > 0 });
   const [paying, setPaying] = useState<PaymentPatient | null>(null);
@@ -45,18 +48,19 @@ export function RowBalances<R extends Row>({
   const slots: BalanceSlots<R> = {
     badge: canShow ? (row) => <BalanceBadge balances={owed.get(row.patient.id)} /> : undefined,
     action: canTake
-      ? (row) => (
-          <Button
-            size="compact-sm"
-            variant="light"
-            color="teal"
-            onClick={() => setPaying({ id: row.patient.id, name: row.patient.name })}
-            aria-label={`${t('billingDesk.pay.action')}: ${row.patient.name}`}
-            data-testid="queue-pay"
-          >
-            {t('billingDesk.pay.action')}
-          </Button>
-        )
+      ? (row) =>
+          owesSomething(owed.get(row.patient.id)) && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="teal"
+              onClick={() => setPaying({ id: row.patient.id, name: row.patient.name })}
+              aria-label={`${t('billingDesk.pay.action')}: ${row.patient.name}`}
+              data-testid="queue-pay"
+            >
+              {t('billingDesk.pay.action')}
+            </Button>
+          )
       : undefined,
   };
   return (
