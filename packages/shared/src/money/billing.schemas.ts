@@ -7,6 +7,7 @@ import {
   dataOf,
   versionSchema,
 } from '../common/api.schemas.ts';
+import { printFrameSchema } from '../print/printing.schemas.ts';
 import { userRefSchema, VISIT_REASONS } from '../queue/queue.schemas.ts';
 import type { Currency } from './money.ts';
 
@@ -332,6 +333,14 @@ export const receiptSchema = z.object({
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 export const receiptResponseSchema = dataOf(receiptSchema);
+
+/**
+ * `GET /api/mo/billing/receipts/{id}` as the print page reads it: the receipt with the frame of the clinic's sheets
+ * (its name and default print setting: header, footer, logo), which a cashier could not read otherwise
+ * (`GET /printSetting` needs `print setting`). Optional: without it the receipt prints under the clinic's name.
+ */
+export const receiptViewResponseSchema = dataOf(receiptSchema.extend({ frame: printFrameSchema.optional() }));
+export type ReceiptView = z.infer<typeof receiptViewResponseSchema>['data'];
 
 /** `POST /api/mo/billing/receipts/{id}/print`: counts the print; `copy` says whether this print is a copy. */
 export const receiptPrintSchema = dataOf(receiptSchema.extend({ copy: z.boolean() }));

@@ -205,6 +205,8 @@ describe('route table (spec section 2)', () => {
     ['allSupport', '/support/all/:notificationId?'],
     ['activeIndex', '/support/active/:notificationId?'],
     ...PRINT_KINDS.map((kind): [RouteName, string] => [`${kind}Print`, `/print/${kind}/:id`]),
+    // A payment's receipt (docs/money.md): counted by the billing API, not a print kind of the print log.
+    ['receiptPrint', '/print/receipt/:id'],
   ];
 
   it('has every spec path under its name, and nothing else but the few it implies', () => {

@@ -18,8 +18,10 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
   // The board with the cards of other features (Telegram), composed here: features never import each other.
   boardIndex: screen(() => import('./board-screen.tsx'), 'BoardScreen'),
   patientIndex: screen(() => import('../features/patients/patient-list-page.tsx'), 'PatientListPage'),
-  patientFile: screen(() => import('../features/patients/patient-file-page.tsx'), 'PatientFilePage'),
-  queueAdd: screen(() => import('../features/queue/queue-page.tsx'), 'QueuePage'),
+  // The patient's file with the billing desk's account section.
+  patientFile: screen(() => import('./patient-file-screen.tsx'), 'PatientFileScreen'),
+  // The queue with the billing desk's balances and Pay action on its rows.
+  queueAdd: screen(() => import('./queue-screen.tsx'), 'QueueScreen'),
   test: screen(() => import('../features/diagnostics/diagnostics-page.tsx'), 'DiagnosticsPage'),
   unauthorized: screen(() => import('../features/system/unauthorized-page.tsx'), 'UnauthorizedPage'),
   userPortal: screen(() => import('../features/portal/portal-page.tsx'), 'PortalPage'),
@@ -69,6 +71,8 @@ function printScreens(): Partial<Record<RouteName, Screen>> {
     ...Object.fromEntries(EXAM_TYPES.map((type) => [`${type}Print`, exam])),
     queuePrint: screen(() => import('../features/print/queue-print-page.tsx'), 'QueuePrintPage'),
     letterPrint: screen(() => import('../features/print/letter-print-page.tsx'), 'LetterPrintPage'),
+    // The billing desk's receipt in the print feature's shell and frame, composed here.
+    receiptPrint: screen(() => import('./receipt-print-screen.tsx'), 'ReceiptPrintScreen'),
   };
 }
 

@@ -25,6 +25,8 @@ export interface RequestOptions<S extends z.ZodType> {
   organization?: string | null;
   withToken?: boolean;
   timeoutMs?: number;
+  /** Headers of the call's own (a payment's `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -79,7 +81,7 @@ async function send(
   options: SendOptions,
 ): Promise<{ response: Response; token: string | null }> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const token = options.withToken === false ? null : getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   const organization = options.organization === undefined ? getOrganization() : options.organization;

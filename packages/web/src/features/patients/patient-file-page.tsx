@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,13 @@ const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Numb
  * /patient/:patientId: everything the clinic holds on one patient, opened from anywhere the patient appears. It
  * needs no queue entry and moves no status; the actions lead to the screens that do (queue, book, edit).
  */
-export function PatientFilePage() {
+/** Sections of other features in the file (the billing desk's account), handed in by app/. */
+export type PatientFileSections = (
+  patient: { id: number; name: string },
+  permissions: readonly string[] | undefined,
+) => ReactNode;
+
+export function PatientFilePage({ sections }: { sections?: PatientFileSections } = {}) {
   const { t } = useTranslation();
   const patientId = idOf(useParams().patientId);
   const file = useQuery({ ...patientFileQuery(patientId ?? 0), enabled: patientId !== null });
@@ -43,10 +49,16 @@ export function PatientFilePage() {
         backFallback={pathTo('patientIndex')}
       />
     );
-  return <PatientFileView file={file.data} />;
+  return <PatientFileView file={file.data} sections={sections} />;
 }
 
-function PatientFileView({ file }: { file: PatientFile }) {
+function PatientFileView({
+  file,
+  sections,
+}: {
+  file: PatientFile;
+  sections?: PatientFileSections | undefined;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   const queryClient = useQueryClient();
@@ -153,6 +165,8 @@ function PatientFileView({ file }: { file: PatientFile }) {
           </Grid>
         )}
         {canReadExams && <TrendsCard trends={file.trends} birthDate={patient.birthDate} />}
+
+        {sections?.(patient, permissions)}
 
         <VisitHistory
           title={t('patientFile.visits')}

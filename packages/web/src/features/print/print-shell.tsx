@@ -66,6 +66,7 @@ export function PrintShell({
   onPaper,
   entry,
   notice,
+  onPrint,
   children,
 }: {
   title: string;
@@ -76,6 +77,11 @@ export function PrintShell({
   entry: PrintEntry | null;
   /** A notice above the toolbar (a reprint). */
   notice?: ReactNode;
+  /**
+   * A page whose prints are counted elsewhere (a receipt: the billing API says whether a print is a copy): run
+   * before the browser prints, and nothing is printed when it fails. Such a page passes no `entry`.
+   */
+  onPrint?: () => Promise<boolean>;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -84,6 +90,7 @@ export function PrintShell({
   const { stale, failure, logged } = usePrintLogging(entry, paper);
   const sheet = useRef<HTMLDivElement>(null);
   const [rollMm, setRollMm] = useState<number | undefined>(undefined);
+  const [preparing, setPreparing] = useState(false);
 
   useEffect(() => {
     const before = document.title;
@@ -138,8 +145,17 @@ export function PrintShell({
           <Group gap="sm">
             <Button
               leftSection={<IconPrinter size={16} />}
-              disabled={entry === null}
-              onClick={() => window.print()}
+              disabled={entry === null && !onPrint}
+              loading={preparing}
+              onClick={() => {
+                if (!onPrint) return window.print();
+                setPreparing(true);
+                void onPrint()
+                  .then((ready) => {
+                    if (ready) window.print();
+                  })
+                  .finally(() => setPreparing(false));
+              }}
               data-testid="print-button"
             >
               {t('print.toolbar.print')}

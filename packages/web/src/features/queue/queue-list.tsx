@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from 'react';
 import { Paper, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,26 @@ import { useNow } from './use-now.ts';
 import { useStateMoves } from './use-state-moves.tsx';
 import { ListPage, useListSearch } from '../../components/list-page.tsx';
 
+/** What another feature adds to each row (the billing desk: what the patient owes, and Pay). */
+export interface QueueRowSlots {
+  /** Under the patient's name. */
+  badge?: (entry: QueueEntry) => ReactNode;
+  /** Before the row's menu. */
+  action?: (entry: QueueEntry) => ReactNode;
+}
+
+/**
+ * Another feature's part of the rows, handed in by app/ (a feature never imports another): it is given the rows on
+ * screen at once (one call for all of them) and renders the list through `children` with its slots.
+ */
+export type QueueRowAddon = ComponentType<{
+  rows: readonly QueueEntry[];
+  permissions: readonly string[] | undefined;
+  children: (slots: QueueRowSlots) => ReactNode;
+}>;
+
+const NO_ROWS: readonly QueueEntry[] = [];
+
 export interface QueueListProps {
   filters: ListFilters;
   page: number;
@@ -19,10 +40,19 @@ export interface QueueListProps {
   onFilters: (changes: Partial<ListFilters>) => void;
   onPage: (page: number) => void;
   onEdit: (entry: QueueEntry) => void;
+  rowAddon?: QueueRowAddon | undefined;
 }
 
 /** The queue list: status colours, filters, the state actions each person may take, live. */
-export function QueueList({ filters, page, permissions, onFilters, onPage, onEdit }: QueueListProps) {
+export function QueueList({
+  filters,
+  page,
+  permissions,
+  onFilters,
+  onPage,
+  onEdit,
+  rowAddon: Addon,
+}: QueueListProps) {
   const { t } = useTranslation();
   const list = useQuery(queueListQuery({ ...filters, page }));
   const moves = useStateMoves();
@@ -32,49 +62,58 @@ export function QueueList({ filters, page, permissions, onFilters, onPage, onEdi
   );
 
   const meta = list.data?.meta;
+  const renderList = (slots: QueueRowSlots) => (
+    <ListPage
+      intro={
+        <Title order={2} fz="h4" id="queue-list-title">
+          {t('queue.listTitle')}
+        </Title>
+      }
+      rows={list.data?.data}
+      error={list.error}
+      failureFallback={pathTo('userPortal')}
+      filters={
+        <QueueListFilters filters={filters} onFilters={onFilters} search={search} onSearch={setSearch} />
+      }
+      count={meta && t(meta.totalIsLowerBound ? 'queue.countAtLeast' : 'queue.count', { count: meta.total })}
+      empty={t('queue.empty')}
+      name="queue"
+      minWidth={960}
+      columns={[
+        t('queue.ticket.short'),
+        t('queue.time'),
+        t('queue.patient'),
+        t('queue.examTypesLabel'),
+        t('queue.doctor'),
+        t('queue.statusLabel'),
+        t('queue.waiting'),
+      ]}
+      table={{ verticalSpacing: 'xs' }}
+      renderRow={(entry) => (
+        <QueueRow
+          key={entry.id}
+          badge={slots.badge?.(entry)}
+          action={slots.action?.(entry)}
+          entry={entry}
+          now={now}
+          permissions={permissions}
+          pending={moves.pendingId === entry.id}
+          onMove={moves.run}
+          onEdit={onEdit}
+        />
+      )}
+      pagination={meta && { lastPage: meta.lastPage, page, onChange: onPage }}
+    />
+  );
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="queue-list-title">
-      <ListPage
-        intro={
-          <Title order={2} fz="h4" id="queue-list-title">
-            {t('queue.listTitle')}
-          </Title>
-        }
-        rows={list.data?.data}
-        error={list.error}
-        failureFallback={pathTo('userPortal')}
-        filters={
-          <QueueListFilters filters={filters} onFilters={onFilters} search={search} onSearch={setSearch} />
-        }
-        count={
-          meta && t(meta.totalIsLowerBound ? 'queue.countAtLeast' : 'queue.count', { count: meta.total })
-        }
-        empty={t('queue.empty')}
-        name="queue"
-        minWidth={960}
-        columns={[
-          t('queue.ticket.short'),
-          t('queue.time'),
-          t('queue.patient'),
-          t('queue.examTypesLabel'),
-          t('queue.doctor'),
-          t('queue.statusLabel'),
-          t('queue.waiting'),
-        ]}
-        table={{ verticalSpacing: 'xs' }}
-        renderRow={(entry) => (
-          <QueueRow
-            key={entry.id}
-            entry={entry}
-            now={now}
-            permissions={permissions}
-            pending={moves.pendingId === entry.id}
-            onMove={moves.run}
-            onEdit={onEdit}
-          />
-        )}
-        pagination={meta && { lastPage: meta.lastPage, page, onChange: onPage }}
-      />
+      {Addon ? (
+        <Addon rows={list.data?.data ?? NO_ROWS} permissions={permissions}>
+          {renderList}
+        </Addon>
+      ) : (
+        renderList({})
+      )}
       {moves.modal}
     </Paper>
   );

@@ -17,7 +17,7 @@ import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { boardEntry, boardLink, type BoardState } from './queue-actions.ts';
 import { QueueForm } from './queue-form.tsx';
 import { queueFiltersFromParams, queueFiltersToParams, type ListFilters } from './queue-list-params.ts';
-import { QueueList } from './queue-list.tsx';
+import { QueueList, type QueueRowAddon } from './queue-list.tsx';
 import { queueEntryQuery, queuePatientQuery } from './queue.queries.ts';
 
 const positiveId = (value: string | null) =>
@@ -27,7 +27,7 @@ const positiveId = (value: string | null) =>
  * /queue: queueAdd and queueUpdate share the path (spec section 2); `?id=` selects update, `?patientId=`
  * starts an addition with that patient (`&book=1`: a booked visit). Below, the day's queue.
  */
-export function QueuePage() {
+export function QueuePage({ rowAddon }: { rowAddon?: QueueRowAddon } = {}) {
   const { t } = useTranslation();
   const me = useMe();
   const permissions = me?.permissions;
@@ -156,6 +156,7 @@ export function QueuePage() {
               permissions={permissions}
               onFilters={setFilters}
               onPage={setPage}
+              rowAddon={rowAddon}
               onEdit={(row) => {
                 updateParams((latest) => {
                   latest.delete('patientId');

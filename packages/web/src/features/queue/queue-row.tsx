@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
@@ -37,8 +38,14 @@ export function QueueRow({
   pending,
   onMove,
   onEdit,
+  badge,
+  action,
 }: {
   entry: QueueEntry;
+  /** Another feature's badge under the name (what the patient owes). */
+  badge?: ReactNode;
+  /** Another feature's action before the menu (Pay). */
+  action?: ReactNode;
   now: number;
   permissions: readonly string[] | undefined;
   pending: boolean;
@@ -101,6 +108,7 @@ export function QueueRow({
             {displayPhone(entry.patient.phone)}
           </bdi>
         </Text>
+        {badge}
         {entry.note && (
           <Text size="xs" c="dimmed" lineClamp={1} title={entry.note}>
             {entry.note}
@@ -159,6 +167,7 @@ export function QueueRow({
             icon={<IconEye />}
           />
         )}
+        {action}
         {(actions.length > 0 || canEdit || canPrint || canDelete) && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
