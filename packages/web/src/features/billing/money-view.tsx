@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type Currency } from '@basira/shared/money/money';
+import { formatMoney, MINOR_UNITS, type Currency } from '@basira/shared/money/money';
 import { moneyText } from '../../components/money-input.tsx';
 
 export type Lang = 'ar' | 'en';
@@ -19,8 +19,13 @@ export function signedMoney(amount: number, currency: Currency, lang: Lang): str
   return amount < 0 ? `-${text}` : text;
 }
 
-/** An amount for a CSV cell: `-12.50` dollars, `25000` dinars (the currency in its own column). */
-export function csvAmount(amount: number, currency: Currency): string {
+/**
+ * An amount for a CSV cell: dinars as the integer they are (a sheet can add them, negative ones too); dollars as the
+ * text `12.50`, never `1250 / 100` in floating point. A negative dollar amount starts with `-` and is then written
+ * as text by toCsv's formula guard.
+ */
+export function csvAmount(amount: number, currency: Currency): number | string {
+  if (MINOR_UNITS[currency] === 1) return amount;
   const text = moneyText(Math.abs(amount), currency);
   return amount < 0 ? `-${text}` : text;
 }

@@ -434,7 +434,13 @@ function BalancesReportView() {
         rows: () =>
           data
             ? [
-                [headings[0], headings[1], t('billing.currency.IQD'), t('billing.currency.USD'), headings[3]],
+                [
+                  t('billing.reports.patient'),
+                  t('billing.reports.fileNumber'),
+                  t('billing.currency.IQD'),
+                  t('billing.currency.USD'),
+                  t('billing.reports.since'),
+                ],
                 ...data.patients.map((p) => [
                   p.patient.name,
                   p.patient.fileNumber,
@@ -517,15 +523,15 @@ function AdjustmentsReportView() {
           data
             ? [
                 [
-                  headings[0],
-                  headings[1],
+                  t('billing.reports.when'),
+                  t('billing.reports.patient'),
                   t('billing.reports.fileNumber'),
-                  headings[2],
-                  headings[3],
+                  t('billing.reports.service'),
+                  t('billing.reports.kind'),
                   t('billing.reports.currency'),
-                  headings[4],
-                  headings[5],
-                  headings[6],
+                  t('billing.reports.amount'),
+                  t('billing.reports.by'),
+                  t('billing.reports.why'),
                 ],
                 ...data.entries.map((e) => [
                   e.createdAt,
