@@ -138,7 +138,11 @@ function DayReportView() {
                 ]),
                 ...sums(t('billing.reports.byMethod'), data.byMethod, (r) => methodLabel(r.key, r.label)),
                 ...sums(t('billing.reports.byService'), data.byService),
-                ...sums(t('billing.reports.byDoctor'), data.byDoctor),
+                ...sums(
+                  t('billing.reports.byDoctor'),
+                  data.byDoctor,
+                  (r) => r.label || t('billing.reports.noDoctor'),
+                ),
                 [t('billing.reports.receiptCount'), '', '', data.receiptCount],
               ]
             : [],
@@ -164,7 +168,11 @@ function DayReportView() {
               testId="day-by-method"
             />
             <SumTable title={t('billing.reports.byService')} rows={data.byService} testId="day-by-service" />
-            <SumTable title={t('billing.reports.byDoctor')} rows={data.byDoctor} testId="day-by-doctor" />
+            <SumTable
+              title={t('billing.reports.byDoctor')}
+              rows={data.byDoctor.map((r) => ({ ...r, label: r.label || t('billing.reports.noDoctor') }))}
+              testId="day-by-doctor"
+            />
           </SimpleGrid>
         </Stack>
       )}
