@@ -21,6 +21,7 @@ import {
 } from '@basira/shared/money/billing.schemas';
 import { doctorListSchema } from '@basira/shared/queue/queue.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
+import { isApiError } from '../../lib/api-error.ts';
 
 const BASE = 'mo/billing';
 export const BILLING_KEY = ['billing'] as const;
@@ -48,7 +49,8 @@ export function useSaveService(id: number | null) {
           schema: serviceResponseSchema,
         })
       ).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...BILLING_KEY, 'services'] }),
+    // A refusal too: a 409 means someone changed the service meanwhile, and the list must show what is now saved.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...BILLING_KEY, 'services'] }),
   });
 }
 
@@ -70,6 +72,11 @@ export function useSaveSettings() {
         })
       ).data,
     onSuccess: (data) => queryClient.setQueryData(settingsQuery.queryKey, data),
+    // Someone saved the settings meanwhile: read them again (the form then starts from what is saved).
+    onError: (error) =>
+      isApiError(error) && error.code === 'stale_version'
+        ? queryClient.invalidateQueries({ queryKey: settingsQuery.queryKey })
+        : undefined,
   });
 }
 

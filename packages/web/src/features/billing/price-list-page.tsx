@@ -56,7 +56,7 @@ export function PriceListPage() {
           t('billing.prices.priceUsd'),
           t('billing.prices.active'),
         ]}
-        minWidth={900}
+        minWidth={720}
         renderRow={(service) => {
           const name = lang === 'ar' ? service.nameAr : service.nameEn;
           return (

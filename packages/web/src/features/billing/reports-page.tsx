@@ -542,7 +542,7 @@ function AdjustmentsReportView() {
                   t('billing.reports.why'),
                 ],
                 ...data.entries.map((e) => [
-                  e.createdAt,
+                  format.dateTime(e.createdAt),
                   e.patient.name,
                   e.patient.fileNumber,
                   lang === 'ar' ? e.nameAr : e.nameEn,
