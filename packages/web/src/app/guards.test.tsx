@@ -204,6 +204,11 @@ describe('route table (spec section 2)', () => {
     ['allBugs', '/support/bugs/:notificationId?'],
     ['allSupport', '/support/all/:notificationId?'],
     ['activeIndex', '/support/active/:notificationId?'],
+    // The clinic's money (docs/money.md).
+    ['billingPrices', '/billing/prices'],
+    ['billingSettings', '/billing/settings'],
+    ['billingShift', '/billing/shift'],
+    ['billingReports', '/billing/reports'],
     ...PRINT_KINDS.map((kind): [RouteName, string] => [`${kind}Print`, `/print/${kind}/:id`]),
     // A payment's receipt (docs/money.md): counted by the billing API, not a print kind of the print log.
     ['receiptPrint', '/print/receipt/:id'],

@@ -18,6 +18,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import {
   IconActivity,
+  IconCash,
+  IconCoins,
+  IconReport,
+  IconTag,
   IconChart,
   IconEdit,
   IconEye,
@@ -71,6 +75,10 @@ const ICONS: Partial<Record<RouteName, ReactNode>> = {
   allSupport: <IconLifebuoy />,
   Profile: <IconUser />,
   test: <IconActivity />,
+  billingShift: <IconCash />,
+  billingReports: <IconReport />,
+  billingPrices: <IconTag />,
+  billingSettings: <IconCoins />,
 };
 
 /** Its own chunk: the queue contracts it parses (with the phone metadata) stay off the layout's first paint. */

@@ -46,6 +46,13 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
   auditIndex: screen(() => import('../features/audit/audit-page.tsx'), 'AuditPage'),
   backup: screen(() => import('../features/backup/backup-page.tsx'), 'BackupPage'),
   printSettingUpdate: screen(() => import('../features/print/print-settings-page.tsx'), 'PrintSettingsPage'),
+  billingPrices: screen(() => import('../features/billing/price-list-page.tsx'), 'PriceListPage'),
+  billingSettings: screen(
+    () => import('../features/billing/billing-settings-page.tsx'),
+    'BillingSettingsPage',
+  ),
+  billingShift: screen(() => import('../features/billing/shift-page.tsx'), 'ShiftPage'),
+  billingReports: screen(() => import('../features/billing/reports-page.tsx'), 'ReportsPage'),
   emptyOuterAdd: screen(() => import('../features/exams/empty-outer-page.tsx'), 'EmptyOuterPage'),
   ...examScreens(),
   ...printScreens(),

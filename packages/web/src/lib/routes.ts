@@ -155,6 +155,11 @@ export const LAYOUT_ROUTES = {
   allBugs: built('/support/bugs/:notificationId?', 'token'),
   allSupport: built('/support/all/:notificationId?', 'token'),
   activeIndex: built('/support/active/:notificationId?', 'token'),
+  /** Not in the spec (docs/money.md): the price list, the billing settings, the cashier's shift, the reports. */
+  billingPrices: built('/billing/prices', ['manage prices']),
+  billingSettings: built('/billing/settings', ['manage prices']),
+  billingShift: built('/billing/shift', ['take payments', 'show financial reports']),
+  billingReports: built('/billing/reports', ['show financial reports']),
 } as const satisfies Record<string, RouteDef>;
 
 /** The spec's second name for /queue. */

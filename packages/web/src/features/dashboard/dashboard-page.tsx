@@ -12,6 +12,7 @@ import { can, canAny } from '../../lib/session-local.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { dashboardQuery } from './dashboard.queries.ts';
+import { TakingsCard } from './takings-card.tsx';
 
 const VisitsChart = lazy(() => import('./visits-chart.tsx').then((m) => ({ default: m.VisitsChart })));
 
@@ -108,6 +109,11 @@ export function DashboardPage() {
               hint={data.averageWaitMinutesToday === null ? t('dashboard.noOpenings') : undefined}
             />
           </SimpleGrid>
+          {can(me?.permissions, 'show financial reports') && (
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+              <TakingsCard />
+            </SimpleGrid>
+          )}
           <Card withBorder padding="md" data-testid="dashboard-by-status">
             <Title order={2} fz="h4" mb="sm">
               {t('dashboard.byStatus')}

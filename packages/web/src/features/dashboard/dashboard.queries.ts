@@ -4,6 +4,7 @@ import {
   VISITS_CHART_DAYS_DEFAULT,
   visitsChartSchema,
 } from '@basira/shared/dashboard/dashboard.schemas';
+import { dayReportResponseSchema } from '@basira/shared/money/billing.schemas';
 import { apiRequest } from '../../lib/api-client.ts';
 import { QUERY_ROOTS } from '../../lib/query-keys.ts';
 
@@ -19,3 +20,10 @@ export const visitsChartQuery = (days = VISITS_CHART_DAYS_DEFAULT) =>
     queryFn: async () =>
       (await apiRequest('mo/dashboard/visits', { schema: visitsChartSchema, query: { days } })).data,
   });
+
+/** Today's takings (holders of `show financial reports`): refreshed with the dashboard's summary. */
+export const todayTakingsQuery = queryOptions({
+  queryKey: [QUERY_ROOTS.dashboard, 'takings'],
+  queryFn: async () => (await apiRequest('mo/billing/reports/day', { schema: dayReportResponseSchema })).data,
+  refetchInterval: 5 * 60_000,
+});
