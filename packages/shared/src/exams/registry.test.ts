@@ -25,7 +25,9 @@ describe('the exam registry', () => {
     for (const name of used) expect(isPermissionName(name), name).toBe(true);
     const examLike = PERMISSION_NAMES.filter((p) => /^(add|edit|delete|print|show) /.test(p)).filter(
       (p) =>
-        !/(user|users|queue|queues|patient|patients|permission|board|setting|options|audit|support)$/.test(p),
+        !/(user|users|queue|queues|patient|patients|permission|board|setting|options|audit|support|payments|reports)$/.test(
+          p,
+        ),
     );
     for (const name of examLike) expect(used.has(name), name).toBe(true);
   });
