@@ -334,6 +334,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     charges: new BillingChargesService(database.db, clock),
     payments: new BillingPaymentsService(database.db, clock),
     shifts: new BillingShiftsService(database.db, clock),
+    printing,
   });
   await app.register(organizationSettingsRoutes, { settings: organizationSettings });
   await app.register(backupRoutes, { backups });

@@ -8,8 +8,9 @@ import { sameOrg } from '../../lib/tenant.ts';
  * The charges of a visit, as further writes of the statement that queues or opens it (`writeAudited`'s
  * `alsoWrite`, whose written visit rows are `w`): no round trip of its own on the queue's hot path.
  *
- * Each of the visit's reasons with an active price is charged once: the doctor's own price first, else the one
- * without a doctor. A consultation or follow-up is a free return (amount 0, `free_return_of` the earlier charge)
+ * The visit's reasons with an active price are charged: one doctor's fee for its consultation and follow-up reasons
+ * together (a consultation before a follow-up), and each other reason once; the doctor's own price first, else the
+ * one without a doctor. A consultation or follow-up is a free return (amount 0, `free_return_of` the earlier charge)
  * when the patient had a charged consultation with the same doctor (no doctor counts as the same "no doctor")
  * within the organization's free-return window. `uncharged`: only a visit that has no charge yet (opening a visit
  * queued for a later day). `index` is the place of these writes in `alsoWrite`: the second one audits the first's
@@ -22,6 +23,9 @@ export function visitChargeWrites(
   { day, index, uncharged }: { day: SQL; index: number; uncharged: boolean },
 ): SQL[] {
   const price = sql`CASE WHEN fr.id IS NULL THEN s.price_iqd ELSE 0 END`;
+  // A visit pays one doctor's fee: its consultation and follow-up reasons share one key (the consultation first),
+  // while a test given as a reason (biometry, a LASIK assessment) is charged beside it.
+  const feeKey = sql`(CASE WHEN bs.kind IN ('consultation', 'follow_up') THEN 'visit' ELSE bs.visit_reason END)`;
   const window = sql`COALESCE((SELECT bst.free_return_days FROM ${billingSettings} bst WHERE ${sameOrg('bst', sql`v.org_id`)}),
                               ${literal(DEFAULT_FREE_RETURN_DAYS)})`;
   const insert = sql`
@@ -31,11 +35,11 @@ export function visitChargeWrites(
            s.price_iqd, ${price}, fr.id, ${price}, ${day}, ${value('auditUserId')}::int, ${value('auditAt')}::timestamptz
     FROM w v
     CROSS JOIN LATERAL (
-      SELECT DISTINCT ON (bs.visit_reason) bs.id, bs.code, bs.name_ar, bs.name_en, bs.kind, bs.price_iqd
+      SELECT DISTINCT ON (${feeKey}) bs.id, bs.code, bs.name_ar, bs.name_en, bs.kind, bs.price_iqd
       FROM ${billingServices} bs
       WHERE ${sameOrg('bs', sql`v.org_id`)} AND bs.active AND bs.visit_reason = ANY(v.exam_types)
         AND (bs.doctor_id = v.doctor_id OR bs.doctor_id IS NULL)
-      ORDER BY bs.visit_reason, bs.doctor_id NULLS LAST) s
+      ORDER BY ${feeKey}, bs.kind = 'consultation' DESC, bs.doctor_id NULLS LAST) s
     LEFT JOIN LATERAL (
       SELECT c.id FROM ${charges} c
       WHERE ${sameOrg('c', sql`v.org_id`)} AND c.patient_id = v.patient_id AND c.kind = 'consultation'

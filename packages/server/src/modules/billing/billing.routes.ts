@@ -23,6 +23,7 @@ import {
   paymentCreateSchema,
   receiptPrintSchema,
   receiptResponseSchema,
+  receiptViewResponseSchema,
   serviceCreateSchema,
   serviceListSchema,
   serviceResponseSchema,
@@ -40,6 +41,7 @@ import type { BillingChargesService, Caller } from './billing-charges.service.ts
 import type { BillingPaymentsService } from './billing-payments.service.ts';
 import type { BillingPricesService } from './billing-prices.service.ts';
 import type { BillingShiftsService } from './billing-shifts.service.ts';
+import type { PrintingService } from '../printing/printing.service.ts';
 
 const BASE = '/api/mo/billing';
 const MANAGE_PRICES: PermissionName = 'manage prices';
@@ -71,12 +73,13 @@ export interface BillingRouteServices {
   charges: BillingChargesService;
   payments: BillingPaymentsService;
   shifts: BillingShiftsService;
+  printing: PrintingService;
 }
 
 /** The clinic's money (docs/money.md), but for the reports (billing-reports.routes.ts). */
 export const billingRoutes: FastifyPluginAsyncZod<BillingRouteServices> = async (
   app,
-  { prices, charges, payments, shifts },
+  { prices, charges, payments, shifts, printing },
 ) => {
   const tags = ['billing'];
 
@@ -298,9 +301,17 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRouteServices> = async 
         permission: [SHOW_PAYMENTS, TAKE_PAYMENTS],
         audit: { action: 'billing.receipt_viewed', entity: 'receipt' },
       },
-      schema: { tags, params: idParamsSchema, response: { 200: receiptResponseSchema } },
+      schema: { tags, params: idParamsSchema, response: { 200: receiptViewResponseSchema } },
     },
-    async (request) => ({ data: await payments.view(contextOf(request), request.params.id) }),
+    async (request) => {
+      // The sheet's header, footer and logo come with it: a cashier cannot read the print settings themselves.
+      const scope = contextOf(request);
+      const [receipt, frame] = await Promise.all([
+        payments.view(scope, request.params.id),
+        printing.frame(scope, request.org.name),
+      ]);
+      return { data: { ...receipt, frame } };
+    },
   );
 
   app.post(

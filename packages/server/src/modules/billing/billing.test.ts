@@ -134,6 +134,27 @@ describe('charges at queueing', () => {
     });
     const other = await charged(k);
     expect(other.charge).toMatchObject({ code: 'CONS-DR', amount: 40_000 });
+    // A visit pays one doctor's fee: an examination that is also a follow-up is charged its consultation alone,
+    // while a test given as a reason is charged beside it.
+    for (const [code, kind, visitReason, priceIqd] of [
+      ['FU', 'follow_up', 'FollowUp', 15_000],
+      ['BIO', 'test', 'Biometry', 35_000],
+    ] as const)
+      await k.c.ok('POST', `${B}/services`, {
+        code,
+        nameAr: code,
+        nameEn: code,
+        kind,
+        visitReason,
+        priceIqd,
+      });
+    const both = await k.c.patient();
+    await k.c.queue(both.id, { examTypes: ['FollowUp', 'Examinations', 'Biometry'], doctorId: k.doctor.id });
+    const fees = (await account(k, both.id)).charges.map((ch) => [ch.code, ch.amount]);
+    expect(fees.sort()).toEqual([
+      ['BIO', 35_000],
+      ['CONS-DR', 40_000],
+    ]);
     // A visit without a priced reason is not charged.
     const plain = await k.c.patient();
     await k.c.queue(plain.id, { examTypes: ['Spectacles'] });

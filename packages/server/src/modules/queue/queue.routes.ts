@@ -97,7 +97,10 @@ export const queueRoutes: FastifyPluginAsyncZod<QueueRoutesOptions> = async (
   app.get(
     '/api/mo/queue/doctors',
     {
-      config: { permission: ['add queue', 'edit queue', 'show queues'] },
+      // The price list and the doctors' shares name doctors too (docs/money.md).
+      config: {
+        permission: ['add queue', 'edit queue', 'show queues', 'manage prices', 'show financial reports'],
+      },
       schema: { tags, response: { 200: doctorListSchema } },
     },
     async (request) => ({ data: await queue.doctors(request.org.id) }),
