@@ -61,7 +61,7 @@ const days = Array.from({ length: 30 }, (_, i) => addToDay(lastDay, -i)).filter(
 );
 const months = [
   ...new Set(
-    Array.from({ length: LARGE ? 24 : 1 }, (_, i) =>
+    Array.from({ length: LARGE ? 24 : 2 }, (_, i) =>
       addToDay(`${lastDay.slice(0, 7)}-01`, -i, 'month').slice(0, 7),
     ),
   ),
@@ -121,6 +121,32 @@ for (const [name, http, alone] of [
   );
 }
 
+// The other reports, measured fewer times and printed without a target: what a large clinic costs them.
+const EXTRA = Math.max(10, Math.floor(REQUESTS / 10));
+const extras: string[] = [];
+const year = Number(lastDay.slice(0, 4));
+const monthRange = (i: number) => {
+  const month = months[i % months.length]!;
+  return `from=${month}-01&to=${addToDay(addToDay(`${month}-01`, 1, 'month'), -1)}`;
+};
+for (const [name, url] of [
+  ['shares, a month', (i: number) => `/api/mo/billing/reports/shares?${monthRange(i)}`],
+  ['adjustments, a month', (i: number) => `/api/mo/billing/reports/adjustments?${monthRange(i)}`],
+  ['balances', () => '/api/mo/billing/reports/balances'],
+  ['receipt gaps, a year', () => `/api/mo/billing/reports/receipt-gaps?year=${year}`],
+] as const) {
+  const times: number[] = [];
+  for (let i = 0; i < EXTRA + 2; i++) {
+    const t0 = performance.now();
+    await over(url(i))();
+    if (i >= 2) times.push(performance.now() - t0);
+  }
+  times.sort((x, y) => x - y);
+  extras.push(
+    `${name.padEnd(21)} HTTP p50 ${fmt(quantile(times, 0.5))} p95 ${fmt(quantile(times, 0.95))} ms (${EXTRA} requests, no target)`,
+  );
+}
+
 console.log(
   `\nbilling reports, ${LARGE ? 'large clinic' : 'demo clinic'} on PostgreSQL, ${REQUESTS} requests each, one at a time`,
 );
@@ -128,7 +154,7 @@ for (const line of clinic.summary) console.log(`  ${line}`);
 console.log(
   `  days ${days.at(-1)} … ${days[0]}; months ${months.at(-1)} … ${months[0]}; a day: ${sampleDay.data.receiptCount} receipts, totals ${JSON.stringify(sampleDay.data.totals)}; month ${months[0]} totals ${JSON.stringify(sampleMonth.data.totals)}`,
 );
-for (const line of rows) console.log(`  ${line}`);
+for (const line of [...rows, ...extras]) console.log(`  ${line}`);
 
 agent.destroy();
 await built.close();
