@@ -95,6 +95,11 @@ import { QueueListsService } from './modules/queue/queue-lists.service.ts';
 import { QueueService } from './modules/queue/queue.service.ts';
 import { QueueTransitionsService } from './modules/queue/queue-transitions.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { BillingChargesService } from './modules/billing/billing-charges.service.ts';
+import { BillingPaymentsService } from './modules/billing/billing-payments.service.ts';
+import { BillingPricesService } from './modules/billing/billing-prices.service.ts';
+import { BillingShiftsService } from './modules/billing/billing-shifts.service.ts';
 import { SupportService } from './modules/support/support.service.ts';
 
 export const VERSION = (
@@ -327,6 +332,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(lettersRoutes, { letters: new LettersService(database.db, clock, exams) });
   await app.register(notificationsRoutes, { notifications });
   await app.register(supportRoutes, { support });
+  await app.register(billingRoutes, {
+    prices: new BillingPricesService(database.db, clock),
+    charges: new BillingChargesService(database.db, clock),
+    payments: new BillingPaymentsService(database.db, clock),
+    shifts: new BillingShiftsService(database.db, clock),
+  });
   await app.register(organizationSettingsRoutes, { settings: organizationSettings });
   await app.register(backupRoutes, { backups });
   await app.register(auditRoutes, { audit: new AuditQueryService(database.db) });

@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAM_TYPES, type ExamType } from '@basira/shared/exams/exam-types';
+import type { Account } from '@basira/shared/money/billing.schemas';
 import { patients } from '../db/schema.ts';
 import { clinic } from '../test/clinic-fixtures.ts';
 import { startFakeTelegram, type FakeTelegram } from '../test/fake-telegram.ts';
@@ -38,6 +39,11 @@ type Kind =
   | 'diagnosis'
   | 'letter'
   | 'letterTemplate'
+  | 'billingService'
+  | 'charge'
+  | 'billingEntry'
+  | 'receipt'
+  | 'shift'
   | `exam:${ExamType}`;
 type Objects = Record<Kind, number>;
 
@@ -48,6 +54,11 @@ const examKind = (type: string): Kind => {
 
 /** What a path parameter names, by the route's registered path (first match wins). */
 const KINDS: [RegExp, (m: RegExpMatchArray) => Kind][] = [
+  [/^\/api\/mo\/billing\/services\/:id/, () => 'billingService'],
+  [/^\/api\/mo\/billing\/charges\/:id/, () => 'charge'],
+  [/^\/api\/mo\/billing\/entries\/:id/, () => 'billingEntry'],
+  [/^\/api\/mo\/billing\/receipts\/:id/, () => 'receipt'],
+  [/^\/api\/mo\/billing\/shifts\/:id/, () => 'shift'],
   [/^\/api\/mo\/exam\/(\w+)\/:id/, (m) => examKind(m[1]!)],
   [/^\/api\/mo\/print\/queue\/:id$/, () => 'queue'],
   [/^\/api\/mo\/print\/letter\/:id$/, () => 'letter'],
@@ -116,9 +127,15 @@ const BODIES: Record<string, unknown> = {
   '/api/hd/support/:id': { version: 1, status: 'done' },
   '/api/telegram/send/:patientId': { message: 'hello' },
   '/api/mo/letter/:id': { version: 1, title: 'Changed', body: '<p>Changed</p>' },
+  '/api/mo/billing/visits/:queueId/charges': { serviceId: 1 },
+  '/api/mo/billing/charges/:id/discount': { version: 1, by: 'amount', value: 1, reason: 'changed' },
+  '/api/mo/billing/charges/:id/exemption': { version: 1, category: 'other', reason: 'changed' },
+  '/api/mo/billing/charges/:id/void': { version: 1, reason: 'changed' },
+  '/api/mo/billing/entries/:id/reverse': { reason: 'changed' },
+  '/api/mo/billing/shifts/:id/close': { version: 1, counted: [], note: 'changed' },
 };
 const NO_BODY =
-  /\/(waiting|canceled|finished)\/:id$|\/open\/board\/|\/restore\/:id$|\/telegram\/link\/|\/hd\/notification\/:id$|\/favourite$/;
+  /\/(waiting|canceled|finished)\/:id$|\/open\/board\/|\/restore\/:id$|\/telegram\/link\/|\/hd\/notification\/:id$|\/favourite$|\/receipts\/:id\/print$/;
 
 function call(route: RouteEntry, objects: Objects, token: string, org: TestOrg) {
   const url = fill(route, objects);
@@ -177,7 +194,9 @@ async function seed(org: TestOrg): Promise<Objects> {
     queueId: entry.id,
     templateId: template!.id,
   });
+  const billing = await seedBilling(org, patient.id);
   return {
+    ...billing,
     patient: patient.id,
     deletedPatient: deleted.id,
     queue: entry.id,
@@ -194,6 +213,45 @@ async function seed(org: TestOrg): Promise<Objects> {
     letter: letter.id,
     letterTemplate: template!.id,
     ...exams,
+  };
+}
+
+/** A price, a charge on a visit, an open shift and a receipt of a payment (whose entry is the payment). */
+async function seedBilling(org: TestOrg, patientId: number) {
+  const c = clinic(t, org);
+  const service = await c.ok<{ id: number }>('POST', '/api/mo/billing/services', {
+    code: 'CONS',
+    nameAr: 'كشفية',
+    nameEn: 'Consultation',
+    kind: 'consultation',
+    visitReason: 'Examinations',
+    priceIqd: 25_000,
+  });
+  await c.queue(patientId, { examTypes: ['Examinations'] });
+  const account = await c.ok<Account>('GET', `/api/mo/billing/patients/${patientId}/account`);
+  const charge = account.charges[0]!;
+  const shift = await c.ok<{ id: number }>('POST', '/api/mo/billing/shifts', { floats: [] });
+  const paid = await t.request({
+    method: 'POST',
+    url: '/api/mo/billing/payments',
+    org: org.slug,
+    token: org.adminToken,
+    headers: { 'idempotency-key': `cross-organization-${org.id}` },
+    payload: {
+      patientId,
+      method: 'cash',
+      currency: 'IQD',
+      lines: [{ chargeId: charge.id, version: charge.version, amount: 1_000 }],
+    },
+  });
+  if (paid.statusCode !== 200) throw new Error(`payment: ${paid.body}`);
+  const after = await c.ok<Account>('GET', `/api/mo/billing/patients/${patientId}/account`);
+  return {
+    billingService: service.id,
+    charge: charge.id,
+    billingEntry: after.charges[0]!.entries[0]!.id,
+    receipt: (paid.json() as { data: { id: number } }).data.id,
+    shift: shift.id,
   };
 }
 

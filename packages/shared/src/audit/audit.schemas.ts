@@ -57,6 +57,8 @@ export const AUDIT_READ_ACTIONS = [
   'queue.ticket_printed',
   'telegram.link_viewed',
   'telegram.messages_viewed',
+  'billing.account_viewed',
+  'billing.receipt_viewed',
 ] as const;
 
 /** Every action the server records, for the screen's filter and its labels (locale `audit.actions.*`). */
@@ -118,6 +120,22 @@ export const AUDIT_ACTIONS = [
   'profile.updated',
   'support.created',
   'support.updated',
+  'billing.service_created',
+  'billing.service_updated',
+  'billing.settings_updated',
+  'billing.shares_updated',
+  'billing.charged',
+  'billing.discounted',
+  'billing.exempted',
+  'billing.charge_voided',
+  'billing.entry_voided',
+  'billing.refunded',
+  'billing.entry_reversed',
+  'billing.paid',
+  'billing.receipt_printed',
+  'billing.shift_opened',
+  'billing.shift_closed',
+  'billing.shift_viewed',
   'auth.login',
   'auth.login_failed',
   'auth.logout',
@@ -149,6 +167,12 @@ export const AUDIT_ENTITIES = [
   'support_request',
   'organization',
   'backup',
+  'billing_service',
+  'billing_settings',
+  'charge',
+  'billing_entry',
+  'receipt',
+  'cashier_shift',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

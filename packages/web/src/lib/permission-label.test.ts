@@ -41,5 +41,13 @@ describe('permission areas of the role screen', () => {
       'manage backups',
     ]);
     expect(of('messages')).toEqual(['send message', 'show support']);
+    expect(of('money')).toEqual([
+      'show payments',
+      'take payments',
+      'give discounts',
+      'refund',
+      'manage prices',
+      'show financial reports',
+    ]);
   });
 });

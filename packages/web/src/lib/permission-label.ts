@@ -2,6 +2,16 @@ import type { i18n as I18n, TFunction } from 'i18next';
 import { EXAM_AREA_PERMISSIONS } from '@basira/shared/exams/exam-types';
 import { isSeededRoleName } from '@basira/shared/permissions/seeded-roles';
 
+/** The clinic's money (docs/money.md): listed together on the role screen. */
+const MONEY_AREA = new Set<string>([
+  'show payments',
+  'take payments',
+  'give discounts',
+  'refund',
+  'manage prices',
+  'show financial reports',
+]);
+
 /** A permission's name in the chosen language; the stored name itself when no translation exists. */
 export function permissionLabel(t: TFunction, name: string): string {
   return t(`permissionNames.${name}`, { defaultValue: name });
@@ -26,6 +36,7 @@ export const PERMISSION_AREAS = [
   'board',
   'exams',
   'messages',
+  'money',
 ] as const;
 export type PermissionArea = (typeof PERMISSION_AREAS)[number];
 
@@ -38,6 +49,7 @@ const EXAM_AREA = new Set<string>(EXAM_AREA_PERMISSIONS);
  */
 export function permissionArea(name: string): PermissionArea {
   if (EXAM_AREA.has(name)) return 'exams';
+  if (MONEY_AREA.has(name)) return 'money';
   if (/ board$/.test(name)) return 'board';
   if (/ (patient|patients)$/.test(name)) return 'patients';
   if (/ (queue|queues)$/.test(name)) return 'queue';

@@ -20,6 +20,7 @@ import { inOrg } from '../../lib/tenant.ts';
 import { writeAudited, type AuditedWrite } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { nextTicket } from './queue.service.ts';
+import { visitChargeWrites } from '../billing/billing-visit-charge.ts';
 import { lastVisitSql, publishQueueChange, selectEntries, toEntry, type QueueRow } from './queue-view.ts';
 
 /** What each move records in the audit log (its refusals too: the queue routes declare it). */
@@ -214,6 +215,10 @@ function moveStatement(
           },
         )}
         FROM w WHERE ${inOrg(patients, sql`w.org_id`, eq(patients.id, sql`w.patient_id`))}`,
+      // Opening a visit queued for a later day charges it, unless it was charged already (docs/money.md).
+      ...(action === 'open'
+        ? visitChargeWrites(value, { day: sql`${value('day')}::date`, index: 2, uncharged: true })
+        : []),
     ],
     writtenDetails: sql`jsonb_build_object('from', w.from_status)`,
     values: {
@@ -222,6 +227,7 @@ function moveStatement(
       patientId: options.patientId ?? null,
       userId: scope.userId,
       now: now.toISOString(),
+      day: localDay(now, scope.timeZone),
       date: options.date?.toISOString() ?? null,
       note: options.note ?? null,
     },

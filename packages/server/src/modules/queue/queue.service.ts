@@ -9,7 +9,7 @@ import type {
 } from '@basira/shared/queue/queue.schemas';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import type { Db } from '../../db/client.ts';
-import { examRecords, queueEntries, queueStatusEvents, users } from '../../db/schema.ts';
+import { charges, examRecords, queueEntries, queueStatusEvents, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { nextCounter } from '../../lib/counters.ts';
 import { AppError, fieldError, notFound, pgCode } from '../../lib/errors.ts';
@@ -22,6 +22,7 @@ import { activeHolders } from '../roles/role-guards.ts';
 import { recordAudit, writeAudited } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { findLivePatient } from '../patients/patients.service.ts';
+import { visitChargeWrites } from '../billing/billing-visit-charge.ts';
 import {
   publishQueueChange,
   refreshLastQueueAt,
@@ -37,7 +38,7 @@ import {
  * Administrator, which holds everything). The mark keeps administrators and nurses who open boards out of
  * the doctor list.
  */
-const DOCTOR_PERMISSIONS = ['open board', 'Administrator'];
+export const DOCTOR_PERMISSIONS = ['open board', 'Administrator'];
 
 /** A day's ticket: tickets restart at 1 each day of the organization. */
 export function nextTicket(db: Db, orgId: number, day: string): Promise<number> {
@@ -109,6 +110,8 @@ export class QueueService {
     const now = this.clock.now();
     const date = input.date ? new Date(input.date) : now;
     const ticketDay = localDay(date, scope.timeZone);
+    // A visit of today is charged as it is queued; one for a later day when its board is opened (docs/money.md).
+    const charge = ticketDay === localDay(now, scope.timeZone);
     const row = await this.db.transaction(async (tx) => {
       // Locked: two workstations queueing the same patient at once are served one after the other.
       await findLivePatient(tx, scope.orgId, input.patientId, true);
@@ -122,7 +125,7 @@ export class QueueService {
         tx,
         queueEntries,
         {
-          name: statementName('queue_insert'),
+          name: statementName('queue_insert', { charge }),
           write: (value) => sql`
             INSERT INTO ${queueEntries} (org_id, patient_id, ticket_day, ticket_number, is_visit_date, date, note,
                                          status, exam_types, doctor_id, status_since, created_by, updated_by,
@@ -133,11 +136,18 @@ export class QueueService {
                     ${value('doctorId')}::int, ${value('now')}::timestamptz, ${value('userId')}::int,
                     ${value('userId')}::int, ${value('now')}::timestamptz, ${value('now')}::timestamptz)
             RETURNING *`,
-          alsoWrite: () => [
+          alsoWrite: (value) => [
             sql`
             INSERT INTO ${queueStatusEvents} (org_id, queue_id, from_status, to_status, action, at, due_at, actor_id,
                                               note)
             SELECT w.org_id, w.id, NULL, w.status, 'create', w.status_since, w.date, w.created_by, w.note FROM w`,
+            ...(charge
+              ? visitChargeWrites(value, {
+                  day: sql`${value('ticketDay')}::date`,
+                  index: 1,
+                  uncharged: false,
+                })
+              : []),
           ],
           values: {
             orgId: scope.orgId,
@@ -332,6 +342,16 @@ export class QueueService {
           .from(examRecords)
           .where(inOrg(examRecords, scope.orgId, eq(examRecords.queueId, id)));
         if ((exams?.n ?? 0) > 0) throw hasRecords();
+        // Money is never deleted (docs/money.md): a charged visit is canceled and its charges voided instead.
+        const [charged] = await tx
+          .select({ n: count() })
+          .from(charges)
+          .where(inOrg(charges, scope.orgId, eq(charges.queueId, id)));
+        if ((charged?.n ?? 0) > 0)
+          throw new AppError(
+            'queue.has_records',
+            'This visit has charges and cannot be deleted; cancel it instead and void its charges.',
+          );
         await tx.delete(queueEntries).where(inOrg(queueEntries, scope.orgId, eq(queueEntries.id, id)));
         await refreshLastQueueAt(tx, scope.orgId, entry.patientId, this.clock.now());
         await recordAudit(tx, scope, {
