@@ -176,6 +176,8 @@ interface PlannedCharge {
   day: string;
   at: Date;
   entries: number;
+  /** Made when the visit was queued (the server charges a visit of today): only its entries are written here. */
+  existing: boolean;
 }
 interface PlannedReceipt {
   id?: number;
@@ -269,11 +271,47 @@ export async function seedMoney(
       ),
     )
     .orderBy(queueEntries.date, queueEntries.id);
-  const charged = new Set(
-    (await db.select({ queueId: charges.queueId }).from(charges).where(inOrg(charges, orgId))).map(
-      (c) => c.queueId,
-    ),
-  );
+  // The charges queueing made (the server charges a visit queued for today), by visit.
+  const madeAtQueueing = new Map<number, PlannedCharge[]>();
+  for (const c of await db
+    .select({
+      id: charges.id,
+      queueId: charges.queueId,
+      patientId: charges.patientId,
+      serviceId: charges.serviceId,
+      doctorId: charges.doctorId,
+      currency: charges.currency,
+      listAmount: charges.listAmount,
+      amount: charges.amount,
+      balance: charges.balance,
+      voided: charges.voided,
+      day: charges.day,
+      createdAt: charges.createdAt,
+    })
+    .from(charges)
+    .where(inOrg(charges, orgId))) {
+    const service = services.find((s) => s.id === c.serviceId);
+    if (c.queueId === null || !service) continue;
+    const list = madeAtQueueing.get(c.queueId) ?? [];
+    list.push({
+      id: c.id,
+      queueId: c.queueId,
+      patientId: c.patientId,
+      service,
+      doctorId: c.doctorId,
+      currency: c.currency as Currency,
+      listAmount: c.listAmount,
+      amount: c.amount,
+      freeReturnOf: null,
+      balance: c.balance,
+      voided: c.voided,
+      day: c.day,
+      at: c.createdAt,
+      entries: 0,
+      existing: true,
+    });
+    madeAtQueueing.set(c.queueId, list);
+  }
 
   const byCode = new Map(services.map((s) => [s.code, s]));
   const serviceFor = (reason: string, doctorId: number | null) =>
@@ -353,6 +391,7 @@ export async function seedMoney(
       day,
       at: time,
       entries: 0,
+      existing: false,
     };
     if (service.kind === 'consultation' && !free)
       lastConsultation.set(`${visit.patientId}/${visit.doctorId ?? 0}`, made);
@@ -364,10 +403,11 @@ export async function seedMoney(
   let usdInjections = 0;
   let phaco = false;
   for (const visit of visits) {
-    if (charged.has(visit.id)) continue;
+    const queued = madeAtQueueing.get(visit.id);
     const reason = visit.reasons.find((r) => serviceFor(r, visit.doctorId));
-    if (!reason) continue;
-    const mine = [charge(visit, serviceFor(reason, visit.doctorId)!, 'IQD', 1)];
+    if (!queued && !reason) continue;
+    if (queued) planned.push(...queued);
+    const mine = queued ? [...queued] : [charge(visit, serviceFor(reason!, visit.doctorId)!, 'IQD', 1)];
     if (rng.chance(0.12)) mine.push(charge(visit, byCode.get(rng.pick(['OCT', 'VF']))!, 'IQD', 30));
     else if (rng.chance(0.03)) mine.push(charge(visit, byCode.get('YAG')!, 'IQD', 30));
     else if (usdInjections < 3 && rng.chance(0.04)) {
@@ -524,7 +564,7 @@ export async function seedMoney(
         .returning({ id: cashierShifts.id })
     ).forEach((row, i) => (shiftList[i]!.id = row.id));
 
-  const newCharges = planned;
+  const newCharges = planned.filter((c) => !c.existing);
   // Free returns point at charges made before them: inserted in order, one batch per day.
   for (const day of [...new Set(newCharges.map((c) => c.day))].sort()) {
     const batch = newCharges.filter((c) => c.day === day && !c.freeReturnOf);
@@ -622,6 +662,12 @@ export async function seedMoney(
       .returning({ id: billingEntries.id });
     rows.forEach((row, i) => (list[i]!.id = row.id));
   }
+
+  // The charges queueing made move with their entries, as the payment code moves them (version: one per entry).
+  for (const c of planned.filter((x) => x.existing && x.entries > 0))
+    await db.execute(sql`
+      UPDATE ${charges} c SET balance = ${c.balance}, voided = ${c.voided}, version = c.version + ${c.entries}
+      WHERE ${sameOrg('c', orgId)} AND c.id = ${c.id!}`);
 
   if (lastNumber.size)
     await db
