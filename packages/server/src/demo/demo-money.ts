@@ -229,12 +229,12 @@ const EXEMPTIONS: [string, string][] = [
 ];
 
 /**
- * Two weeks of money over the demo's past visits: each visit of the last 14 days not canceled is charged (unless
- * queueing already charged it) its visit reason's service, free when it returns to a charged consultation with the
+ * The money of the demo's past visits (its two weeks, and the earlier visits of its patients' histories): each visit
+ * not canceled is charged (unless queueing already charged it) its visit reason's service, free when it returns to a charged consultation with the
  * same doctor within the window; some get a test or a procedure beside it. Most are paid at once (cash mostly, some
  * card, some Zain Cash or FIB transfers, the dollar-priced ones in dollars), a few in part, a few discounted or
  * exempted with a reason, one refunded and its charge voided. Reception keeps one shift a day, closed at the end of
- * it, counted short by 1,000 dinars on one day.
+ * it, counted short by 1,000 dinars on one day. A canceled visit's charge made at queueing is voided.
  */
 export async function seedMoney(
   db: Db,
@@ -249,7 +249,6 @@ export async function seedMoney(
 ): Promise<{ charges: number; entries: number; receipts: number; shifts: number }> {
   const rng = new Random(seed);
   const today = localDay(now, timeZone);
-  const first = addToDay(today, -14);
   const at = (day: string, time: string) => new Date(zonedDateTimeToIso(day, time, timeZone)!);
   const visits = await db
     .select({
@@ -266,8 +265,9 @@ export async function seedMoney(
       inOrg(
         queueEntries,
         orgId,
-        sql`${queueEntries.ticketDay} >= ${first}::date AND ${queueEntries.ticketDay} < ${today}::date`,
-        sql`${queueEntries.status} <> ${QUEUE_STATUS.Canceled}`,
+        // Every past visit: the demo's two weeks, and the earlier visits of its patients' histories, which queueing
+        // charged as well (a visit of months ago still owing is no clinic's books).
+        sql`${queueEntries.ticketDay} <= ${today}::date`,
       ),
     )
     .orderBy(queueEntries.date, queueEntries.id);
@@ -404,6 +404,24 @@ export async function seedMoney(
   let phaco = false;
   for (const visit of visits) {
     const queued = madeAtQueueing.get(visit.id);
+    if (visit.status === QUEUE_STATUS.Canceled) {
+      // A canceled visit's charge is voided (it owes nothing and was never paid).
+      for (const c of queued ?? [])
+        if (c.balance > 0 && !c.voided) {
+          planned.push(c);
+          entry(c, {
+            kind: 'void',
+            amount: c.balance,
+            dueDelta: -c.balance,
+            reason: 'ألغيت الزيارة',
+            at: new Date(Math.min(visit.date.getTime() + 10 * 60_000, now.getTime())),
+          });
+          c.voided = true;
+        }
+      continue;
+    }
+    // Today's queue is under way: its visits are paid at the desk as the day goes.
+    if (visit.day === today) continue;
     const reason = visit.reasons.find((r) => serviceFor(r, visit.doctorId));
     if (!queued && !reason) continue;
     if (queued) planned.push(...queued);

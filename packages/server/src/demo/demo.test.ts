@@ -161,6 +161,15 @@ describe('demo data', () => {
     );
     expect(new Set(kinds.map((k) => k.currency))).toEqual(new Set(['IQD', 'USD']));
     expect(new Set(kinds.map((k) => k.method))).toEqual(new Set([null, 'cash', 'card', 'transfer']));
+    // A canceled visit owes nothing: its charge (made at queueing) is voided.
+    const canceledOwing = (
+      (await db.execute(sql`
+        SELECT count(*)::int AS n FROM charges c JOIN queue_entries q ON q.id = c.queue_id AND ${sameOrg('q', org.id)}
+        WHERE ${sameOrg('c', org.id)} AND q.status = 4 AND c.balance > 0`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n;
+    expect(canceledOwing).toBe(0);
     const closed = await db.select().from(cashierShifts).where(eq(cashierShifts.orgId, org.id));
     expect(closed.every((s) => s.closedAt !== null)).toBe(true);
     expect(new Set(closed.map((s) => s.day)).size).toBe(closed.length);
