@@ -221,7 +221,7 @@ export async function prepareClinic(log: (line: string) => void): Promise<Billin
     ({ slug, accounts } = demo);
     const m = demo.counts.money;
     summary.push(
-      `demo clinic loaded in ${demo.seconds.toFixed(1)} s: ${demo.counts.visits} visits, ${m.charges} charges, ` +
+      `demo clinic loaded in ${demo.seconds.toFixed(1)} s: ${demo.counts.visits} visits, ${m.charges} charges beside queueing's, ` +
         `${m.entries} entries, ${m.receipts} receipts`,
     );
   }
