@@ -464,6 +464,16 @@ describe('billing reports', () => {
       last: 0,
       missing: [],
     });
+    // Numbers missing before the first receipt of a year, with no counter for it.
+    await t.database.db.execute(sql`
+      INSERT INTO receipts (org_id, year, sequence, patient_id, method, currency, total, balance_after, shift_id,
+                            idempotency_key, request_hash, day, created_by)
+      VALUES (${org}, 2027, 3, ${pa.id}, 'cash', 'IQD', 1, 0, ${a.shift}, 'gap-2027', 'h', '2027-01-02', ${a.adminId})`);
+    expect(await get('/api/mo/billing/reports/receipt-gaps?year=2027')).toEqual({
+      year: 2027,
+      last: 3,
+      missing: [1, 2],
+    });
   });
 
   it('needs show financial reports (403), and refuses a bad month or period (422)', async () => {
