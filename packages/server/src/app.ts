@@ -45,6 +45,8 @@ import { patientFileRoutes } from './modules/patient-file/patient-file.routes.ts
 import { PatientFileService } from './modules/patient-file/patient-file.service.ts';
 import { PatientTrendsService } from './modules/patient-file/patient-trends.service.ts';
 import { BoardService } from './modules/board/board.service.ts';
+import { billingReportsRoutes } from './modules/billing/billing-reports.routes.ts';
+import { BillingReportsService } from './modules/billing/billing-reports.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { DashboardService } from './modules/dashboard/dashboard.service.ts';
 import { EventHub } from './modules/events/event-hub.ts';
@@ -325,6 +327,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(optionsRoutes, { options });
   await app.register(codesRoutes, { codes });
   await app.register(dashboardRoutes, { dashboard });
+  await app.register(billingReportsRoutes, { reports: new BillingReportsService(database.db, clock) });
   await app.register(printingRoutes, { settings: printSettings, printing, queue });
   await app.register(lettersRoutes, { letters: new LettersService(database.db, clock, exams) });
   await app.register(notificationsRoutes, { notifications });

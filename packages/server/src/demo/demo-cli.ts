@@ -21,6 +21,8 @@ function report(result: Extract<DemoResult, { loaded: true }>, config: Config): 
       `${c.statuses.WithDoctor} with a doctor, ${c.statuses.Finished} finished, ${c.statuses.Canceled} canceled)`,
     `    recalls: ${c.recalls.due} due, ${c.recalls.upcoming} upcoming`,
     `    exam records: ${exams.join(', ')}`,
+    `    money: a price list, ${c.money.charges} charges, ${c.money.entries} entries, ${c.money.receipts} receipts, ` +
+      `${c.money.shifts} closed shifts`,
     '    a print setting with the clinic logo',
     '',
     `  To try it: start the server (npm start), open http://localhost:${config.PORT}/config, set the organization`,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localDay } from '@basira/shared/dates/calendar';
 import { DEFAULT_TIME_ZONE } from '@basira/shared/organizations/organization.schemas';
@@ -10,7 +10,18 @@ import { EXAM_TYPES } from '@basira/shared/exams/exam-types';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
-import { examRecords, patients, printSettings, queueEntries, users } from '../db/schema.ts';
+import {
+  billingEntries,
+  cashierShifts,
+  examRecords,
+  orgCounters,
+  patients,
+  printSettings,
+  queueEntries,
+  receipts,
+  users,
+} from '../db/schema.ts';
+import { sameOrg } from '../lib/tenant.ts';
 import { findOrganization } from '../lib/organizations.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { deleteOrganization, loadDemo, type DemoResult } from './demo.ts';
@@ -112,6 +123,57 @@ describe('demo data', () => {
     }
     const [setting] = await db.select().from(printSettings).where(eq(printSettings.orgId, org.id));
     expect(setting).toMatchObject({ isDefault: true, logoType: 'image/png', color: '#0b5394' });
+
+    // Money: each charge's balance is its amount plus its entries' due deltas; receipts 1..n a year, no gap,
+    // the year's counter at n; every kind of entry, both currencies, one short count.
+    const ledger = (
+      (await db.execute(sql`
+        SELECT c.id, c.amount::bigint AS amount, c.balance::bigint AS balance, c.voided,
+               coalesce(sum(e.due_delta), 0)::bigint AS due
+        FROM charges c LEFT JOIN billing_entries e ON e.charge_id = c.id AND ${sameOrg('e', org.id)}
+        WHERE ${sameOrg('c', org.id)} GROUP BY c.id`)) as unknown as {
+        rows: { amount: string; balance: string; due: string }[];
+      }
+    ).rows;
+    expect(ledger.length).toBeGreaterThan(100);
+    for (const c of ledger) expect(Number(c.amount) + Number(c.due)).toBe(Number(c.balance));
+    expect(ledger.filter((c) => Number(c.balance) > 0).length).toBeGreaterThan(3);
+    const numbers = await db
+      .select({ year: receipts.year, sequence: receipts.sequence })
+      .from(receipts)
+      .where(eq(receipts.orgId, org.id));
+    const years = new Map<number, number[]>();
+    for (const r of numbers) years.set(r.year, [...(years.get(r.year) ?? []), r.sequence]);
+    for (const [year, list] of years) {
+      expect(list.sort((x, y) => x - y)).toEqual(list.map((_, i) => i + 1));
+      const [counter] = await db
+        .select({ value: orgCounters.value })
+        .from(orgCounters)
+        .where(and(eq(orgCounters.orgId, org.id), eq(orgCounters.name, `receipt:${year}`)));
+      expect(counter!.value).toBe(list.length);
+    }
+    const kinds = await db
+      .select({ kind: billingEntries.kind, currency: billingEntries.currency, method: billingEntries.method })
+      .from(billingEntries)
+      .where(eq(billingEntries.orgId, org.id));
+    expect(new Set(kinds.map((k) => k.kind))).toEqual(
+      new Set(['payment', 'discount', 'exemption', 'refund', 'void']),
+    );
+    expect(new Set(kinds.map((k) => k.currency))).toEqual(new Set(['IQD', 'USD']));
+    expect(new Set(kinds.map((k) => k.method))).toEqual(new Set([null, 'cash', 'card', 'transfer']));
+    // A canceled visit owes nothing: its charge (made at queueing) is voided.
+    const canceledOwing = (
+      (await db.execute(sql`
+        SELECT count(*)::int AS n FROM charges c JOIN queue_entries q ON q.id = c.queue_id AND ${sameOrg('q', org.id)}
+        WHERE ${sameOrg('c', org.id)} AND q.status = 4 AND c.balance > 0`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n;
+    expect(canceledOwing).toBe(0);
+    const closed = await db.select().from(cashierShifts).where(eq(cashierShifts.orgId, org.id));
+    expect(closed.every((s) => s.closedAt !== null)).toBe(true);
+    expect(new Set(closed.map((s) => s.day)).size).toBe(closed.length);
+    expect(closed.filter((s) => s.note !== null)).toHaveLength(1);
 
     const again = await loadDemo(database, config, { slug, print: () => {} });
     expect(again).toEqual({ loaded: false, slug });

@@ -32,6 +32,7 @@ import { inOrg } from '../lib/tenant.ts';
 import { createOrganization } from '../modules/organizations/organizations.service.ts';
 import { QueueTransitionsService } from '../modules/queue/queue-transitions.service.ts';
 import { demoLogoDataUrl } from './demo-logo.ts';
+import { seedMoney, seedPriceList } from './demo-money.ts';
 import { planDemo, type PlannedPatient, type PlannedVisit } from './demo-plan.ts';
 
 /**
@@ -63,6 +64,9 @@ export const DEMO_ROLES: Record<Exclude<SeededRoleName, 'Administrator'>, Permis
     // The queue ticket's permission (spec section 7).
     'print squint',
     'send message',
+    // The cashier's desk (docs/money.md): up to DEMO_RECEPTION_DISCOUNT_LIMIT % off without 'give discounts'.
+    'show payments',
+    'take payments',
   ],
   Optometrist: [
     'show patients',
@@ -89,6 +93,7 @@ export const DEMO_ROLES: Record<Exclude<SeededRoleName, 'Administrator'>, Permis
     'rewaiting board',
     'show options',
     'send message',
+    'show payments',
     ...examPermissions(EXAM_TYPES, ['add', 'edit', 'delete', 'show', 'print']),
   ],
 };
@@ -115,6 +120,7 @@ export interface DemoCounts {
   statuses: Record<QueueStatusName, number>;
   exams: Partial<Record<ExamType, number>>;
   recalls: { due: number; upcoming: number };
+  money: { charges: number; entries: number; receipts: number; shifts: number };
 }
 
 export type DemoResult =
@@ -195,8 +201,13 @@ export async function loadDemo(
       // Signed in at the present, the sessions stay cached through every past-dated call (a session is re-read
       // once its cache entry is 30 s old on the clock, which would be after each step had they begun in the past).
       const adminToken = await signIn(post, admin.username, admin.password);
-      const { accounts, staff } = await hireStaff(post, adminToken, slug);
+      const { accounts, staff, roleIds } = await hireStaff(post, adminToken, slug);
       const [reception, optometrist, ...doctors] = staff as [Staff, Staff, ...Staff[]];
+      // Priced before the first visit, so that queueing charges a visit where the server does.
+      const services = await seedPriceList(db, org.id, {
+        doctorIds: doctors.map((d) => d.id),
+        receptionRoleId: roleIds.get('Reception')!,
+      });
 
       // Opening a board is a queue move plus the whole board read for the screen: the loader makes the move
       // alone, through the same service (a quarter of the cost; the board read is the screen's, not data).
@@ -225,13 +236,19 @@ export async function loadDemo(
       }
 
       clock.at = now;
+      const money = await seedMoney(db, org.id, {
+        now,
+        timeZone: DEFAULT_TIME_ZONE,
+        services,
+        cashierId: reception.id,
+      });
       await post(adminToken, '/api/mo/printSetting', demoPrintSetting());
       for (const token of [adminToken, ...staff.map((s) => s.token)]) await post(token, '/api/logout');
       return {
         loaded: true,
         slug,
         accounts: [admin, ...accounts],
-        counts: await countDemo(db, org.id, now),
+        counts: { ...(await countDemo(db, org.id, now)), money },
         seconds: (performance.now() - started) / 1000,
       };
     } catch (error) {
@@ -298,7 +315,7 @@ async function hireStaff(post: Post, adminToken: string, slug: string) {
     accounts.push({ role, name, username, email, password });
     staff.push({ id: user.id, name, token: await signIn(post, username, password) });
   }
-  return { accounts, staff };
+  return { accounts, staff, roleIds };
 }
 
 interface Staff {
@@ -369,7 +386,7 @@ function visitSteps(
   return steps.sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
-async function countDemo(db: Db, orgId: number, now: Date): Promise<DemoCounts> {
+async function countDemo(db: Db, orgId: number, now: Date): Promise<Omit<DemoCounts, 'money'>> {
   const [registered] = await db.select({ n: count() }).from(patients).where(inOrg(patients, orgId));
   const entries = await db
     .select({

@@ -1,0 +1,1 @@
+CREATE INDEX "billing_entries_takings_idx" ON "billing_entries" USING btree ("org_id","day","currency","drawer_delta","doctor_id","service_id") WHERE "billing_entries"."kind" IN ('payment', 'refund');
