@@ -277,6 +277,27 @@ describe('charges at queueing', () => {
   });
 });
 
+describe('a merge of two records of one patient', () => {
+  it('files the merged record’s charges, entries and receipts under the survivor', async () => {
+    const k = await setUp();
+    const { charge, patientId } = await charged(k);
+    const paid = await pay(k, patientId, [{ chargeId: charge.id, version: charge.version, amount: 10_000 }]);
+    expect(paid.statusCode).toBe(200);
+    const survivor = await k.c.patient();
+    await k.c.ok('POST', '/api/mo/patient/merge', { survivorId: survivor.id, mergedId: patientId });
+    const after = await account(k, survivor.id);
+    expect(after.balances).toEqual([{ currency: 'IQD', amount: 15_000 }]);
+    expect(after.charges.map((ch) => [ch.id, ch.entries.length])).toEqual([[charge.id, 1]]);
+    expect(after.receipts).toHaveLength(1);
+    // Outside a merge the owner link stays fixed.
+    expect(
+      await refusal(
+        t.database.db.execute(sql`UPDATE charges SET patient_id = ${patientId} WHERE id = ${charge.id}`),
+      ),
+    ).toContain('append-only');
+  });
+});
+
 describe('payments', () => {
   it('a partial payment leaves the rest owed; the receipt tells both', async () => {
     const k = await setUp();

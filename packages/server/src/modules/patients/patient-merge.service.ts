@@ -1,7 +1,17 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PatientMerge } from '@basira/shared/patients/patients.schemas';
 import type { Db } from '../../db/client.ts';
-import { examRecords, letters, patientDocuments, patients, printLog, queueEntries } from '../../db/schema.ts';
+import {
+  billingEntries,
+  charges,
+  examRecords,
+  letters,
+  patientDocuments,
+  patients,
+  printLog,
+  queueEntries,
+  receipts,
+} from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { RequestContext } from '../../types.ts';
@@ -79,6 +89,14 @@ export class PatientMergeService {
         .update(letters)
         .set({ patientId: survivor.id })
         .where(inOrg(letters, scope.orgId, eq(letters.patientId, merged.id)));
+      // The money follows the person: the debt and the receipts. Money rows are append-only (migration 0033); this
+      // transaction alone may move their owner link (migration 0035, docs/money.md).
+      await tx.execute(sql`SELECT set_config('basira.patient_merge', 'on', true)`);
+      for (const table of [charges, billingEntries, receipts])
+        await tx
+          .update(table)
+          .set({ patientId: survivor.id })
+          .where(inOrg(table, scope.orgId, eq(table.patientId, merged.id)));
 
       const fill: Partial<typeof patients.$inferInsert> = {};
       for (const key of FILLABLE)
