@@ -33,7 +33,7 @@ describe('toCsv', () => {
   });
 
   // OWASP, CSV Injection: cells starting with = + - @ TAB or CR are read as formulas by spreadsheets.
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '=HYPERLINK("http://x","y")'])(
+  it.each(['=1+1', '+1', '-1+1', '@SUM(A1)', '\tx', '=HYPERLINK("http://x","y")'])(
     'defuses the formula-looking text %j with a leading apostrophe',
     (text) => {
       const out = toCsv([[text]]).slice(1, -2);
@@ -45,5 +45,7 @@ describe('toCsv', () => {
     expect(toCsv([['=A1,B1', '\rx', '-"q"']])).toBe(`${BOM}"'=A1,B1","'\rx","'-""q"""\r\n`);
     // Only the first character counts: an equals sign further in is ordinary text.
     expect(toCsv([['a=b', 'x-1']])).toBe(`${BOM}a=b,x-1\r\n`);
+    // A decimal given as text (dollars made without floats) is a value the sheet can add, not a formula.
+    expect(toCsv([['-12.50', '12.50', '-3']])).toBe(`${BOM}-12.50,12.50,-3\r\n`);
   });
 });

@@ -16,6 +16,8 @@ export type CsvCell = string | number | null;
 const BOM = '\uFEFF';
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
+/** A decimal written as text (a dollar amount made without floating point, `-12.50`): a value, not a formula. */
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 
 function cell(value: CsvCell): string {
   if (value === null) return '';
@@ -23,7 +25,7 @@ function cell(value: CsvCell): string {
     if (!Number.isFinite(value)) throw new RangeError(`toCsv: ${value} is not a number a sheet can hold`);
     return String(value);
   }
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = FORMULA_START.test(value) && !PLAIN_DECIMAL.test(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -7,6 +7,7 @@ import {
   dayReportResponseSchema,
   doctorShareListSchema,
   monthReportResponseSchema,
+  receiptGapsSchema,
   serviceListSchema,
   serviceResponseSchema,
   sharesReportResponseSchema,
@@ -153,6 +154,14 @@ export const monthReportQuery = (month: string) =>
     queryFn: async () =>
       (await apiRequest(`${BASE}/reports/month`, { schema: monthReportResponseSchema, query: { month } }))
         .data,
+  });
+
+/** The receipt numbers missing in a year: none, unless something went wrong (docs/money.md). */
+export const receiptGapsQuery = (year: string) =>
+  queryOptions({
+    queryKey: [...REPORTS_KEY, 'receipt-gaps', year],
+    queryFn: async () =>
+      (await apiRequest(`${BASE}/reports/receipt-gaps`, { schema: receiptGapsSchema, query: { year } })).data,
   });
 
 export const sharesReportQuery = (from: string, to: string) =>

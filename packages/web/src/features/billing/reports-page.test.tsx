@@ -124,9 +124,26 @@ describe('the financial reports', () => {
     const text = new TextDecoder().decode(bytes.slice(3));
     expect(text.split('\r\n')[0]).toBe('Section,Item,Currency,Amount');
     expect(text).toContain('Net takings,,IQD,310000\r\n');
-    // A dollar amount is text made without floating point; a negative one is kept as text by the formula guard.
-    expect(text).toContain("Net takings,,USD,'-12.50\r\n");
+    // A dollar amount is text made without floating point, a number to the sheet, negative or not.
+    expect(text).toContain('Net takings,,USD,-12.50\r\n');
     expect(text).toContain('By method,Cash,IQD,310000\r\n');
+  });
+
+  it('says whether the year’s receipt numbers run without a gap', async () => {
+    renderScreen(<ReportsPage />, {
+      path: '/billing/reports',
+      url: '/billing/reports?tab=month',
+      permissions: ['show financial reports'],
+      answer: (method, address) => {
+        if (address.startsWith('mo/billing/reports/month?'))
+          return { body: { data: { month: '2026-12', days: [], totals: [] } } };
+        const year = /receipt-gaps\?year=(\d{4})$/.exec(address)?.[1];
+        if (year) return { body: { data: { year: Number(year), last: 40, missing: [7, 12] } } };
+        return undefined;
+      },
+    });
+    const gaps = await screen.findByTestId('receipt-gaps');
+    expect(gaps).toHaveTextContent(/^Receipts of \d{4}: numbers missing: 7, 12\.$/);
   });
 
   it('lists who owes, each name opening the patient’s file', async () => {

@@ -14,6 +14,7 @@ import {
   balancesReportQuery,
   dayReportQuery,
   monthReportQuery,
+  receiptGapsQuery,
   sharesReportQuery,
 } from './billing.queries.ts';
 import { DayInput } from './day-input.tsx';
@@ -285,7 +286,29 @@ function MonthReportView() {
           </Table.Tr>
         </ReportTable>
       )}
+      <ReceiptGaps year={month.slice(0, 4)} />
     </ReportFrame>
+  );
+}
+
+/** Whether the year's receipt numbers run without a gap: they should, and a gap is said, never hidden. */
+function ReceiptGaps({ year }: { year: string }) {
+  const { t } = useTranslation();
+  const gaps = useQuery(receiptGapsQuery(year)).data;
+  if (!gaps || gaps.last === 0) return null;
+  const missing = gaps.missing.length > 0;
+  return (
+    <Text
+      size="sm"
+      mt="sm"
+      c={missing ? 'red' : 'dimmed'}
+      data-testid="receipt-gaps"
+      data-missing={gaps.missing.length}
+    >
+      {missing
+        ? t('billing.reports.gaps', { year, missing: gaps.missing.join(', ') })
+        : t('billing.reports.noGaps', { year, last: gaps.last })}
+    </Text>
   );
 }
 
