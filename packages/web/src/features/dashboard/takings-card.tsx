@@ -48,7 +48,7 @@ export function TakingsCard() {
             <Text size="xs" c="dimmed" data-testid="stat-takings-receipts">
               {t('billing.dashboard.receipts', { count: data.receiptCount })}
               {' · '}
-              <Anchor component={Link} to={pathTo('billingReports')} size="xs">
+              <Anchor component={Link} to={pathTo('billingReports')} size="xs" underline="always">
                 {t('billing.dashboard.open')}
               </Anchor>
             </Text>
