@@ -19,9 +19,15 @@ export class Api {
     this.url = new URL(base);
   }
 
-  call(method: string, path: string, token: string | null, body?: unknown): Promise<Answer> {
+  call(
+    method: string,
+    path: string,
+    token: string | null,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<Answer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers: http.OutgoingHttpHeaders = { 'x-organization': this.slug };
+    const headers: http.OutgoingHttpHeaders = { ...extra, 'x-organization': this.slug };
     if (token) headers.authorization = `Bearer ${token}`;
     if (payload !== undefined) {
       headers['content-type'] = 'application/json';

@@ -31,10 +31,17 @@ export const PROFILE = Boolean(process.env.BENCH_PROFILE);
 
 /** Who the users are: a share of the 50 per desk (the rest are doctors). */
 export const ROLE_SHARES = { reception: 0.2, optometrist: 0.24, admin: 0.12 } as const;
+/**
+ * Reception's first users are the cashiers: each opens a shift and pays the charges of the visits the others
+ * queue. Two rather than one so that the 60 s carry enough payments for a p95 (one pays every 2–3 s).
+ */
+export const CASHIERS = num('BENCH_CASHIERS', 2);
 
 export const TARGETS = {
   readP95Ms: 100,
   writeP95Ms: 200,
+  /** `POST /api/mo/billing/payments` (issue 52): a payment's p95 under the clinic day. */
+  paymentP95Ms: 50,
   /** Memory after the run (after a GC) at most this much above before. */
   memoryGrowth: 0.2,
   throughputRatio: 1.6,

@@ -1,7 +1,11 @@
 // What each desk does all day, one action after another with a think time between: reception searches, registers,
 // queues and re-waits; optometrists show a waiting patient's board and record; doctors open their next patient's
-// board, record, read the record and its print view, and finish; administrators read the lists. Every answer is
-// timed by call kind; every change that makes a live event is counted, to check every stream received it.
+// board, record, read the record and its print view, and finish; administrators read the lists; reception's
+// cashiers open a shift and take the payment of each visit queued (charged at queueing by its reason's price).
+// Every answer is timed by call kind; every change that makes a live event is counted, to check every stream
+// received it.
+import { randomUUID } from 'node:crypto';
+import type { VisitReason } from '@basira/shared/queue/queue.schemas';
 import { EXAM_SAMPLES } from '../shared/exam-samples.ts';
 import { arabicFamily, arabicMale, latinFamily, latinMale, mobilePrefixes } from '../patient-search/names.ts';
 import type { Api } from './client.ts';
@@ -21,6 +25,24 @@ const EVENT_READERS: Record<string, readonly Desk[]> = {
   'queue.changed': ['reception', 'optometrist', 'doctor', 'admin'],
   'exam.changed': ['optometrist', 'doctor', 'admin'],
 };
+
+interface Account {
+  charges: { id: number; balance: number; version: number; voided: boolean; currency: string }[];
+}
+
+/** What reception queues a visit for: mostly a consultation, then follow-ups, spectacles, a test beside one. */
+const VISIT_REASONS: VisitReason[][] = [
+  ['Examinations'],
+  ['Examinations'],
+  ['Examinations'],
+  ['FollowUp'],
+  ['Spectacles'],
+  ['Examinations', 'Biometry'],
+];
+/** A cashier's payment POST, held to its own p95 target (issue 52). */
+export const PAYMENT = 'payment';
+/** The share of payments sent a second time with the same Idempotency-Key (a retry after a lost answer). */
+const RETRY_SHARE = 0.1;
 
 const OPTOMETRIST_EXAMS = ['spectacles', 'biometry', 'keratoconus'] as const;
 const DOCTOR_EXAMS = ['spectacles', 'consultation', 'followUp', 'retina', 'biometry', 'prism'] as const;
@@ -44,6 +66,10 @@ export class Clinic {
   /** The entries each receptionist queued. */
   private readonly queuedBy = new Map<number, Set<number>>();
   private phone = Math.floor(Math.random() * 9_000_000);
+  /** Patients queued whose visit the cashiers have not paid yet, oldest first. */
+  private readonly unpaid: number[] = [];
+  /** Each cashier's open shift, by user id. */
+  private readonly shifts = new Map<number, number>();
 
   constructor(
     private readonly api: Api,
@@ -68,9 +94,10 @@ export class Clinic {
     path: string,
     body?: unknown,
     expect = 200,
+    headers?: Record<string, string>,
   ) {
     const t0 = performance.now();
-    const res = await this.api.call(method, path, user.token, body).catch((error: Error) => ({
+    const res = await this.api.call(method, path, user.token, body, headers).catch((error: Error) => ({
       status: 0,
       text: `connection: ${error.message}`,
     }));
@@ -100,12 +127,16 @@ export class Clinic {
   }
 
   async run(user: User): Promise<void> {
-    const loop = {
-      reception: this.reception,
-      optometrist: this.optometrist,
-      doctor: this.doctor,
-      admin: this.admin,
-    }[user.desk].bind(this);
+    const loop = (
+      user.cashier
+        ? this.cashier
+        : {
+            reception: this.reception,
+            optometrist: this.optometrist,
+            doctor: this.doctor,
+            admin: this.admin,
+          }[user.desk]
+    ).bind(this);
     // Users do not all start at once.
     await sleep(Math.random() * (this.thinkMs[1] || 100));
     while (!this.stopped) await loop(user);
@@ -153,11 +184,12 @@ export class Clinic {
       'write',
       'POST',
       '/api/mo/queue',
-      { patientId: patient.id, doctorId },
+      { patientId: patient.id, doctorId, examTypes: pick(VISIT_REASONS) },
       201,
     );
     if (!entry) return;
     this.changed('queue.changed', entry.id, 'created');
+    this.unpaid.push(patient.id);
     const mine = this.queuedBy.get(user.id) ?? new Set<number>();
     this.queuedBy.set(user.id, mine.add(entry.id));
     await this.think();
@@ -188,6 +220,108 @@ export class Clinic {
       if (moved) this.changed('queue.changed', earlier, 'rewait');
     }
     await this.think();
+  }
+
+  /**
+   * A cashier: opens a shift (or finds theirs open), then for the patient queued longest ago reads the account and
+   * pays every charge still owed in cash, under a fresh Idempotency-Key; now and then the same payment is sent again
+   * with the same key, which must answer the same receipt.
+   */
+  private async cashier(user: User): Promise<void> {
+    if (!this.shifts.has(user.id)) {
+      const open =
+        (await this.call<{ id: number } | null>(
+          user,
+          'current shift',
+          'read',
+          'GET',
+          '/api/mo/billing/shifts/current',
+        )) ??
+        (await this.call<{ id: number }>(
+          user,
+          'open shift',
+          'write',
+          'POST',
+          '/api/mo/billing/shifts',
+          { floats: [{ currency: 'IQD', amount: 250_000 }] },
+          201,
+        ));
+      if (!open) return void (await sleep(1000));
+      this.shifts.set(user.id, open.id);
+    }
+    const patientId = this.unpaid.shift();
+    // Nobody waiting to pay: look again shortly (never a loop without a pause, even without think time).
+    if (patientId === undefined) return void (await sleep(Math.max(100, this.thinkMs[0])));
+    const account = await this.call<Account>(
+      user,
+      'patient account',
+      'read',
+      'GET',
+      `/api/mo/billing/patients/${patientId}/account`,
+    );
+    if (!account) return;
+    const lines = account.charges
+      .filter((c) => !c.voided && c.balance > 0 && c.currency === 'IQD')
+      .map((c) => ({ chargeId: c.id, version: c.version, amount: c.balance }));
+    if (!lines.length) {
+      // Every visit the bench queues has a priced reason and a new patient (no free return): a charge is due.
+      this.stats.error(`${user.desk} ${user.n} payment`, 0, `patient ${patientId}: nothing charged to pay`);
+      return;
+    }
+    await this.think();
+    const body = { patientId, method: 'cash', currency: 'IQD', lines };
+    const key = { 'idempotency-key': randomUUID() };
+    const receipt = await this.call<{ id: number }>(
+      user,
+      PAYMENT,
+      'write',
+      'POST',
+      '/api/mo/billing/payments',
+      body,
+      200,
+      key,
+    );
+    if (receipt && Math.random() < RETRY_SHARE && !this.stopped) {
+      const again = await this.call<{ id: number }>(
+        user,
+        'payment (retry, same key)',
+        'write',
+        'POST',
+        '/api/mo/billing/payments',
+        body,
+        200,
+        key,
+      );
+      if (again && again.id !== receipt.id)
+        this.stats.error(
+          `${user.desk} ${user.n} payment retry`,
+          200,
+          `receipt ${again.id}, not ${receipt.id}`,
+        );
+    }
+    await this.think();
+  }
+
+  /** Closes the cashiers' shifts, counting what was expected (no difference, no note). */
+  async closeShifts(users: User[]): Promise<void> {
+    for (const user of users) {
+      const id = this.shifts.get(user.id);
+      if (id === undefined) continue;
+      const shift = await this.call<{ version: number; expected: unknown[] }>(
+        user,
+        'shift',
+        'read',
+        'GET',
+        `/api/mo/billing/shifts/${id}`,
+      );
+      if (!shift) continue;
+      await this.call(user, 'close shift', 'write', 'POST', `/api/mo/billing/shifts/${id}/close`, {
+        version: shift.version,
+        counted: shift.expected,
+        note: null,
+      });
+      this.shifts.delete(user.id);
+    }
   }
 
   private async optometrist(user: User): Promise<void> {

@@ -3,7 +3,8 @@
 import type { PermissionName } from '@basira/shared/permissions/permissions';
 import { DEMO_ROLES } from '@basira/server/src/demo/demo.ts';
 import type { Api } from './client.ts';
-import { ADMIN_EMAIL, ORG_SLUG, PASSWORD, ROLE_SHARES } from './config.ts';
+import { ADMIN_EMAIL, CASHIERS, ORG_SLUG, PASSWORD, ROLE_SHARES } from './config.ts';
+import { ensurePriceList } from './money.ts';
 
 export type Desk = 'reception' | 'optometrist' | 'doctor' | 'admin';
 
@@ -12,6 +13,8 @@ export interface User {
   desk: Desk;
   id: number;
   token: string;
+  /** One of reception's users who takes the payments (`CASHIERS`) instead of registering and queueing. */
+  cashier: boolean;
 }
 
 const ROLES: Record<Exclude<Desk, 'admin'>, { name: string; permissions: PermissionName[] }> = {
@@ -51,8 +54,17 @@ const signIn = async (api: Api, email: string, password: string) => {
 export async function signInStaff(api: Api, users: number): Promise<User[]> {
   const admin = await signIn(api, ADMIN_EMAIL, PASSWORD);
   if (!admin) throw new Error(`cannot sign in ${ADMIN_EMAIL}`);
-  const existing = json<{ id: number; name: string }[]>(await must(api, 'GET', '/api/role', admin.token));
+  await ensurePriceList(api, admin.token);
+  const existing = json<{ id: number; name: string; permissions: string[]; version: number }[]>(
+    await must(api, 'GET', '/api/role', admin.token),
+  );
   const roleIds = new Map(existing.map((r) => [r.name, r.id]));
+  // A role made before the demo's roles gained a permission (Reception's 'take payments') gets it now.
+  for (const role of Object.values(ROLES)) {
+    const made = existing.find((r) => r.name === role.name);
+    if (made && role.permissions.some((p) => !made.permissions.includes(p)))
+      await must(api, 'POST', `/api/role/${made.id}`, admin.token, { ...role, version: made.version });
+  }
   const roleOf = async (desk: Desk) => {
     const role = desk === 'admin' ? { name: 'Administrator', permissions: [] } : ROLES[desk];
     let id = roleIds.get(role.name);
@@ -91,7 +103,13 @@ export async function signInStaff(api: Api, users: number): Promise<User[]> {
       session = await signIn(api, email, PASSWORD);
       if (!session) throw new Error(`cannot sign in ${email}`);
     }
-    out.push({ n, desk, id: session.user.id, token: session.token });
+    out.push({
+      n,
+      desk,
+      id: session.user.id,
+      token: session.token,
+      cashier: desk === 'reception' && n < CASHIERS,
+    });
   }
   return out;
 }

@@ -1052,9 +1052,10 @@ export const charges = pgTable(
     index('charges_patient_idx').on(t.orgId, t.patientId, t.createdAt),
     index('charges_queue_idx').on(t.orgId, t.queueId),
     index('charges_day_idx').on(t.orgId, t.day),
-    // Outstanding balances: the few charges still owed, not the millions paid.
-    index('charges_owed_idx')
-      .on(t.orgId, t.patientId)
+    // Outstanding balances: the few charges still owed, not the millions paid. Currency, balance and day ride along
+    // so that the balances report reads this index alone (an index-only scan), not every owed charge's heap row.
+    index('charges_owed_cover_idx')
+      .on(t.orgId, t.patientId, t.currency, t.balance, t.day)
       .where(sql`${t.balance} > 0`),
   ],
 );

@@ -376,8 +376,8 @@ export class BillingChargesService {
   }
 
   /**
-   * What each patient owes, per currency, from the partial index of charges still owed (`charges_owed_idx`): the
-   * queue's rows ask for a page of patients at a time. A deleted patient owes nothing here (their account is 404).
+   * What each patient owes, per currency, from the partial index of charges still owed (`charges_owed_cover_idx`):
+   * the queue's rows ask for a page of patients at a time. A deleted patient owes nothing here (their account is 404).
    */
   async balances(
     orgId: number,

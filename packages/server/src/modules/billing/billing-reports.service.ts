@@ -82,7 +82,8 @@ export function shareOf(paid: number, percent: number): number {
  * The financial reports (docs/money.md). Every figure is read from the money tables' own day column (the clinic's
  * calendar day, written with the row), never from timestamps, so no time-zone arithmetic happens here; each query
  * reads one of the day indexes (`billing_entries_day_idx`, `charges_day_idx`, `receipts_day_idx`) or the partial
- * `charges_owed_idx`. Reports are read rarely and over ranges, so they are planned per call (plain statements).
+ * `charges_owed_cover_idx`. Reports are read rarely and over ranges, so they are planned per call (plain
+ * statements).
  */
 export class BillingReportsService {
   constructor(
@@ -282,8 +283,9 @@ export class BillingReportsService {
   }
 
   /**
-   * The patients who owe, from the partial index of charges still owed (`charges_owed_idx`): the `BALANCES_LIMIT`
-   * largest debts (dinars first, then dollars), with the oldest day owed; the totals count every patient.
+   * The patients who owe, from the partial index of charges still owed (`charges_owed_cover_idx`, read alone):
+   * the `BALANCES_LIMIT` largest debts (dinars first, then dollars), with the oldest day owed; the totals count
+   * every patient.
    */
   async balances(scope: RequestContext): Promise<BalancesReport> {
     const orgId = sql`${scope.orgId}::int`;
