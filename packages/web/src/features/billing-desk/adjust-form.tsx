@@ -22,7 +22,8 @@ import { useTranslator } from '../../lib/use-translator.ts';
 import { useDiscount, useExempt } from './billing-desk.queries.ts';
 import { MoneyText } from './money-text.tsx';
 import { chargeName } from './charge-name.ts';
-import { parseAmount, percentOf } from './payment-lines.ts';
+import { parseMoneyText } from '../../components/money-input.tsx';
+import { percentOf } from './payment-lines.ts';
 import { useMoneyLang } from './money-text.tsx';
 
 export type AdjustKind = 'discount' | 'exemption';
@@ -58,7 +59,7 @@ export function AdjustForm({
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const amount = by === 'amount' ? parseAmount(value, charge.currency) : null;
+  const amount = by === 'amount' ? parseMoneyText(value, charge.currency) : null;
   const percent = by === 'percent' && /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : null;
   const valueError =
     kind !== 'discount'

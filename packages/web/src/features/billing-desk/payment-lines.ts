@@ -1,30 +1,6 @@
 import type { Charge, PaymentCreate, PaymentMethod } from '@basira/shared/money/billing.schemas';
-import { MINOR_UNITS, type Currency } from '@basira/shared/money/money';
-
-/**
- * An amount as the cashier types it, in major units (`25000` dinars, `12.5` dollars), to minor units by string
- * arithmetic only (no float ever holds money). Null when it is not a non-negative amount with at most the
- * currency's decimals.
- */
-export function parseAmount(text: string, currency: Currency): number | null {
-  const clean = text.trim().replace(/[,\s]/g, '');
-  const decimals = MINOR_UNITS[currency] === 1 ? 0 : 2;
-  const pattern = decimals === 0 ? /^(\d{1,12})$/ : /^(\d{1,12})(?:\.(\d{0,2}))?$/;
-  const match = pattern.exec(clean);
-  if (!match) return null;
-  const major = Number(match[1]);
-  const minor = decimals === 0 ? 0 : Number((match[2] ?? '').padEnd(2, '0'));
-  const amount = major * MINOR_UNITS[currency] + minor;
-  return Number.isSafeInteger(amount) ? amount : null;
-}
-
-/** Minor units as the amount field shows them: `25000`, `12.50`. */
-export function amountText(amount: number, currency: Currency): string {
-  const unit = MINOR_UNITS[currency];
-  if (unit === 1) return String(amount);
-  const minor = amount % unit;
-  return `${(amount - minor) / unit}.${String(minor).padStart(2, '0')}`;
-}
+import type { Currency } from '@basira/shared/money/money';
+import { moneyText, parseMoneyText } from '../../components/money-input.tsx';
 
 /** What may still be paid: charges not voided with something due. */
 export const openCharges = (charges: readonly Charge[]): Charge[] =>
@@ -46,7 +22,7 @@ export interface LineInput {
 
 const lineOf = (c: Charge): LineInput => ({
   checked: true,
-  text: amountText(c.balance, c.currency),
+  text: moneyText(c.balance, c.currency),
   version: c.version,
 });
 
@@ -75,7 +51,7 @@ export type LineProblem = 'invalid' | 'zero' | 'over';
 
 /** What is wrong with a ticked line's amount: not a number, nothing, or more than is due. */
 export function lineProblem(charge: Charge, input: LineInput): LineProblem | null {
-  const amount = parseAmount(input.text, charge.currency);
+  const amount = parseMoneyText(input.text, charge.currency);
   if (amount === null) return 'invalid';
   if (amount === 0) return 'zero';
   if (amount > charge.balance) return 'over';
@@ -92,7 +68,7 @@ export function totalOf(
   for (const charge of openCharges(charges)) {
     const input = lines[charge.id];
     if (charge.currency !== currency || !input?.checked || lineProblem(charge, input)) continue;
-    total += parseAmount(input.text, currency) ?? 0;
+    total += parseMoneyText(input.text, currency) ?? 0;
   }
   return total;
 }
@@ -119,7 +95,7 @@ export function paymentBody(args: {
     body.push({
       chargeId: charge.id,
       version: charge.version,
-      amount: parseAmount(input.text, currency) ?? 0,
+      amount: parseMoneyText(input.text, currency) ?? 0,
     });
   }
   const wallet = args.wallet.trim();

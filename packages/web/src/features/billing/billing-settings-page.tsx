@@ -41,7 +41,7 @@ import {
   useSaveSettings,
   useSaveShares,
 } from './billing.queries.ts';
-import { useLang } from './money-view.tsx';
+import { useLang } from '../../components/money-view.tsx';
 
 /** Input props for a field inside a list of the form's values (`shares.2.percent`), with its error translated. */
 function nestedProps(

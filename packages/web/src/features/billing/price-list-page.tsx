@@ -8,7 +8,7 @@ import { ListPage } from '../../components/list-page.tsx';
 import { RowAction, RowActions } from '../../components/row-action.tsx';
 import { pathTo } from '../../lib/routes.ts';
 import { servicesQuery } from './billing.queries.ts';
-import { MoneyView, useLang } from './money-view.tsx';
+import { MoneyView, useLang } from '../../components/money-view.tsx';
 import { ServiceFormModal } from './service-form-modal.tsx';
 
 /** /billing/prices: the price list, every service with its prices; add and edit in a dialog. */

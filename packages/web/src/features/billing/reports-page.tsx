@@ -18,7 +18,7 @@ import {
   sharesReportQuery,
 } from './billing.queries.ts';
 import { DayInput } from './day-input.tsx';
-import { csvAmount, MoneyList, MoneyView, useLang } from './money-view.tsx';
+import { csvAmount, MoneyList, MoneyView, useLang } from '../../components/money-view.tsx';
 import { ReportFrame, ReportTable } from './report-parts.tsx';
 
 export const REPORT_TABS = ['day', 'month', 'shares', 'balances', 'adjustments'] as const;

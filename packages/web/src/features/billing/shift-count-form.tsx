@@ -9,7 +9,7 @@ import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { useCloseShift } from './billing.queries.ts';
-import { MoneyView } from './money-view.tsx';
+import { MoneyView } from '../../components/money-view.tsx';
 import { COUNT_CELLS, countLines, hasDifference, shownLines } from './shift-count.ts';
 
 type CountValues = Record<string, string>;

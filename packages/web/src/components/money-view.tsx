@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney, MINOR_UNITS, type Currency } from '@basira/shared/money/money';
-import { moneyText } from '../../components/money-input.tsx';
+import { moneyText } from './money-input.tsx';
 
 export type Lang = 'ar' | 'en';
 
-/** The UI language as formatMoney takes it. */
+/** The UI language as formatMoney takes it (Arabic, the app's default, unless English is chosen). */
 export function useLang(): Lang {
   const { i18n } = useTranslation();
-  return (i18n.resolvedLanguage ?? i18n.language) === 'ar' ? 'ar' : 'en';
+  return (i18n.resolvedLanguage ?? i18n.language) === 'en' ? 'en' : 'ar';
 }
 
 /**
@@ -21,8 +21,8 @@ export function signedMoney(amount: number, currency: Currency, lang: Lang): str
 
 /**
  * An amount for a CSV cell: dinars as the integer they are (a sheet can add them, negative ones too); dollars as the
- * text `12.50`, never `1250 / 100` in floating point. A negative dollar amount starts with `-` and is then written
- * as text by toCsv's formula guard.
+ * text `12.50`, never `1250 / 100` in floating point (toCsv writes a plain decimal as the number it is, `-12.50`
+ * too).
  */
 export function csvAmount(amount: number, currency: Currency): number | string {
   if (MINOR_UNITS[currency] === 1) return amount;
@@ -34,16 +34,19 @@ export function csvAmount(amount: number, currency: Currency): number | string {
 export function MoneyView({
   amount,
   currency,
+  lang,
   testId,
 }: {
   amount: number;
   currency: Currency;
+  /** A sheet printed in another language than the screen's (a receipt). */
+  lang?: Lang;
   testId?: string;
 }) {
-  const lang = useLang();
+  const uiLang = useLang();
   return (
     <bdi dir="ltr" data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
-      {signedMoney(amount, currency, lang)}
+      {signedMoney(amount, currency, lang ?? uiLang)}
     </bdi>
   );
 }
