@@ -374,14 +374,17 @@ export const queueEntries = pgTable(
     patientId: integer('patient_id')
       .notNull()
       .references(() => patients.id),
-    /** The organization's calendar day of `date` when the ticket was given; tickets restart each day. */
-    ticketDay: date('ticket_day', { mode: 'string' }).notNull(),
-    ticketNumber: integer('ticket_number').notNull(),
+    /**
+     * The organization's calendar day of `date` when the ticket was given; tickets restart each day. Null until the
+     * patient arrives (a booking or recall, status 0 Booked, docs/appointments.md).
+     */
+    ticketDay: date('ticket_day', { mode: 'string' }),
+    ticketNumber: integer('ticket_number'),
     isVisitDate: boolean('is_visit_date').notNull().default(false),
     date: timestamp('date', { withTimezone: true }).notNull(),
     note: text('note'),
     isRewaiting: boolean('is_rewaiting').notNull().default(false),
-    /** 1 Waiting, 2 WithDoctor, 3 Finished, 4 Canceled (shared/queue/queue-states). */
+    /** 0 Booked, 1 Waiting, 2 WithDoctor, 3 Finished, 4 Canceled, 5 NoShow (shared/queue/queue-states). */
     status: smallint('status').notNull().default(1),
     examTypes: text('exam_types')
       .array()
@@ -389,14 +392,37 @@ export const queueEntries = pgTable(
       .default(sql`'{}'::text[]`),
     doctorId: integer('doctor_id').references(() => users.id),
     statusSince: timestamp('status_since', { withTimezone: true }).notNull(),
+    /** A booking's length from `date`, in minutes (the appointment book); null for a walk-in or a recall. */
+    slotMinutes: smallint('slot_minutes'),
+    /** Booked by choice over a slot already taken. */
+    overbooked: boolean('overbooked').notNull().default(false),
+    /** When a booking or recall arrived (Booked → Waiting). */
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    /** The patient's answer to the booking's reminder (the bot's buttons): confirmed or cancelled. */
+    bookingReply: text('booking_reply'),
+    bookingReplyAt: timestamp('booking_reply_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by'),
     updatedBy: integer('updated_by'),
     ...timestamps,
   },
   (t) => [
-    // The four statuses alone, so that "closed" can be read as `status > 2` (queue-lists.service.ts).
-    check('queue_entries_status_ck', sql`${t.status} BETWEEN 1 AND 4`),
+    // The six statuses alone, so that "closed" can be read as `status > 2` (queue-lists.service.ts) and "open" as
+    // `status IN (1, 2)`: Booked (0) is neither, a visit expected and not yet in the building.
+    check('queue_entries_status_ck', sql`${t.status} BETWEEN 0 AND 5`),
+    // A patient in the building, or seen, has a ticket; a booking gets one when it arrives.
+    check(
+      'queue_entries_ticket_ck',
+      sql`${t.status} IN (0, 4, 5) OR (${t.ticketDay} IS NOT NULL AND ${t.ticketNumber} IS NOT NULL)`,
+    ),
+    // The appointment book: a doctor's bookings by start (slots, the day and week views, the free-slot search).
+    index('queue_entries_book_idx')
+      .on(t.orgId, t.doctorId, t.date)
+      .where(sql`${t.slotMinutes} IS NOT NULL`),
+    // Bookings and recalls not yet arrived, by day: the due list, the no-show job, the reminders.
+    index('queue_entries_booked_idx')
+      .on(t.orgId, t.date)
+      .where(sql`${t.status} = 0`),
     uniqueIndex('queue_entries_ticket_uq').on(t.orgId, t.ticketDay, t.ticketNumber),
     index('queue_entries_patient_idx').on(t.orgId, t.patientId, t.date),
     // A day's or a range's visits; with the status, the dashboard's chart counts 30 days from the index alone (the
@@ -798,6 +824,10 @@ export const telegramMessages = pgTable(
     uniqueIndex('telegram_messages_recall_uq')
       .on(t.orgId, t.queueId, t.recallDay)
       .where(sql`${t.kind} = 'recall'`),
+    // A booking's reminder: at most one per booking and day (a booking moved to another day is reminded again).
+    uniqueIndex('telegram_messages_booking_uq')
+      .on(t.orgId, t.queueId, t.recallDay)
+      .where(sql`${t.kind} = 'booking'`),
   ],
 );
 
@@ -1180,4 +1210,83 @@ export const cashierShifts = pgTable(
       .where(sql`${t.closedAt} IS NULL`),
     index('cashier_shifts_day_idx').on(t.orgId, t.day),
   ],
+);
+
+/*
+ * The appointment book (docs/appointments.md). A booking is a queue entry (status 0 Booked, `slot_minutes`); these
+ * tables hold when doctors work, when the clinic is closed, the book's settings and where a booking was before.
+ */
+
+/** The book's settings, one row per organization (absent: the defaults of shared/appointments). */
+export const appointmentSettings = pgTable('appointment_settings', {
+  orgId: orgIdColumn().primaryKey(),
+  /** 0 Sunday … 6 Saturday; Friday by default. */
+  closedWeekdays: smallint('closed_weekdays')
+    .array()
+    .notNull()
+    .default(sql`'{5}'::smallint[]`),
+  /** Minutes per visit reason, `{ "Spectacles": 15, … }`. */
+  slotMinutes: jsonb('slot_minutes').notNull(),
+  defaultSlotMinutes: smallint('default_slot_minutes').notNull().default(15),
+  noShowAfterMinutes: smallint('no_show_after_minutes').notNull().default(120),
+  remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+  reminderTextAr: text('reminder_text_ar').notNull(),
+  reminderTextEn: text('reminder_text_en').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedBy: integer('updated_by'),
+  ...timestamps,
+});
+
+/** A doctor's week: `{ "0": [{ "start": "09:00", "end": "12:30" }, …], … }` (shared `weekHoursSchema`). */
+export const doctorHours = pgTable(
+  'doctor_hours',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => users.id),
+    week: jsonb('week').notNull(),
+    version: integer('version').notNull().default(1),
+    updatedBy: integer('updated_by'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('doctor_hours_doctor_uq').on(t.orgId, t.doctorId)],
+);
+
+/** A day the clinic is closed: a public holiday it observes or its own closure. */
+export const clinicClosures = pgTable(
+  'clinic_closures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    day: date('day', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    /** holiday or closure. */
+    kind: text('kind').notNull().default('closure'),
+    createdBy: integer('created_by'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('clinic_closures_day_uq').on(t.orgId, t.day)],
+);
+
+/** Where a booking was before each move or resize: a move keeps its history. Append-only. */
+export const bookingMoves = pgTable(
+  'booking_moves',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    queueId: integer('queue_id')
+      .notNull()
+      .references(() => queueEntries.id, { onDelete: 'cascade' }),
+    fromStart: timestamp('from_start', { withTimezone: true }).notNull(),
+    fromMinutes: smallint('from_minutes'),
+    fromDoctorId: integer('from_doctor_id'),
+    toStart: timestamp('to_start', { withTimezone: true }).notNull(),
+    toMinutes: smallint('to_minutes'),
+    toDoctorId: integer('to_doctor_id'),
+    movedBy: integer('moved_by'),
+    movedAt: timestamp('moved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_moves_queue_idx').on(t.orgId, t.queueId, t.movedAt)],
 );

@@ -59,6 +59,8 @@ export const AUDIT_READ_ACTIONS = [
   'telegram.messages_viewed',
   'billing.account_viewed',
   'billing.receipt_viewed',
+  'appointment.viewed',
+  'appointment.listed',
 ] as const;
 
 /** Every action the server records, for the screen's filter and its labels (locale `audit.actions.*`). */
@@ -136,6 +138,16 @@ export const AUDIT_ACTIONS = [
   'billing.shift_opened',
   'billing.shift_closed',
   'billing.shift_viewed',
+  'appointment.booked',
+  'appointment.moved',
+  'appointment.arrived',
+  'appointment.no_show',
+  'appointment.canceled',
+  'appointment.replied',
+  'appointment.hours_updated',
+  'appointment.settings_updated',
+  'appointment.closure_added',
+  'appointment.closure_removed',
   'auth.login',
   'auth.login_failed',
   'auth.logout',
@@ -173,6 +185,10 @@ export const AUDIT_ENTITIES = [
   'billing_entry',
   'receipt',
   'cashier_shift',
+  'appointment',
+  'doctor_hours',
+  'appointment_settings',
+  'clinic_closure',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

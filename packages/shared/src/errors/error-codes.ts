@@ -27,6 +27,22 @@ export const ERROR_STATUS = {
   'queue.illegal_transition': 409,
   'queue.duplicate_open': 409,
   'queue.has_records': 409,
+  /** Queueing a patient who has a booking today: arrive the booking instead (it is in `data`), or confirm. */
+  'queue.booked_today': 409,
+  /** A booking or recall has no ticket until it arrives. */
+  'queue.no_ticket': 409,
+  /** The slot is taken: `data` holds it as it is now; book again with `overbook: true` to double-book by choice. */
+  'appointments.slot_taken': 409,
+  /** The start is not within the doctor's sessions that day (a break, off hours). */
+  'appointments.outside_hours': 422,
+  /** The day is a closed weekday or a closure of the clinic. */
+  'appointments.closed_day': 422,
+  /** A booking starts in the future; the past is the queue's. */
+  'appointments.in_past': 422,
+  /** Only a Booked entry with a slot can be moved or resized in the book. */
+  'appointments.not_booked': 409,
+  /** The day already has a closure. */
+  'appointments.closure_exists': 409,
   'messaging.not_linked': 409,
   /** A 4xx: the server works; this clinic has not turned messaging on (monitoring alerts on 5xx). */
   'messaging.not_configured': 409,

@@ -65,6 +65,10 @@ export const PERMISSION_NAMES = [
   'refund',
   'manage prices',
   'show financial reports',
+  // The appointment book (docs/appointments.md).
+  'show appointments',
+  'book appointments',
+  'manage appointment hours',
 ] as const;
 
 export type PermissionName = (typeof PERMISSION_NAMES)[number];

@@ -33,16 +33,18 @@ export const WORKLIST_RECALL_DAYS = 30;
 export const flagSchema = z.union([z.literal(0), z.literal(1)]);
 const statusIdSchema = z.union(
   QUEUE_STATUS_IDS.map((id) => z.literal(id)) as [
+    z.ZodLiteral<0>,
     z.ZodLiteral<1>,
     z.ZodLiteral<2>,
     z.ZodLiteral<3>,
     z.ZodLiteral<4>,
+    z.ZodLiteral<5>,
   ],
 );
 
 export const queueStatusSchema = z.object({
   id: statusIdSchema,
-  name: z.enum(['Waiting', 'WithDoctor', 'Finished', 'Canceled']),
+  name: z.enum(['Booked', 'Waiting', 'WithDoctor', 'Finished', 'Canceled', 'NoShow']),
   color: z.string(),
 });
 
@@ -54,9 +56,12 @@ export const queueEntrySchema = z.object({
   id: z.number().int(),
   patientId: z.number().int(),
   patient: patientSummarySchema,
-  /** Restarts at 1 each day (the organization's day of `date`). */
-  ticketNumber: z.number().int(),
-  ticketDay: z.string(),
+  /**
+   * Restarts at 1 each day (the organization's day of `date`). null until the patient arrives: a booking or a
+   * recall (Booked), and one canceled or missed before arriving, has no ticket.
+   */
+  ticketNumber: z.number().int().nullable(),
+  ticketDay: z.string().nullable(),
   isVisitDate: flagSchema,
   /** The visit's (or recall's) date-time, ISO 8601 UTC. */
   date: z.string(),
@@ -69,6 +74,12 @@ export const queueEntrySchema = z.object({
   statusSince: z.string(),
   /** For a Waiting entry: since when the patient has been waiting (the later of statusSince and date). */
   waitingSince: z.string().nullable(),
+  /** A booking's length in minutes, from `date` (docs/appointments.md); null for a walk-in or a recall. */
+  slotMinutes: z.number().int().nullable(),
+  /** Booked by choice over a slot already taken. */
+  overbooked: flagSchema,
+  /** When a booking or recall arrived (Booked → Waiting). */
+  arrivedAt: z.string().nullable(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -80,7 +91,7 @@ export const queueEventSchema = z.object({
   id: z.number().int(),
   from: queueStatusSchema.nullable(),
   to: queueStatusSchema,
-  action: z.enum(['create', 'open', 'finish', 'cancel', 'wait', 'rewait']),
+  action: z.enum(['create', 'open', 'finish', 'cancel', 'wait', 'rewait', 'arrive', 'noshow']),
   at: z.string(),
   /** For moves into Waiting: when the patient is due (a recall's date). */
   dueAt: z.string().nullable(),
@@ -142,8 +153,8 @@ export type QueueRewait = z.output<typeof queueRewaitSchema>;
 
 const statusList = z
   .string()
-  .regex(/^[1-4](,[1-4])*$/, 'status.invalid')
-  .transform((v) => [...new Set(v.split(',').map(Number))] as (1 | 2 | 3 | 4)[]);
+  .regex(/^[0-5](,[0-5])*$/, 'status.invalid')
+  .transform((v) => [...new Set(v.split(',').map(Number))] as (0 | 1 | 2 | 3 | 4 | 5)[]);
 
 /** `GET /api/mo/queue/filter` and `/filterLast`: status (one or "1,2"), local date range, patient text, doctor. */
 export const queueFilterQuerySchema = pageQuerySchema
