@@ -9,7 +9,7 @@ import type {
 } from '@basira/shared/appointments/appointments.schemas';
 import { FakeClock } from '../../lib/clock.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
-import { startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
+import { startTestApp, userWith, type TestApp } from '../../test/harness.ts';
 
 // 08:00 in Baghdad (UTC+3) on Monday 2 March 2026.
 const clock = new FakeClock(new Date('2026-03-02T05:00:00Z'));
