@@ -78,6 +78,7 @@ import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { readableLogStream } from './lib/readable-log.ts';
 import { upgradeLegacyAlerts } from './modules/patients/patient-alerts.ts';
 import { backfillGuardianNames, PatientsService } from './modules/patients/patients.service.ts';
+import { BookingReminders } from './jobs/booking-reminders.ts';
 import { RecallReminders } from './jobs/recall-reminders.ts';
 import { OUTBOX_DEFAULTS, TelegramOutbox } from './jobs/telegram-outbox.ts';
 import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
@@ -129,6 +130,8 @@ export interface BuiltApp {
   /** The Telegram outbox worker (null without TELEGRAM_BOT_TOKEN); started here only with TELEGRAM_WORKER. */
   outbox: TelegramOutbox | null;
   recalls: RecallReminders;
+  /** The booking reminders' scheduler (jobs/booking-reminders.ts), scanned with the recalls'. */
+  bookingReminders: BookingReminders;
   backups: BackupService;
   /** The daily backups; running only in a server that owns its embedded database (not in tests' shared one). */
   scheduledBackups: ScheduledBackups;
@@ -279,7 +282,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     ? new TelegramClient(config.TELEGRAM_API_BASE, config.TELEGRAM_BOT_TOKEN)
     : null;
   const organizationSettings = new OrganizationSettingsService(database.db);
-  const messaging = new MessagingService(database.db, clock, telegram, organizationSettings);
+  const messaging = new MessagingService(database.db, clock, telegram, organizationSettings, events);
   const outbox = telegram
     ? new TelegramOutbox(database.db, telegram, clock, notifications, app.log, {
         ...OUTBOX_DEFAULTS,
@@ -288,6 +291,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       })
     : null;
   const recalls = new RecallReminders(database.db, clock, notifications, telegram !== null);
+  const bookingReminders = new BookingReminders(database.db, clock, telegram !== null);
 
   const backups = new BackupService(database, config, clock, VERSION);
   const scheduledBackups = new ScheduledBackups(
@@ -346,6 +350,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     messaging,
     webhookSecret: config.TELEGRAM_WEBHOOK_SECRET,
     onQueued: () => outbox?.nudge(),
+    answerCallback: async (answer) => outbox?.answerCallback(answer),
   });
   await app.register(eventsRoutes, {
     hub: events,
@@ -377,7 +382,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     await backups.writeTokenFile();
     scheduledBackups.start();
   }
-  const stopJobs = config.TELEGRAM_WORKER ? startMessagingJobs(outbox, recalls, config, app.log) : null;
+  const stopJobs = config.TELEGRAM_WORKER ? startMessagingJobs(outbox, [recalls, bookingReminders], config, app.log) : null;
   return {
     app,
     database,
@@ -387,6 +392,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     notifications,
     outbox,
     recalls,
+    bookingReminders,
     backups,
     scheduledBackups,
     close: async () => {
@@ -403,23 +409,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
 const RECALL_SCAN_MS = 60_000;
 
 /**
- * The outbox worker and the recall scheduler of this process (any number of processes may run them), and the
- * webhook's registration with Telegram when TELEGRAM_WEBHOOK_URL is set. Returns how to stop them.
+ * The outbox worker and the reminders' schedulers (recalls, bookings) of this process (any number of processes may
+ * run them), and the webhook's registration with Telegram when TELEGRAM_WEBHOOK_URL is set. Returns how to stop them.
  */
 function startMessagingJobs(
   outbox: TelegramOutbox | null,
-  recalls: RecallReminders,
+  reminders: readonly (RecallReminders | BookingReminders)[],
   config: Config,
   log: FastifyInstance['log'],
 ): () => Promise<void> {
   outbox?.start(config.TELEGRAM_POLL_MS);
-  const scan = () =>
-    recalls.runOnce().then(
-      (queued) => {
-        if (queued > 0) outbox?.nudge();
-      },
-      (error: unknown) => log.error({ err: error }, 'recall reminders: a scan failed'),
-    );
+  const scan = async () => {
+    for (const job of reminders)
+      await job.runOnce().then(
+        (queued) => {
+          if (queued > 0) outbox?.nudge();
+        },
+        (error: unknown) => log.error({ err: error }, 'reminders: a scan failed'),
+      );
+  };
   void scan();
   const timer = setInterval(() => void scan(), RECALL_SCAN_MS);
   if (outbox && config.TELEGRAM_WEBHOOK_URL)
