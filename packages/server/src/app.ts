@@ -382,7 +382,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     await backups.writeTokenFile();
     scheduledBackups.start();
   }
-  const stopJobs = config.TELEGRAM_WORKER ? startMessagingJobs(outbox, [recalls, bookingReminders], config, app.log) : null;
+  const stopJobs = config.TELEGRAM_WORKER
+    ? startMessagingJobs(outbox, [recalls, bookingReminders], config, app.log)
+    : null;
   return {
     app,
     database,

@@ -289,7 +289,8 @@ export class TelegramOutbox {
           entry.slotMinutes === null &&
           (entry.status === QUEUE_STATUS.Booked || entry.status === QUEUE_STATUS.Waiting),
       };
-    if (!sameDay || entry.status !== QUEUE_STATUS.Booked || entry.slotMinutes === null) return { wanted: false };
+    if (!sameDay || entry.status !== QUEUE_STATUS.Booked || entry.slotMinutes === null)
+      return { wanted: false };
     const [user] =
       message.telegramUserId === null
         ? []

@@ -66,7 +66,9 @@ export function bookingWhen(date: Date, timeZone: string, lang: Lang): { date: s
       year: 'numeric',
       timeZone,
     }).format(date),
-    time: new Intl.DateTimeFormat(LOCALE[lang], { hour: 'numeric', minute: '2-digit', timeZone }).format(date),
+    time: new Intl.DateTimeFormat(LOCALE[lang], { hour: 'numeric', minute: '2-digit', timeZone }).format(
+      date,
+    ),
   };
 }
 
@@ -74,7 +76,10 @@ export type ReminderPlaceholder = 'patient' | 'doctor' | 'date' | 'time' | 'clin
 
 /** The clinic's reminder text with its `{patient}`, `{doctor}`, `{date}`, `{time}` and `{clinic}` filled in. */
 export function fillReminder(template: string, values: Record<ReminderPlaceholder, string>): string {
-  return template.replace(/\{(patient|doctor|date|time|clinic)\}/g, (_, key: ReminderPlaceholder) => values[key]);
+  return template.replace(
+    /\{(patient|doctor|date|time|clinic)\}/g,
+    (_, key: ReminderPlaceholder) => values[key],
+  );
 }
 
 /** The doctor's name in a reminder of a booking without one. */

@@ -91,7 +91,11 @@ export class TelegramClient {
   }
 
   sendMessage(chatId: number, text: string, replyMarkup?: object): Promise<{ message_id: number }> {
-    return this.call('sendMessage', { chat_id: chatId, text, ...(replyMarkup ? { reply_markup: replyMarkup } : {}) });
+    return this.call('sendMessage', {
+      chat_id: chatId,
+      text,
+      ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
+    });
   }
 
   /** Ends the button's spinner, with a short notice to the patient. */
