@@ -417,9 +417,10 @@ export class MessagingService {
    */
   private async buttonPressed(update: TelegramUpdate): Promise<CallbackAnswer | null> {
     const query = update.callback_query!;
-    const match = query.data?.match(/^bk:(\d{1,9}):([cx])$/);
-    if (!match) return null;
-    const messageId = Number(match[1]);
+    const match = query.data?.match(/^bk:(\d{1,10}):([cx])$/);
+    const messageId = Number(match?.[1]);
+    // Anything else is acknowledged and ignored (an id beyond the column's range included, never a 500).
+    if (!match || messageId > 2_147_483_647) return null;
     const reply: 'confirmed' | 'cancelled' = match[2] === 'c' ? 'confirmed' : 'cancelled';
     const chatId = query.message?.chat.id ?? query.from.id;
     const lang = langOf(query.from.language_code);

@@ -617,6 +617,17 @@ describe('the reminder’s buttons', () => {
     expect(stranger.statusCode).toBe(200);
     expect(await entry(id)).toEqual(before);
 
+    // Another button's data, an id beyond any message: acknowledged, nothing done.
+    expect((await press(8100050, 9_999_999_999, telegramMessageId, 'c', 90)).statusCode).toBe(200);
+    const odd = await t.request({
+      method: 'POST',
+      url: '/api/telegram/webhook',
+      headers: { [WEBHOOK_SECRET_HEADER]: SECRET },
+      payload: { update_id: 91, callback_query: { id: 'y', from: { id: 8100050 }, data: 'hello' } },
+    });
+    expect(odd.statusCode).toBe(200);
+    expect(await entry(id)).toEqual(before);
+
     // Without the secret: refused.
     const forged = await t.request({
       method: 'POST',
