@@ -17,10 +17,9 @@ describe('message texts', () => {
     expect(ar.date).toContain('10');
     expect(ar.time).toMatch(/^10:30/);
     expect(`${ar.date} ${ar.time}`).not.toMatch(/[٠-٩]/);
-    expect(bookingWhen(at, clinic.timeZone, 'en')).toEqual({
-      date: 'Thursday 10 December 2026',
-      time: '10:30',
-    });
+    const en = bookingWhen(at, clinic.timeZone, 'en');
+    expect(en.date).toMatch(/^Thursday,? 10 December 2026$/);
+    expect(en.time).toBe('10:30');
     const values = { patient: 'Huda $1', doctor: 'Dr Ali', date: 'D', time: 'T', clinic: 'C' };
     expect(fillReminder('{patient} {doctor} {date} {time} {clinic} {patient} {other}', values)).toBe(
       'Huda $1 Dr Ali D T C Huda $1 {other}',
