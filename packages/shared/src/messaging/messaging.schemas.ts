@@ -73,7 +73,7 @@ export type MessageSend = z.input<typeof messageSendSchema>;
 
 export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
-export const MESSAGE_KINDS = ['manual', 'recall', 'linked'] as const;
+export const MESSAGE_KINDS = ['manual', 'recall', 'linked', 'booking'] as const;
 export const ATTEMPT_OUTCOMES = ['sent', 'retry', 'failed', 'unconfirmed'] as const;
 
 export const messageQueuedSchema = dataOf(z.object({ id: z.number().int(), status: z.literal('queued') }));

@@ -494,6 +494,8 @@ describe('booking reminders', () => {
     const id = await book(org, patient.id, start, { doctorId: null });
     expect(await t.bookingReminders.runOnce()).toBe(1);
     await drain();
+    // The patient's messages list it as a booking's reminder.
+    expect((await messagesOf(c, patient.id))[0]).toMatchObject({ kind: 'booking', status: 'sent' });
     const [delivered] = fake.delivered().filter((d) => d.chatId === 8100010);
     const when = bookingWhen(new Date(start), DEFAULT_TIME_ZONE, 'en');
     const orgName = rowsOf<{ name: string }>(
