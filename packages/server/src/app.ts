@@ -78,6 +78,7 @@ import { patientsRoutes } from './modules/patients/patients.routes.ts';
 import { readableLogStream } from './lib/readable-log.ts';
 import { upgradeLegacyAlerts } from './modules/patients/patient-alerts.ts';
 import { backfillGuardianNames, PatientsService } from './modules/patients/patients.service.ts';
+import { BookingReminders } from './jobs/booking-reminders.ts';
 import { RecallReminders } from './jobs/recall-reminders.ts';
 import { NoShowJob } from './jobs/no-show.ts';
 import { OUTBOX_DEFAULTS, TelegramOutbox } from './jobs/telegram-outbox.ts';
@@ -135,6 +136,8 @@ export interface BuiltApp {
   recalls: RecallReminders;
   /** Bookings not arrived become no-shows (jobs/no-show.ts); running with TELEGRAM_WORKER, tests call `runOnce`. */
   noShows: NoShowJob;
+  /** The booking reminders' scheduler (jobs/booking-reminders.ts), scanned with the recalls'. */
+  bookingReminders: BookingReminders;
   backups: BackupService;
   /** The daily backups; running only in a server that owns its embedded database (not in tests' shared one). */
   scheduledBackups: ScheduledBackups;
@@ -285,7 +288,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     ? new TelegramClient(config.TELEGRAM_API_BASE, config.TELEGRAM_BOT_TOKEN)
     : null;
   const organizationSettings = new OrganizationSettingsService(database.db);
-  const messaging = new MessagingService(database.db, clock, telegram, organizationSettings);
+  const messaging = new MessagingService(database.db, clock, telegram, organizationSettings, events);
   const outbox = telegram
     ? new TelegramOutbox(database.db, telegram, clock, notifications, app.log, {
         ...OUTBOX_DEFAULTS,
@@ -297,6 +300,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   const noShows = new NoShowJob(database.db, clock, events, (error) =>
     app.log.error({ err: error }, 'no-shows: a pass failed'),
   );
+  const bookingReminders = new BookingReminders(database.db, clock, telegram !== null);
 
   const backups = new BackupService(database, config, clock, VERSION);
   const scheduledBackups = new ScheduledBackups(
@@ -359,6 +363,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     messaging,
     webhookSecret: config.TELEGRAM_WEBHOOK_SECRET,
     onQueued: () => outbox?.nudge(),
+    answerCallback: async (answer) => outbox?.answerCallback(answer),
   });
   await app.register(eventsRoutes, {
     hub: events,
@@ -390,7 +395,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     await backups.writeTokenFile();
     scheduledBackups.start();
   }
-  const stopJobs = config.TELEGRAM_WORKER ? startMessagingJobs(outbox, recalls, config, app.log) : null;
+  const stopJobs = config.TELEGRAM_WORKER
+    ? startMessagingJobs(outbox, [recalls, bookingReminders], config, app.log)
+    : null;
   // The no-show pass runs with the other background jobs (any number of processes may run it).
   if (config.TELEGRAM_WORKER) noShows.start();
   return {
@@ -403,6 +410,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     outbox,
     recalls,
     noShows,
+    bookingReminders,
     backups,
     scheduledBackups,
     close: async () => {
@@ -420,23 +428,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
 const RECALL_SCAN_MS = 60_000;
 
 /**
- * The outbox worker and the recall scheduler of this process (any number of processes may run them), and the
- * webhook's registration with Telegram when TELEGRAM_WEBHOOK_URL is set. Returns how to stop them.
+ * The outbox worker and the reminders' schedulers (recalls, bookings) of this process (any number of processes may
+ * run them), and the webhook's registration with Telegram when TELEGRAM_WEBHOOK_URL is set. Returns how to stop them.
  */
 function startMessagingJobs(
   outbox: TelegramOutbox | null,
-  recalls: RecallReminders,
+  reminders: readonly (RecallReminders | BookingReminders)[],
   config: Config,
   log: FastifyInstance['log'],
 ): () => Promise<void> {
   outbox?.start(config.TELEGRAM_POLL_MS);
-  const scan = () =>
-    recalls.runOnce().then(
-      (queued) => {
-        if (queued > 0) outbox?.nudge();
-      },
-      (error: unknown) => log.error({ err: error }, 'recall reminders: a scan failed'),
-    );
+  const scan = async () => {
+    for (const job of reminders)
+      await job.runOnce().then(
+        (queued) => {
+          if (queued > 0) outbox?.nudge();
+        },
+        (error: unknown) => log.error({ err: error }, 'reminders: a scan failed'),
+      );
+  };
   void scan();
   const timer = setInterval(() => void scan(), RECALL_SCAN_MS);
   if (outbox && config.TELEGRAM_WEBHOOK_URL)

@@ -17,7 +17,7 @@ import type { Clock } from '../lib/clock.ts';
 import { langOf, recallReminder } from '../modules/messaging/message-texts.ts';
 
 /**
- * Recall reminders: for each re-waiting entry of a patient with a linked Telegram user, one message the day
+ * Recall reminders: for each recall (re-waiting, no slot) of a patient with a linked Telegram user, one message the day
  * before its date at the organization's reminder time (`organizations.reminder_time`, its time zone). "Exactly
  * once" is the unique index on (organization, entry, recall day) of recall messages: a second scheduler, or a
  * second pass, inserts nothing. A reminder whose entry changed or was cancelled before it went is cancelled by
@@ -28,6 +28,12 @@ export interface RecallNotifier {
   notifyUser(orgId: number, userId: number, n: NotificationInput): Promise<void>;
   notifyHolders(orgId: number, permissions: readonly PermissionName[], n: NotificationInput): Promise<void>;
 }
+
+/**
+ * A recall: re-waiting, without a slot (a booking of the appointment book, with a slot, is reminded by
+ * jobs/booking-reminders.ts, so one visit never gets two reminders). To a later day it is Booked; to today it waits.
+ */
+const RECALL_STATUS = inArray(queueEntries.status, [QUEUE_STATUS.Booked, QUEUE_STATUS.Waiting]);
 
 /** Who hears that a recall without a doctor is due: whoever runs the queue. */
 const QUEUE_KEEPERS: readonly PermissionName[] = ['show queues'];
@@ -67,8 +73,8 @@ export class RecallReminders {
       .where(
         and(
           eq(queueEntries.isRewaiting, true),
-          // Not yet seen: recalled to a day (Booked) or re-waited in the building (Waiting).
-          inArray(queueEntries.status, [QUEUE_STATUS.Booked, QUEUE_STATUS.Waiting]),
+          RECALL_STATUS,
+          isNull(queueEntries.slotMinutes),
           lte(queueEntries.date, now),
           gt(queueEntries.date, dayAgo),
           sql`NOT EXISTS (SELECT 1 FROM ${notifications} n WHERE ${sameOrg('n', queueEntries.orgId)}
@@ -117,8 +123,8 @@ export class RecallReminders {
       .where(
         and(
           eq(queueEntries.isRewaiting, true),
-          // Not yet seen: recalled to a day (Booked) or re-waited in the building (Waiting).
-          inArray(queueEntries.status, [QUEUE_STATUS.Booked, QUEUE_STATUS.Waiting]),
+          RECALL_STATUS,
+          isNull(queueEntries.slotMinutes),
           gt(queueEntries.date, now),
           sql`${remindAt} <= ${now.toISOString()}::timestamptz`,
           sql`NOT EXISTS (SELECT 1 FROM ${telegramMessages} m WHERE ${sameOrg('m', queueEntries.orgId)}

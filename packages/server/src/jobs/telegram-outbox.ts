@@ -2,10 +2,23 @@ import { and, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import { localDay } from '@basira/shared/dates/calendar';
 import type { Db } from '../db/client.ts';
-import { organizations, patients, queueEntries, telegramAttempts, telegramMessages } from '../db/schema.ts';
+import {
+  organizations,
+  patients,
+  queueEntries,
+  telegramAttempts,
+  telegramMessages,
+  telegramUsers,
+} from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { inOrg } from '../lib/tenant.ts';
-import { composeText } from '../modules/messaging/message-texts.ts';
+import {
+  bookingButtons,
+  composeText,
+  langOf,
+  type InlineKeyboard,
+} from '../modules/messaging/message-texts.ts';
+import type { CallbackAnswer } from '../modules/messaging/messaging.service.ts';
 import { TelegramError, type TelegramClient } from '../modules/messaging/telegram-client.ts';
 
 type MessageRow = typeof telegramMessages.$inferSelect;
@@ -244,27 +257,63 @@ export class TelegramOutbox {
     });
   }
 
-  /** A recall reminder goes only if its entry is still that recall; otherwise it is cancelled. */
-  private async stillWanted(message: MessageRow): Promise<boolean> {
-    if (message.kind !== 'recall') return true;
-    if (message.queueId === null) return false;
+  /**
+   * Whether the message still goes, and with which buttons. A recall reminder goes only if its entry is still that
+   * recall; a booking's only if the booking is still Booked on that day (not moved away, canceled or arrived), with
+   * its confirm and cancel buttons in the language of the Telegram user it was written for. Otherwise it is
+   * cancelled: the check at sending time is the one place every change of a booking passes, whoever made it.
+   */
+  private async check(message: MessageRow): Promise<{ wanted: boolean; replyMarkup?: InlineKeyboard }> {
+    if (message.kind !== 'recall' && message.kind !== 'booking') return { wanted: true };
+    if (message.queueId === null) return { wanted: false };
     const [entry] = await this.db
       .select({
         isRewaiting: queueEntries.isRewaiting,
         status: queueEntries.status,
+        slotMinutes: queueEntries.slotMinutes,
         date: queueEntries.date,
         timeZone: organizations.timeZone,
       })
       .from(queueEntries)
       .innerJoin(organizations, eq(organizations.id, queueEntries.orgId))
       .where(inOrg(queueEntries, message.orgId, eq(queueEntries.id, message.queueId)));
-    return (
-      !!entry &&
-      entry.isRewaiting &&
-      entry.status === QUEUE_STATUS.Waiting &&
-      localDay(entry.date, entry.timeZone) === message.recallDay &&
-      entry.date > this.clock.now()
-    );
+    const sameDay =
+      !!entry && localDay(entry.date, entry.timeZone) === message.recallDay && entry.date > this.clock.now();
+    if (message.kind === 'recall')
+      // A recall to a later day is Booked (one to today waits in the building); a booking with a slot is not a
+      // recall: its reminder is the booking's (jobs/booking-reminders.ts).
+      return {
+        wanted:
+          sameDay &&
+          entry.isRewaiting &&
+          entry.slotMinutes === null &&
+          (entry.status === QUEUE_STATUS.Booked || entry.status === QUEUE_STATUS.Waiting),
+      };
+    if (!sameDay || entry.status !== QUEUE_STATUS.Booked || entry.slotMinutes === null)
+      return { wanted: false };
+    const [user] =
+      message.telegramUserId === null
+        ? []
+        : await this.db
+            .select({ languageCode: telegramUsers.languageCode })
+            .from(telegramUsers)
+            .where(inOrg(telegramUsers, message.orgId, eq(telegramUsers.id, message.telegramUserId)));
+    return { wanted: true, replyMarkup: bookingButtons(message.id, langOf(user?.languageCode)) };
+  }
+
+  /**
+   * A booking reminder's button was pressed (the webhook, messaging.service.ts): ends its spinner with a notice
+   * and takes the buttons away once the answer is final. The webhook's process may not run the worker, but it
+   * holds this client; nothing is written, and a failure only leaves the spinner until Telegram drops it.
+   */
+  async answerCallback(answer: CallbackAnswer): Promise<void> {
+    try {
+      await this.client.answerCallbackQuery(answer.callbackQueryId, answer.text);
+      if (answer.removeButtons)
+        await this.client.removeReplyMarkup(answer.removeButtons.chatId, answer.removeButtons.messageId);
+    } catch (error) {
+      this.log.warn({ err: error }, 'telegram outbox: a button press was not answered');
+    }
   }
 
   /** Keeps to the overall rate and to one message a second per chat (a 429 pauses everything it asks to). */
@@ -297,13 +346,17 @@ export class TelegramOutbox {
   }
 
   private async deliver(message: MessageRow): Promise<void> {
-    if (!(await this.stillWanted(message))) {
+    const { wanted, replyMarkup } = await this.check(message);
+    if (!wanted) {
       await this.db
         .update(telegramMessages)
         .set({
           status: 'cancelled',
           lockedUntil: null,
-          lastError: 'the recall changed or was cancelled',
+          lastError:
+            message.kind === 'booking'
+              ? 'the booking was moved, canceled or arrived'
+              : 'the recall changed or was cancelled',
           updatedAt: this.clock.now(),
         })
         .where(
@@ -322,7 +375,7 @@ export class TelegramOutbox {
     if (attemptId === null) return;
     let sent: { message_id: number };
     try {
-      sent = await this.client.sendMessage(message.chatId, composeText(message));
+      sent = await this.client.sendMessage(message.chatId, composeText(message), replyMarkup);
     } catch (error) {
       await this.failed(message, attemptId, error);
       return;

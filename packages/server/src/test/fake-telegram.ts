@@ -8,11 +8,14 @@ export interface FakeCall {
 }
 
 /**
- * A fake Telegram Bot API on loopback: records every call and answers as Telegram does. Failures are scripted:
+ * A fake Telegram Bot API on loopback: records every delivered message (with its buttons) and every answer to a
+ * button press, and answers as Telegram does. Failures are scripted:
  * the next N sends fail with a status, answer 429 with `retry_after`, or a chat is "blocked" (403).
  */
 export async function startFakeTelegram() {
   const calls: FakeCall[] = [];
+  /** The button presses' calls: `answerCallbackQuery`, `editMessageReplyMarkup`. */
+  const buttonCalls: FakeCall[] = [];
   const script: { status: number; retryAfter?: number }[] = [];
   const blocked = new Set<number>();
   let delay: () => number = () => 0;
@@ -38,6 +41,10 @@ export async function startFakeTelegram() {
             result: { id: 42, is_bot: true, first_name: 'Basira', username: 'basira_test_bot' },
           });
         if (method === 'setWebhook') return answer(res, 200, { ok: true, result: true });
+        if (method === 'answerCallbackQuery' || method === 'editMessageReplyMarkup') {
+          buttonCalls.push({ method, body, at: Date.now() });
+          return answer(res, 200, { ok: true, result: true });
+        }
         if (method !== 'sendMessage')
           return answer(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
         const failure =
@@ -81,7 +88,14 @@ export async function startFakeTelegram() {
     url: `http://127.0.0.1:${port}`,
     /** Messages delivered, in order. */
     delivered: () =>
-      calls.map((c) => ({ chatId: Number(c.body.chat_id), text: String(c.body.text), at: c.at })),
+      calls.map((c) => ({
+        chatId: Number(c.body.chat_id),
+        text: String(c.body.text),
+        at: c.at,
+        ...(c.body.reply_markup ? { replyMarkup: c.body.reply_markup } : {}),
+      })),
+    /** The answers to button presses, in order. */
+    buttonCalls: () => buttonCalls.map((c) => ({ method: c.method, body: c.body })),
     failNext: (count: number, status = 500) => {
       for (let i = 0; i < count; i++) script.push({ status });
     },
@@ -96,6 +110,7 @@ export async function startFakeTelegram() {
     },
     reset: () => {
       calls.length = 0;
+      buttonCalls.length = 0;
       script.length = 0;
       blocked.clear();
       delay = () => 0;

@@ -73,7 +73,7 @@ export type MessageSend = z.input<typeof messageSendSchema>;
 
 export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
-export const MESSAGE_KINDS = ['manual', 'recall', 'linked'] as const;
+export const MESSAGE_KINDS = ['manual', 'recall', 'linked', 'booking'] as const;
 export const ATTEMPT_OUTCOMES = ['sent', 'retry', 'failed', 'unconfirmed'] as const;
 
 export const messageQueuedSchema = dataOf(z.object({ id: z.number().int(), status: z.literal('queued') }));
@@ -124,7 +124,10 @@ export const messagingLinkSchema = dataOf(
   z.object({ url: z.string(), expiresAt: z.string(), botUsername: z.string() }),
 );
 
-/** The webhook's update, as far as linking reads it (Bot API "Update", "Message", "User"). */
+/**
+ * The webhook's update, as far as linking and the reminders' buttons read it (Bot API "Update", "Message", "User",
+ * "CallbackQuery").
+ */
 export const telegramUpdateSchema = z.looseObject({
   update_id: z.number().int(),
   message: z
@@ -142,6 +145,17 @@ export const telegramUpdateSchema = z.looseObject({
           is_premium: z.boolean().optional(),
         })
         .optional(),
+    })
+    .optional(),
+  /** A booking reminder's button pressed (`bk:<message id>:c` confirm, `…:x` cancel). */
+  callback_query: z
+    .looseObject({
+      id: z.string(),
+      from: z.looseObject({ id: z.number().int(), language_code: z.string().optional() }),
+      message: z
+        .looseObject({ message_id: z.number().int(), chat: z.looseObject({ id: z.number().int() }) })
+        .optional(),
+      data: z.string().optional(),
     })
     .optional(),
 });

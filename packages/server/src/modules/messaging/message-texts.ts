@@ -4,7 +4,7 @@ import { ltr } from '@basira/shared/clinical/ltr-text';
  * The sentences sent to patients. The spec's footer is an Arabic clinic greeting, a next-visit line and a contact
  * line; a patient whose Telegram speaks English gets them in English. Latin digits, as the app writes numbers.
  */
-type Lang = 'ar' | 'en';
+export type Lang = 'ar' | 'en';
 
 export const langOf = (languageCode: string | null | undefined): Lang =>
   languageCode?.toLowerCase().startsWith('en') ? 'en' : 'ar';
@@ -52,6 +52,66 @@ export function recallReminder(patientName: string, clinic: Clinic, date: Date, 
         header: 'Appointment reminder',
         message: `Dear ${patientName}, this is a reminder of your visit to ${clinic.name}: ${when(date, clinic.timeZone, lang)}.`,
       };
+}
+
+const LOCALE: Record<Lang, string> = { ar: 'ar-IQ-u-nu-latn', en: 'en-GB' };
+
+/** A booking's day and time as the app writes them (the Iraqi month names in Arabic, Latin digits), in the zone. */
+export function bookingWhen(date: Date, timeZone: string, lang: Lang): { date: string; time: string } {
+  return {
+    date: new Intl.DateTimeFormat(LOCALE[lang], {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone,
+    }).format(date),
+    time: new Intl.DateTimeFormat(LOCALE[lang], { hour: 'numeric', minute: '2-digit', timeZone }).format(
+      date,
+    ),
+  };
+}
+
+export type ReminderPlaceholder = 'patient' | 'doctor' | 'date' | 'time' | 'clinic';
+
+/** The clinic's reminder text with its `{patient}`, `{doctor}`, `{date}`, `{time}` and `{clinic}` filled in. */
+export function fillReminder(template: string, values: Record<ReminderPlaceholder, string>): string {
+  return template.replace(
+    /\{(patient|doctor|date|time|clinic)\}/g,
+    (_, key: ReminderPlaceholder) => values[key],
+  );
+}
+
+/** The doctor's name in a reminder of a booking without one. */
+export const anyDoctor = (lang: Lang) => (lang === 'ar' ? 'الطبيب' : 'the doctor');
+
+/** The booking reminder's buttons: `bk:<outbox message id>:c` confirms, `…:x` cancels (the webhook reads them). */
+export function bookingButtons(messageId: number, lang: Lang) {
+  return {
+    inline_keyboard: [
+      [
+        { text: lang === 'ar' ? 'تأكيد' : 'Confirm', callback_data: `bk:${messageId}:c` },
+        { text: lang === 'ar' ? 'إلغاء' : 'Cancel', callback_data: `bk:${messageId}:x` },
+      ],
+    ],
+  };
+}
+export type InlineKeyboard = ReturnType<typeof bookingButtons>;
+
+export type BookingAnswer = 'confirmed' | 'cancelled' | 'unchanged' | 'gone';
+
+/** What the patient sees when they press a reminder's button (Telegram's short notice). */
+export function bookingAnswerText(answer: BookingAnswer, lang: Lang): string {
+  const texts: Record<BookingAnswer, [string, string]> = {
+    confirmed: ['تم تأكيد موعدكم، شكرًا لكم.', 'Your appointment is confirmed. Thank you.'],
+    cancelled: ['تم إلغاء موعدكم.', 'Your appointment is cancelled.'],
+    unchanged: ['تم تسجيل ردكم سابقًا.', 'Your answer was already recorded.'],
+    gone: [
+      'هذا الموعد لم يعد قائمًا؛ يرجى التواصل مع العيادة.',
+      'This appointment has changed; please contact the clinic.',
+    ],
+  };
+  return texts[answer][lang === 'ar' ? 0 : 1];
 }
 
 /** Sent when a patient links their Telegram through the board's link. */

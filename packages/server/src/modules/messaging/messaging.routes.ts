@@ -17,7 +17,7 @@ import {
 } from '@basira/shared/messaging/messaging.schemas';
 import { AppError } from '../../lib/errors.ts';
 import { contextOf } from '../../plugins/auth.ts';
-import type { MessagingService } from './messaging.service.ts';
+import type { CallbackAnswer, MessagingService } from './messaging.service.ts';
 
 const SEND = 'send message' as const;
 const patientParamsSchema = z.object({ patientId: idTextSchema });
@@ -36,7 +36,9 @@ export const messagingRoutes: FastifyPluginAsyncZod<{
   webhookSecret: string | undefined;
   /** Wakes the outbox worker of this process when a message is queued. */
   onQueued: () => void;
-}> = async (app, { messaging, webhookSecret, onQueued }) => {
+  /** Answers a reminder's button through the worker's client (jobs/telegram-outbox.ts), not awaited. */
+  answerCallback: (answer: CallbackAnswer) => Promise<void>;
+}> = async (app, { messaging, webhookSecret, onQueued, answerCallback }) => {
   const tags = ['messaging'];
 
   app.get(
@@ -146,8 +148,10 @@ export const messagingRoutes: FastifyPluginAsyncZod<{
       schema: { tags, body: telegramUpdateSchema, response: { 200: okSchema } },
     },
     async (request) => {
-      await messaging.receive(request.body);
+      const answer = await messaging.receive(request.body);
       onQueued();
+      // Telegram waits for the webhook's answer before its next update: the button's notice goes after it.
+      if (answer) void answerCallback(answer);
       return { data: { ok: true as const } };
     },
   );

@@ -3,8 +3,10 @@ import type { Message, MessagingUser, TelegramUpdate } from '@basira/shared/mess
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import type { Db } from '../../db/client.ts';
 import {
+  organizations,
   patients,
   queueEntries,
+  queueStatusEvents,
   telegramAttempts,
   telegramLinkTokens,
   telegramMessages,
@@ -19,7 +21,11 @@ import type { RequestContext } from '../../types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { OrganizationSettingsService } from '../organizations/organization-settings.ts';
 import { findLivePatient } from '../patients/patients.service.ts';
-import { defaultFooter, langOf, linkedMessage, type Clinic } from './message-texts.ts';
+import { localDay } from '@basira/shared/dates/calendar';
+import { updateVersioned } from '../../lib/versioned.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import { publishQueueChange } from '../queue/queue-view.ts';
+import { bookingAnswerText, defaultFooter, langOf, linkedMessage, type Clinic } from './message-texts.ts';
 import type { TelegramClient } from './telegram-client.ts';
 
 type UserRow = typeof telegramUsers.$inferSelect;
@@ -65,6 +71,8 @@ export class MessagingService {
     private readonly clock: Clock,
     private readonly client: TelegramClient | null,
     private readonly organizations: OrganizationSettingsService,
+    /** Live events: a booking cancelled from Telegram shows at once on the book and the queue. */
+    private readonly events: EventHub | null = null,
   ) {}
 
   get configured(): boolean {
@@ -335,7 +343,13 @@ export class MessagingService {
    * before it expires) and queues a confirmation. Anything else is acknowledged and ignored, so Telegram does not
    * redeliver it.
    */
-  async receive(update: TelegramUpdate): Promise<void> {
+  async receive(update: TelegramUpdate): Promise<CallbackAnswer | null> {
+    if (update.callback_query) return this.buttonPressed(update);
+    await this.linkByStart(update);
+    return null;
+  }
+
+  private async linkByStart(update: TelegramUpdate): Promise<void> {
     const message = update.message;
     const from = message?.from;
     const match = message?.text?.match(/^\/start(?:@\w+)?\s+([A-Za-z0-9_-]{1,64})\s*$/);
@@ -393,4 +407,119 @@ export class MessagingService {
       );
     });
   }
+
+  /**
+   * A booking reminder's button (`bk:<message id>:c|x`, jobs/telegram-outbox.ts): the outbox message names the
+   * booking and its day. Only from the chat the reminder went to, and only while the booking is still Booked on that
+   * day: confirming records the reply; cancelling moves the booking to Canceled with its status event. Both bump
+   * the entry's version and are audited (`appointment.replied`, no user: the patient). A second press of the same
+   * answer changes nothing. Answers what to tell the patient (the worker's client sends it).
+   */
+  private async buttonPressed(update: TelegramUpdate): Promise<CallbackAnswer | null> {
+    const query = update.callback_query!;
+    const match = query.data?.match(/^bk:(\d{1,10}):([cx])$/);
+    const messageId = Number(match?.[1]);
+    // Anything else is acknowledged and ignored (an id beyond the column's range included, never a 500).
+    if (!match || messageId > 2_147_483_647) return null;
+    const reply: 'confirmed' | 'cancelled' = match[2] === 'c' ? 'confirmed' : 'cancelled';
+    const chatId = query.message?.chat.id ?? query.from.id;
+    const lang = langOf(query.from.language_code);
+    const now = this.clock.now();
+    // The callback names its message, the only key the webhook has; the chat must be the one it was sent to.
+    // eslint-disable-next-line basira/org-scoped-query -- the organization is the message's own
+    const [sent] = await this.db
+      .select()
+      .from(telegramMessages)
+      .where(and(eq(telegramMessages.id, messageId), eq(telegramMessages.kind, 'booking')));
+    if (!sent || sent.chatId !== chatId || sent.queueId === null) return null;
+    const queueId = sent.queueId;
+    const outcome = await this.db.transaction(async (tx) => {
+      const [entry] = await tx
+        .select({ entry: queueEntries, timeZone: organizations.timeZone })
+        .from(queueEntries)
+        .innerJoin(organizations, eq(organizations.id, queueEntries.orgId))
+        .where(inOrg(queueEntries, sent.orgId, eq(queueEntries.id, queueId)))
+        .for('update', { of: queueEntries });
+      if (
+        !entry ||
+        entry.entry.status !== QUEUE_STATUS.Booked ||
+        localDay(entry.entry.date, entry.timeZone) !== sent.recallDay
+      )
+        return { answer: 'gone' as const, row: null };
+      if (entry.entry.bookingReply === reply) return { answer: 'unchanged' as const, row: null };
+      const changes =
+        reply === 'confirmed'
+          ? { bookingReply: reply, bookingReplyAt: now, updatedAt: now, updatedBy: null }
+          : {
+              bookingReply: reply,
+              bookingReplyAt: now,
+              status: QUEUE_STATUS.Canceled,
+              statusSince: now,
+              updatedAt: now,
+              updatedBy: null,
+            };
+      const row = await updateVersioned(
+        tx,
+        queueEntries,
+        { orgId: sent.orgId, id: queueId, expected: entry.entry.version },
+        changes,
+        async () => new AppError('conflict', 'The booking changed while the reply was recorded.'),
+      );
+      if (reply === 'cancelled')
+        await tx.insert(queueStatusEvents).values({
+          orgId: sent.orgId,
+          queueId,
+          fromStatus: QUEUE_STATUS.Booked,
+          toStatus: QUEUE_STATUS.Canceled,
+          action: 'cancel',
+          at: now,
+          actorId: null,
+          note: 'cancelled by the patient via Telegram',
+        });
+      await recordAudit(
+        tx,
+        {
+          orgId: sent.orgId,
+          timeZone: entry.timeZone,
+          userId: null,
+          ip: 'telegram',
+          requestId: `update-${update.update_id}`,
+        },
+        {
+          action: 'appointment.replied',
+          entity: 'appointment',
+          entityId: queueId,
+          patientId: sent.patientId,
+          details: { reply, messageId },
+          at: now,
+        },
+      );
+      return { answer: reply, row };
+    });
+    if (outcome.row && this.events)
+      await publishQueueChange(
+        this.events,
+        sent.orgId,
+        outcome.row,
+        reply === 'cancelled' ? 'cancel' : 'updated',
+        now,
+      );
+    return {
+      callbackQueryId: query.id,
+      text: bookingAnswerText(outcome.answer, lang),
+      // Once the booking is cancelled or gone the buttons mean nothing; a confirmed one may still be cancelled.
+      removeButtons:
+        query.message && outcome.answer !== 'confirmed' && outcome.answer !== 'unchanged'
+          ? { chatId, messageId: query.message.message_id }
+          : null,
+    };
+  }
+}
+
+/** What the webhook tells the patient who pressed a reminder's button (jobs/telegram-outbox.ts sends it). */
+export interface CallbackAnswer {
+  callbackQueryId: string;
+  text: string;
+  /** The reminder whose buttons go away (its answer is final). */
+  removeButtons: { chatId: number; messageId: number } | null;
 }

@@ -1,5 +1,7 @@
 /**
- * A small Telegram Bot API client (https://core.telegram.org/bots/api): `getMe`, `sendMessage`, `setWebhook`.
+ * A small Telegram Bot API client (https://core.telegram.org/bots/api): `getMe`, `sendMessage` (with an inline
+ * keyboard for a booking's reminder), `answerCallbackQuery` and `editMessageReplyMarkup` (its buttons pressed),
+ * `setWebhook`.
  * Every failure is classified for the outbox worker:
  * - `retry`: Telegram did not take the message (the connection was refused or the name did not resolve, a 5xx);
  * - `rate`: 429 Too Many Requests, with `parameters.retry_after` seconds to wait;
@@ -88,14 +90,28 @@ export class TelegramClient {
     return this.call('getMe', {});
   }
 
-  sendMessage(chatId: number, text: string): Promise<{ message_id: number }> {
-    return this.call('sendMessage', { chat_id: chatId, text });
+  sendMessage(chatId: number, text: string, replyMarkup?: object): Promise<{ message_id: number }> {
+    return this.call('sendMessage', {
+      chat_id: chatId,
+      text,
+      ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
+    });
+  }
+
+  /** Ends the button's spinner, with a short notice to the patient. */
+  answerCallbackQuery(callbackQueryId: string, text: string): Promise<boolean> {
+    return this.call('answerCallbackQuery', { callback_query_id: callbackQueryId, text });
+  }
+
+  /** Takes a sent message's buttons away (no `reply_markup`). */
+  removeReplyMarkup(chatId: number, messageId: number): Promise<unknown> {
+    return this.call('editMessageReplyMarkup', { chat_id: chatId, message_id: messageId });
   }
 
   setWebhook(url: string, secretToken: string | undefined): Promise<boolean> {
     return this.call('setWebhook', {
       url,
-      allowed_updates: ['message'],
+      allowed_updates: ['message', 'callback_query'],
       ...(secretToken ? { secret_token: secretToken } : {}),
     });
   }
