@@ -10,7 +10,7 @@ import { IconCalendar, IconEdit, IconFile, IconQueue } from '../../components/ic
 import { PageFrame } from '../../components/page-frame.tsx';
 import { PatientCard } from '../../components/patient-card.tsx';
 import { PatientDocuments } from '../../components/patient-documents.tsx';
-import { VisitStatusBadge } from '../../components/status-badge.tsx';
+import { TicketText, VisitStatusBadge } from '../../components/status-badge.tsx';
 import { VisitHistory } from '../../components/visit-history.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { pathTo } from '../../lib/routes.ts';
@@ -123,7 +123,11 @@ function PatientFileView({
                 <Group key={visit.id} gap="sm" wrap="wrap" data-testid="open-visit">
                   <VisitStatusBadge entry={visit} />
                   <Text size="sm">
-                    {t('queue.ticket.short')} <b>{visit.ticketNumber}</b> · {format.dateTime(visit.date)}
+                    {t('queue.ticket.short')}{' '}
+                    <b>
+                      <TicketText entry={visit} />
+                    </b>{' '}
+                    · {format.dateTime(visit.date)}
                     {visit.doctor ? ` · ${visit.doctor.name}` : ''}
                   </Text>
                   {can(permissions, 'show board') && (

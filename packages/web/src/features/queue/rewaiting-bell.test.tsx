@@ -8,7 +8,7 @@ import { SPLIT_INTERVAL_MS, useRewaitingSplit } from './use-rewaiting-bell.ts';
 
 const NOW = Date.parse('2026-03-01T09:00:00Z');
 
-function entry(id: number, date: string): QueueEntry {
+function entry(id: number, date: string, booked = false): QueueEntry {
   return {
     id,
     patientId: id,
@@ -23,17 +23,23 @@ function entry(id: number, date: string): QueueEntry {
       hasAlerts: false,
       lastQueueAt: null,
     },
-    ticketNumber: id,
-    ticketDay: date.slice(0, 10),
+    // A recall to a later day is Booked, without a ticket until it arrives; one due today waits with its ticket.
+    ticketNumber: booked ? null : id,
+    ticketDay: booked ? null : date.slice(0, 10),
     isVisitDate: 0,
     date,
     note: null,
     isRewaiting: 1,
-    status: { id: 1, name: 'Waiting', color: '#f08c00' },
+    status: booked
+      ? { id: 0, name: 'Booked', color: '#7048e8' }
+      : { id: 1, name: 'Waiting', color: '#f08c00' },
     examTypes: [],
     doctor: null,
     statusSince: '2026-02-20T09:00:00Z',
-    waitingSince: date,
+    waitingSince: booked ? null : date,
+    slotMinutes: null,
+    overbooked: 0,
+    arrivedAt: null,
     version: 2,
     createdAt: '2026-02-20T09:00:00Z',
     updatedAt: '2026-02-20T09:00:00Z',
