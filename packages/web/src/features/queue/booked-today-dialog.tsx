@@ -23,7 +23,7 @@ export function BookedTodayDialog({
 }) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const doctor = booking?.doctor?.name ?? t('queue.anyDoctor');
+  const doctor = booking?.doctor?.name ?? t('queue.bookedToday.anyDoctor');
   return (
     <Modal
       opened={booking !== null}
