@@ -35,7 +35,17 @@ export type PatientFileSections = (
   permissions: readonly string[] | undefined,
 ) => ReactNode;
 
-export function PatientFilePage({ sections }: { sections?: PatientFileSections } = {}) {
+export interface PatientFilePageProps {
+  /** Below the exams and trends, above the visits (the billing desk's account). */
+  sections?: PatientFileSections | undefined;
+  /**
+   * Right after the open visits: what the patient is expected for (the appointment book's bookings, recalls,
+   * no-shows and cancellations), handed in by app/ like `sections`.
+   */
+  upcoming?: PatientFileSections | undefined;
+}
+
+export function PatientFilePage({ sections, upcoming }: PatientFilePageProps = {}) {
   const { t } = useTranslation();
   const patientId = idOf(useParams().patientId);
   const file = useQuery({ ...patientFileQuery(patientId ?? 0), enabled: patientId !== null });
@@ -49,16 +59,10 @@ export function PatientFilePage({ sections }: { sections?: PatientFileSections }
         backFallback={pathTo('patientIndex')}
       />
     );
-  return <PatientFileView file={file.data} sections={sections} />;
+  return <PatientFileView file={file.data} sections={sections} upcoming={upcoming} />;
 }
 
-function PatientFileView({
-  file,
-  sections,
-}: {
-  file: PatientFile;
-  sections?: PatientFileSections | undefined;
-}) {
+function PatientFileView({ file, sections, upcoming }: { file: PatientFile } & PatientFilePageProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const queryClient = useQueryClient();
@@ -149,6 +153,8 @@ function PatientFileView({
             </Stack>
           )}
         </Card>
+
+        {upcoming?.(patient, permissions)}
 
         {canReadExams && (
           <Grid gap="md">
