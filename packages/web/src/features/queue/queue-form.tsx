@@ -48,7 +48,7 @@ import {
   useMoveQueueEntry,
   useUpdateQueueEntry,
 } from './queue.queries.ts';
-import { useFormatters } from '../../lib/format.ts';
+import { dayIn, useFormatters } from '../../lib/format.ts';
 
 interface Values {
   /** Add mode only: who is queued. */
@@ -382,7 +382,11 @@ export function QueueForm({
                 leftSection={updating ? undefined : <IconPlus />}
                 data-testid="queue-submit"
               >
-                {updating ? t('common.update') : t('queue.addSubmit')}
+                {updating
+                  ? t('common.update')
+                  : values.day && values.day > dayIn(timeZone)
+                    ? t('queue.bookSubmit')
+                    : t('queue.addSubmit')}
               </Button>
             </Group>
           </Group>
