@@ -10,8 +10,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function queueFiltersFromParams(params: URLSearchParams, today: string): ListFilters {
   const status = (params.get('status') ?? '')
     .split(',')
+    .filter((part) => /^\d$/.test(part))
     .map(Number)
-    .filter((n): n is QueueStatusId => params.get('status') !== '' && isQueueStatusId(n));
+    .filter((n): n is QueueStatusId => isQueueStatusId(n));
   const day = (key: string, fallback?: string) => {
     const value = params.get(key);
     if (value === 'any') return undefined;
