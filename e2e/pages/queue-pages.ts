@@ -49,11 +49,13 @@ export class BoardPage {
     this.status = page.getByTestId('board-status');
   }
 
-  async expectStatus(name: 'Waiting' | 'WithDoctor' | 'Finished' | 'Canceled'): Promise<void> {
+  async expectStatus(
+    name: 'Booked' | 'Waiting' | 'WithDoctor' | 'Finished' | 'Canceled' | 'NoShow',
+  ): Promise<void> {
     await expect(this.status).toHaveAttribute('data-status', name);
   }
 
-  action(action: 'open' | 'finish' | 'rewait' | 'wait' | 'cancel'): Locator {
+  action(action: 'open' | 'finish' | 'rewait' | 'wait' | 'cancel' | 'arrive' | 'noshow'): Locator {
     return this.page.getByTestId(`board-action-${action}`);
   }
 

@@ -97,9 +97,9 @@ test.describe('the clinic day', () => {
     await shot('board');
     expect(await axe()).toEqual([]);
 
-    // Recalled for tomorrow: under Bigger Date.
+    // Recalled for tomorrow: under Bigger Date, expected (Booked), not waiting in the building.
     await board.rewait(day(1), '10:00', 'مراجعة بعد يوم');
-    await board.expectStatus('Waiting');
+    await board.expectStatus('Booked');
     const bell = new Bell(page, t);
     await bell.open();
     const bigger = await bell.tab('bigger');

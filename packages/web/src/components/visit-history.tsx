@@ -9,7 +9,7 @@ import { useFormatters } from '../lib/format.ts';
 import { pathTo } from '../lib/routes.ts';
 import { can } from '../lib/session-local.ts';
 import { ListPage } from './list-page.tsx';
-import { VisitStatusBadge } from './status-badge.tsx';
+import { TicketText, VisitStatusBadge } from './status-badge.tsx';
 
 type VisitPage = z.infer<typeof boardVisitsSchema>;
 
@@ -77,7 +77,9 @@ export function VisitHistory<K extends readonly unknown[]>({
                 format.dateTime(entry.date)
               )}
             </Table.Td>
-            <Table.Td>{entry.ticketNumber}</Table.Td>
+            <Table.Td>
+              <TicketText entry={entry} />
+            </Table.Td>
             <Table.Td>
               <VisitStatusBadge entry={entry} size="sm" />
             </Table.Td>

@@ -53,7 +53,7 @@ export function EmptyOuterPage() {
             label={t('examForm.freeOuterVisit')}
             data={visits.data.map((v) => ({
               value: String(v.id),
-              label: `${format.dateTime(v.date)} · #${v.ticketNumber}`,
+              label: `${format.dateTime(v.date)} · #${v.ticketNumber ?? '—'}`,
             }))}
             value={chosen}
             onChange={setVisitId}

@@ -10,7 +10,7 @@ import { IconCalendar, IconEdit, IconFile, IconQueue } from '../../components/ic
 import { PageFrame } from '../../components/page-frame.tsx';
 import { PatientCard } from '../../components/patient-card.tsx';
 import { PatientDocuments } from '../../components/patient-documents.tsx';
-import { VisitStatusBadge } from '../../components/status-badge.tsx';
+import { TicketText, VisitStatusBadge } from '../../components/status-badge.tsx';
 import { VisitHistory } from '../../components/visit-history.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { pathTo } from '../../lib/routes.ts';
@@ -35,7 +35,17 @@ export type PatientFileSections = (
   permissions: readonly string[] | undefined,
 ) => ReactNode;
 
-export function PatientFilePage({ sections }: { sections?: PatientFileSections } = {}) {
+export interface PatientFilePageProps {
+  /** Below the exams and trends, above the visits (the billing desk's account). */
+  sections?: PatientFileSections | undefined;
+  /**
+   * Right after the open visits: what the patient is expected for (the appointment book's bookings, recalls,
+   * no-shows and cancellations), handed in by app/ like `sections`.
+   */
+  upcoming?: PatientFileSections | undefined;
+}
+
+export function PatientFilePage({ sections, upcoming }: PatientFilePageProps = {}) {
   const { t } = useTranslation();
   const patientId = idOf(useParams().patientId);
   const file = useQuery({ ...patientFileQuery(patientId ?? 0), enabled: patientId !== null });
@@ -49,16 +59,10 @@ export function PatientFilePage({ sections }: { sections?: PatientFileSections }
         backFallback={pathTo('patientIndex')}
       />
     );
-  return <PatientFileView file={file.data} sections={sections} />;
+  return <PatientFileView file={file.data} sections={sections} upcoming={upcoming} />;
 }
 
-function PatientFileView({
-  file,
-  sections,
-}: {
-  file: PatientFile;
-  sections?: PatientFileSections | undefined;
-}) {
+function PatientFileView({ file, sections, upcoming }: { file: PatientFile } & PatientFilePageProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const queryClient = useQueryClient();
@@ -123,7 +127,11 @@ function PatientFileView({
                 <Group key={visit.id} gap="sm" wrap="wrap" data-testid="open-visit">
                   <VisitStatusBadge entry={visit} />
                   <Text size="sm">
-                    {t('queue.ticket.short')} <b>{visit.ticketNumber}</b> · {format.dateTime(visit.date)}
+                    {t('queue.ticket.short')}{' '}
+                    <b>
+                      <TicketText entry={visit} />
+                    </b>{' '}
+                    · {format.dateTime(visit.date)}
                     {visit.doctor ? ` · ${visit.doctor.name}` : ''}
                   </Text>
                   {can(permissions, 'show board') && (
@@ -145,6 +153,8 @@ function PatientFileView({
             </Stack>
           )}
         </Card>
+
+        {upcoming?.(patient, permissions)}
 
         {canReadExams && (
           <Grid gap="md">

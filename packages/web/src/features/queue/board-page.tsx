@@ -22,7 +22,8 @@ import { BoardExamsCard } from './board/board-exams-card.tsx';
 import { BoardLettersCard } from './board/board-letters-card.tsx';
 import { BoardPrintsCard } from './board/board-prints-card.tsx';
 import { BoardVisitCard } from './board/board-visit-card.tsx';
-import { moveErrorMessage, visibleActions, type BoardState } from './queue-actions.ts';
+import { isDue, moveErrorMessage, visibleActions, type BoardState } from './queue-actions.ts';
+import { dayIn } from '../../lib/format.ts';
 import { boardShowQuery, boardVisitsQuery, useOpenBoard } from './queue.queries.ts';
 import { useStateMoves } from './use-state-moves.tsx';
 
@@ -139,7 +140,9 @@ function BoardView({
   const translate = useTranslator();
   const moves = useStateMoves();
   const start = useOpenBoard();
-  const actions = visibleActions(visit.status.id, permissions);
+  const timeZone = useMe()?.organization.timeZone;
+  // A booking arrives (or is missed) on its day, not before.
+  const actions = visibleActions(visit.status.id, permissions, isDue(visit, dayIn(timeZone), timeZone));
   // Shown, not opened (from the bell, a list, the patient's file): the doctor starts the visit here.
   const canStart = visit.status.id === QUEUE_STATUS.Waiting && can(permissions, 'open board');
 
@@ -195,7 +198,7 @@ function BoardView({
               {t('board.editVisit')}
             </Button>
           )}
-          {can(permissions, 'print squint') && (
+          {can(permissions, 'print squint') && visit.ticketNumber !== null && (
             <Button
               variant="subtle"
               leftSection={<IconPrinter size={16} />}

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { WORKLIST_RECALL_DAYS, type QueueEntry } from '@basira/shared/queue/queue.schemas';
+import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import { IconStethoscope } from '../../components/icons.tsx';
 import { ListPage } from '../../components/list-page.tsx';
@@ -17,6 +17,9 @@ import { useNow } from './use-now.ts';
 import { ExamTypeBadges } from './exam-type-badges.tsx';
 import { PatientNameLink } from '../../components/patient-name-link.tsx';
 
+const present = (entry: QueueEntry) =>
+  entry.status.id === QUEUE_STATUS.Waiting || entry.status.id === QUEUE_STATUS.WithDoctor;
+
 /** /doctor: today's Waiting and WithDoctor entries for me or for no one, by ticket; one click opens the board. */
 export function DoctorPage() {
   const { t } = useTranslation();
@@ -26,7 +29,9 @@ export function DoctorPage() {
   const now = useNow(30_000);
   const format = useFormatters();
 
-  const entries = worklist.data?.entries ?? [];
+  // Only patients in the building: the server lists no booking or recall that has not arrived; a stray one
+  // (an older server) must not become the "Next" of a patient who is not there.
+  const entries = (worklist.data?.entries ?? []).filter(present);
   const go = (entry: QueueEntry) => {
     const how = boardEntry(entry.status.id, me?.permissions);
     if (!how) return;
@@ -49,7 +54,7 @@ export function DoctorPage() {
             autoFocus
             data-testid="doctor-next"
           >
-            {t('doctor.next', { number: next.ticketNumber, name: next.patient.name })}
+            {t('doctor.next', { number: next.ticketNumber ?? '—', name: next.patient.name })}
           </Button>
         ),
       }}
@@ -102,7 +107,7 @@ export function DoctorPage() {
               }}
             >
               <Text fw={700} fz={24} ff="monospace">
-                {entry.ticketNumber}
+                {entry.ticketNumber ?? '—'}
               </Text>
             </Table.Td>
             <Table.Td>
@@ -163,13 +168,6 @@ export function DoctorPage() {
           </Table.Tr>
         );
       }}
-      footnote={
-        worklist.data && (
-          <Text size="xs" c="dimmed" mt="xs" data-testid="doctor-recall-days">
-            {t('doctor.recallDays', { days: WORKLIST_RECALL_DAYS })}
-          </Text>
-        )
-      }
     />
   );
 }

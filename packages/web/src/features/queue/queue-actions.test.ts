@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
-import { boardEntry, moveErrorMessage, visibleActions } from './queue-actions.ts';
+import { boardEntry, bookDayLink, daysOverdue, moveErrorMessage, visibleActions } from './queue-actions.ts';
 
 const RECEPTION = ['add queue', 'show queues', 'cancel board', 'waiting board'];
 const DOCTOR = ['open board', 'show board', 'finish board', 'rewaiting board', 'cancel board'];
@@ -21,6 +21,17 @@ describe('state actions shown (the shared state machine and the server’s permi
     expect(visibleActions(2, ['FINISH BOARD'])).toEqual(['finish']);
     expect(visibleActions(2, [])).toEqual([]);
     expect(visibleActions(2, undefined)).toEqual([]);
+  });
+
+  it('arrives a Booked entry, or marks it a no-show, once its day has come, for who books appointments', () => {
+    const admin = ['Administrator'];
+    expect(visibleActions(0, admin)).toEqual(['arrive', 'noshow', 'rewait', 'cancel']);
+    expect(visibleActions(0, admin, false)).toEqual(['rewait', 'cancel']);
+    expect(visibleActions(5, admin)).toEqual(['arrive']);
+    expect(visibleActions(5, admin, false)).toEqual([]);
+    expect(visibleActions(0, ['book appointments'])).toEqual(['arrive', 'noshow']);
+    expect(visibleActions(0, RECEPTION)).toEqual(['cancel']);
+    expect(visibleActions(0, DOCTOR)).toEqual(['rewait', 'cancel']);
   });
 
   it('opens a Waiting entry for who holds `open board`, else shows it read-only', () => {
@@ -67,5 +78,19 @@ describe('a refused move', () => {
       body: { code: 'not_found', message: 'Queue entry not found.' },
     });
     expect(moveErrorMessage(t, gone, 'cancel')).toBe('errors.codes.not_found{"seconds":60}');
+  });
+});
+
+describe('a booking’s day', () => {
+  it('counts the days a recall is overdue, by calendar days', () => {
+    expect(daysOverdue('2026-12-01', '2026-12-05')).toBe(4);
+    expect(daysOverdue('2026-12-05', '2026-12-05')).toBe(0);
+    expect(daysOverdue('2026-12-09', '2026-12-05')).toBe(0);
+    // Across a month and a year.
+    expect(daysOverdue('2025-12-30', '2026-01-02')).toBe(3);
+  });
+
+  it('links the appointment book at a day', () => {
+    expect(bookDayLink('2026-12-09')).toBe('/appointments?day=2026-12-09');
   });
 });

@@ -2,6 +2,7 @@ import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import {
   ACTION_PERMISSION,
   canMove,
+  isQueueStatusId,
   QUEUE_STATUS,
   queueStatus,
   TRANSITIONS,
@@ -10,24 +11,53 @@ import {
 import { holdsAny } from '@basira/shared/permissions/permissions';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage, type Translator } from '../../lib/error-catalogue.ts';
+import { zonedParts } from '../../lib/dates.ts';
 import { pathTo } from '../../lib/routes.ts';
 
 /** The status moves a person makes from a list or the board (opening has its own call). */
-export const STATE_ACTIONS = ['finish', 'rewait', 'wait', 'cancel'] as const;
+export const STATE_ACTIONS = ['arrive', 'noshow', 'finish', 'rewait', 'wait', 'cancel'] as const;
 export type StateAction = (typeof STATE_ACTIONS)[number];
+
+/** Moves that only make sense once the booked day has come: nobody arrives, or misses, a day still ahead. */
+const ON_THE_DAY: readonly StateAction[] = ['arrive', 'noshow'];
 
 /**
  * The moves shown for an entry: legal from its status (shared state machine) and allowed by the same
- * permission the server enforces on the call.
+ * permission the server enforces on the call. `due` (the entry's day is today or earlier; default true) gates
+ * arriving and marking a no-show.
  */
 export function visibleActions(
   status: QueueStatusId,
   permissions: readonly string[] | undefined,
+  due = true,
 ): StateAction[] {
   return STATE_ACTIONS.filter(
-    (action) => canMove(action, status) && holdsAny(permissions ?? [], ACTION_PERMISSION[action]),
+    (action) =>
+      canMove(action, status) &&
+      (due || !ON_THE_DAY.includes(action)) &&
+      holdsAny(permissions ?? [], ACTION_PERMISSION[action]),
   );
 }
+
+/** Whether an entry's day (its date in the organization's zone) is `today` or earlier. */
+export function isDue(entry: Pick<QueueEntry, 'date'>, today: string, timeZone: string | undefined): boolean {
+  return localDayOf(entry.date, timeZone) <= today;
+}
+
+/** The calendar day of an instant in a zone (the browser's while the organization's is unknown). */
+export function localDayOf(iso: string, timeZone: string | undefined): string {
+  return zonedParts(new Date(iso), timeZone).day;
+}
+
+/** Whole days from `day` to `today` (both YYYY-MM-DD): how overdue a recall or booking is; 0 when not past. */
+export function daysOverdue(day: string, today: string): number {
+  const ms = Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(ms) ? Math.max(0, Math.round(ms / 86_400_000)) : 0;
+}
+
+/** The appointment book's address for a day (its route is the appointments feature's; docs/appointments.md). */
+export const BOOK_PATH = '/appointments';
+export const bookDayLink = (day: string): string => `${BOOK_PATH}?day=${day}`;
 
 /**
  * How the board is entered from a list: `open` (moves a Waiting entry to WithDoctor) for who holds
@@ -59,7 +89,7 @@ export function boardLink(entry: Pick<QueueEntry, 'id' | 'patientId'>): string {
 export function moveErrorMessage(t: Translator, error: unknown, action: StateAction | 'open'): string {
   if (isApiError(error) && error.code === 'queue.illegal_transition') {
     const current = (error.data as { status?: { id?: unknown } } | undefined)?.status?.id;
-    if (current === 1 || current === 2 || current === 3 || current === 4) {
+    if (typeof current === 'number' && isQueueStatusId(current)) {
       const from = t(`queue.status.${queueStatus(current).name}`);
       const to = t(`queue.status.${queueStatus(TRANSITIONS[action].to).name}`);
       return current === TRANSITIONS[action].to && action !== 'rewait'

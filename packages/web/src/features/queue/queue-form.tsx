@@ -41,7 +41,14 @@ import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { staleRecord, useSchemaForm } from '../../lib/use-schema-form.ts';
-import { doctorsQuery, useCreateQueueEntry, useUpdateQueueEntry } from './queue.queries.ts';
+import { BookedTodayDialog } from './booked-today-dialog.tsx';
+import {
+  doctorsQuery,
+  useCreateQueueEntry,
+  useMoveQueueEntry,
+  useUpdateQueueEntry,
+} from './queue.queries.ts';
+import { dayIn, useFormatters } from '../../lib/format.ts';
 
 interface Values {
   /** Add mode only: who is queued. */
@@ -107,6 +114,10 @@ export function QueueForm({
   const [stale, setStale] = useState<QueueEntry | null>(null);
   /** The patient's open visit that day, when the server refused to queue them twice. */
   const [duplicate, setDuplicate] = useState<QueueEntry | null>(null);
+  /** The patient's booking today, when the server offered to arrive it instead of opening a second visit. */
+  const [bookedToday, setBookedToday] = useState<QueueEntry | null>(null);
+  const move = useMoveQueueEntry();
+  const format = useFormatters();
   const doctors = useQuery(doctorsQuery);
   const create = useCreateQueueEntry();
   const update = useUpdateQueueEntry(entry?.id ?? 0);
@@ -149,6 +160,10 @@ export function QueueForm({
       const open = queueEntrySchema.safeParse(error.data);
       if (open.success) return setDuplicate(open.data);
     }
+    if (isApiError(error) && error.code === 'queue.booked_today') {
+      const booking = queueEntrySchema.safeParse(error.data);
+      if (booking.success) return setBookedToday(booking.data);
+    }
     setStale(staleRecord(error, queueEntrySchema) ?? stale);
     form.showServerErrors(error);
     toastError(updating ? t('queue.updateFailed') : t('queue.addFailed'), errorMessage(translate, error));
@@ -158,6 +173,7 @@ export function QueueForm({
     event?.preventDefault();
     if (saving) return;
     setDuplicate(null);
+    setBookedToday(null);
     const body = form.submitValues();
     if (!body) return;
     if ('version' in body) {
@@ -173,16 +189,39 @@ export function QueueForm({
     create.mutate(
       { ...body, ...(confirmDuplicate ? { confirmDuplicate: true } : {}) },
       {
-        onSuccess: (saved) => {
-          toastSuccess(t('queue.added', { name: saved.patient.name, number: saved.ticketNumber }));
-          form.load(emptyValues);
-          setPickerKey((k) => k + 1);
-          onAdded(saved);
-        },
+        onSuccess: added,
         onError: fail,
       },
     );
   };
+
+  /** A visit added (or a booking arrived): the form is cleared for the next patient. */
+  const added = (saved: QueueEntry) => {
+    toastSuccess(
+      saved.ticketNumber === null
+        ? t('queue.addedBooked', { name: saved.patient.name, date: format.dateTime(saved.date) })
+        : t('queue.added', { name: saved.patient.name, number: saved.ticketNumber }),
+    );
+    form.load(emptyValues);
+    setPickerKey((k) => k + 1);
+    onAdded(saved);
+  };
+
+  const arrive = (booking: QueueEntry) =>
+    move.mutate(
+      { id: booking.id, action: 'arrive' },
+      {
+        onSuccess: (arrived) => {
+          setBookedToday(null);
+          added(arrived);
+        },
+        onError: (error) => {
+          setBookedToday(null);
+          if (isApiError(error) && error.handled) return;
+          toastError(t('queue.bookedToday.arriveFailed'), errorMessage(translate, error));
+        },
+      },
+    );
 
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -214,7 +253,7 @@ export function QueueForm({
                     {entry.patient.name}{' '}
                     <Text span size="sm" c="dimmed">
                       {t('patients.fileNumberShort', { number: entry.patient.fileNumber })} ·{' '}
-                      {t('queue.ticketShort', { number: entry.ticketNumber })}
+                      {t('queue.ticketShort', { number: entry.ticketNumber ?? '—' })}
                     </Text>
                   </Text>
                 </Stack>
@@ -343,7 +382,11 @@ export function QueueForm({
                 leftSection={updating ? undefined : <IconPlus />}
                 data-testid="queue-submit"
               >
-                {updating ? t('common.update') : t('queue.addSubmit')}
+                {updating
+                  ? t('common.update')
+                  : values.day && values.day > dayIn(timeZone)
+                    ? t('queue.bookSubmit')
+                    : t('queue.addSubmit')}
               </Button>
             </Group>
           </Group>
@@ -356,7 +399,7 @@ export function QueueForm({
             >
               <Text size="sm">
                 {t('queue.duplicateText', {
-                  number: duplicate.ticketNumber,
+                  number: duplicate.ticketNumber ?? '—',
                   status: t(`queue.status.${duplicate.status.name}`),
                 })}
               </Text>
@@ -400,6 +443,22 @@ export function QueueForm({
           )}
         </Stack>
       </form>
+      <BookedTodayDialog
+        booking={bookedToday}
+        pending={move.isPending}
+        onArrive={arrive}
+        onSecondVisit={() => submit(undefined, true)}
+        onClose={() => setBookedToday(null)}
+      />
     </Paper>
   );
+}
+
+/** The line after a visit is added: its ticket, or for a booking (no ticket yet) its day and time. */
+export function AddedText({ entry }: { entry: QueueEntry }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return entry.ticketNumber === null
+    ? t('queue.addedBooked', { name: entry.patient.name, date: format.dateTime(entry.date) })
+    : t('queue.added', { name: entry.patient.name, number: entry.ticketNumber });
 }

@@ -3,7 +3,6 @@ import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { VISIT_REASONS, type VisitReason } from '@basira/shared/queue/queue.schemas';
-import { addToDay } from '@basira/shared/dates/calendar';
 import { QUEUE_STATUS, queueStatuses, type QueueStatusId } from '@basira/shared/queue/queue-states';
 import { IconSearch } from '../../components/icons.tsx';
 import { STATUS_COLOR } from '../../components/status-badge.tsx';
@@ -15,17 +14,20 @@ import { doctorsQuery } from './queue.queries.ts';
 
 type View = 'today' | 'booked';
 
-/** Today's queue, or the visits booked (and recalls set) for the coming days, soonest first. */
-function viewFilters(view: View, today: string): Partial<ListFilters> {
+/**
+ * Today's queue, or the bookings and recalls not arrived yet (Booked) from today on, soonest first: today's
+ * still expected, then the coming days'. Overdue recalls are the bell's (its Waiting tab).
+ */
+export function viewFilters(view: View, today: string): Partial<ListFilters> {
   return view === 'today'
     ? { from: today, to: today, status: undefined }
-    : { from: addToDay(today, 1), to: undefined, status: [QUEUE_STATUS.Waiting] };
+    : { from: today, to: undefined, status: [QUEUE_STATUS.Booked] };
 }
 
 /** The view the dates show (status chips may narrow either); none for other dates. */
-function viewOf(filters: ListFilters, today: string): View | '' {
+export function viewOf(filters: ListFilters, today: string): View | '' {
   if (filters.from === today && filters.to === today) return 'today';
-  if (filters.from === addToDay(today, 1) && filters.to === undefined) return 'booked';
+  if (filters.from === today && filters.to === undefined) return 'booked';
   return '';
 }
 

@@ -1,5 +1,5 @@
 import { VISIT_REASONS, type VisitReason } from '@basira/shared/queue/queue.schemas';
-import type { QueueStatusId } from '@basira/shared/queue/queue-states';
+import { isQueueStatusId, type QueueStatusId } from '@basira/shared/queue/queue-states';
 import type { QueueFilters } from './queue.queries.ts';
 
 export type ListFilters = Omit<QueueFilters, 'page'>;
@@ -10,8 +10,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function queueFiltersFromParams(params: URLSearchParams, today: string): ListFilters {
   const status = (params.get('status') ?? '')
     .split(',')
+    .filter((part) => /^\d$/.test(part))
     .map(Number)
-    .filter((n): n is QueueStatusId => n === 1 || n === 2 || n === 3 || n === 4);
+    .filter((n): n is QueueStatusId => isQueueStatusId(n));
   const day = (key: string, fallback?: string) => {
     const value = params.get(key);
     if (value === 'any') return undefined;

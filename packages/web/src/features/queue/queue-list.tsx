@@ -1,7 +1,14 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Paper, Title } from '@mantine/core';
+import { Button, Group, Paper, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
+import { IconCalendar } from '../../components/icons.tsx';
+import { dayIn } from '../../lib/format.ts';
+import { canAny } from '../../lib/session-local.ts';
+import { useMe } from '../../lib/use-me.ts';
+import { bookDayLink } from './queue-actions.ts';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { pathTo } from '../../lib/routes.ts';
 import { QueueListFilters } from './queue-list-filters.tsx';
@@ -62,12 +69,32 @@ export function QueueList({
   );
 
   const meta = list.data?.meta;
+  const today = dayIn(useMe()?.organization.timeZone);
+  // The bookings' list leads to the book, where they are seen by doctor and hour and moved.
+  const toBook =
+    filters.status?.includes(QUEUE_STATUS.Booked) &&
+    canAny(permissions, ['show appointments', 'book appointments']);
   const renderList = (slots: QueueRowSlots) => (
     <ListPage
       intro={
-        <Title order={2} fz="h4" id="queue-list-title">
-          {t('queue.listTitle')}
-        </Title>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} fz="h4" id="queue-list-title">
+            {t('queue.listTitle')}
+          </Title>
+          {toBook && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="violet"
+              component={Link}
+              to={bookDayLink(filters.from && filters.from > today ? filters.from : today)}
+              leftSection={<IconCalendar size={14} />}
+              data-testid="queue-open-book"
+            >
+              {t('queue.toBook')}
+            </Button>
+          )}
+        </Group>
       }
       rows={list.data?.data}
       error={list.error}

@@ -15,7 +15,7 @@ import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { boardEntry, boardLink, type BoardState } from './queue-actions.ts';
-import { QueueForm } from './queue-form.tsx';
+import { AddedText, QueueForm } from './queue-form.tsx';
 import { queueFiltersFromParams, queueFiltersToParams, type ListFilters } from './queue-list-params.ts';
 import { QueueList, type QueueRowAddon } from './queue-list.tsx';
 import { queueEntryQuery, queuePatientQuery } from './queue.queries.ts';
@@ -117,10 +117,10 @@ export function QueuePage({ rowAddon }: { rowAddon?: QueueRowAddon } = {}) {
             >
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Text size="sm" fw={500}>
-                  {t('queue.added', { name: lastAdded.patient.name, number: lastAdded.ticketNumber })}
+                  <AddedText entry={lastAdded} />
                 </Text>
                 <Group gap="xs">
-                  {can(permissions, 'print squint') && (
+                  {can(permissions, 'print squint') && lastAdded.ticketNumber !== null && (
                     <Button
                       size="xs"
                       variant="light"

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import {
+  IconCalendar,
   IconDots,
   IconEdit,
   IconEye,
@@ -14,16 +15,24 @@ import {
   IconTrash,
 } from '../../components/icons.tsx';
 import { AlertMark } from '../../components/patient-alerts.tsx';
-import { STATUS_COLOR, VisitStatusBadge } from '../../components/status-badge.tsx';
+import { STATUS_COLOR, TicketText, VisitStatusBadge } from '../../components/status-badge.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
-import { useFormatters, waitingMinutes } from '../../lib/format.ts';
+import { dayIn, useFormatters, waitingMinutes } from '../../lib/format.ts';
 import { displayPhone } from '../../lib/phone-format.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
-import { boardEntry, boardLink, visibleActions, type BoardState } from './queue-actions.ts';
+import {
+  boardEntry,
+  boardLink,
+  bookDayLink,
+  isDue,
+  localDayOf,
+  visibleActions,
+  type BoardState,
+} from './queue-actions.ts';
 import { useDeleteQueueEntry } from './queue.queries.ts';
 import type { useStateMoves } from './use-state-moves.tsx';
 import { ExamTypeBadges } from './exam-type-badges.tsx';
@@ -56,13 +65,22 @@ export function QueueRow({
   const translate = useTranslator();
   const format = useFormatters();
   const remove = useDeleteQueueEntry();
-  const actions = visibleActions(entry.status.id, permissions);
+  const booked = entry.status.id === QUEUE_STATUS.Booked;
+  const actions = visibleActions(
+    entry.status.id,
+    permissions,
+    isDue(entry, dayIn(format.timeZone), format.timeZone),
+  );
+  const canBook = can(permissions, 'show appointments') || can(permissions, 'book appointments');
   const board = boardEntry(entry.status.id, permissions);
   const canEdit = can(permissions, 'edit queue');
-  const canPrint = can(permissions, 'print squint');
+  // A ticket is printed once there is one (a booking gets it on arrival).
+  const canPrint = can(permissions, 'print squint') && entry.ticketNumber !== null;
   const canDelete = can(permissions, 'delete queue');
   // Waiting, and already due (a recall dated later has not started waiting yet).
   const waited = entry.status.id === QUEUE_STATUS.Waiting ? waitingMinutes(entry.waitingSince, now) : null;
+  // An arrived booking keeps its booked time: reception sees who came early or late.
+  const bookedTime = entry.arrivedAt !== null && entry.slotMinutes !== null ? format.time(entry.date) : null;
 
   const confirmDelete = () =>
     modals.openConfirmModal({
@@ -81,17 +99,28 @@ export function QueueRow({
     });
 
   return (
-    <Table.Tr data-testid="queue-row" data-queue-id={entry.id} data-status={entry.status.name}>
+    <Table.Tr
+      data-testid="queue-row"
+      data-queue-id={entry.id}
+      data-status={entry.status.name}
+      data-recall={booked && entry.slotMinutes === null ? 1 : undefined}
+    >
       <Table.Td
         style={{ borderInlineStart: `4px solid var(--mantine-color-${STATUS_COLOR[entry.status.id]}-6)` }}
       >
-        <Text fw={700} size="lg" ff="monospace">
-          {entry.ticketNumber}
-        </Text>
+        {entry.ticketNumber !== null ? (
+          <Text fw={700} size="lg" ff="monospace">
+            {entry.ticketNumber}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="queue-row-no-ticket">
+            <TicketText entry={entry} />
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {format.time(entry.date)}
+          {booked && entry.slotMinutes === null ? t('queue.recall') : format.time(entry.date)}
         </Text>
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {format.date(entry.date)}
@@ -143,6 +172,11 @@ export function QueueRow({
         ) : (
           '—'
         )}
+        {bookedTime && (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="queue-row-booked-time">
+            {t('queue.bookedAt')} <bdi dir="ltr">{bookedTime}</bdi>
+          </Text>
+        )}
       </Table.Td>
       <RowActions>
         {board === 'open' && (
@@ -165,6 +199,27 @@ export function QueueRow({
             of={entry.patient.name}
             testId="queue-show-board"
             icon={<IconEye />}
+          />
+        )}
+        {actions.includes('arrive') && (
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="violet"
+            onClick={() => onMove(entry, 'arrive')}
+            aria-label={`${t('queue.actions.arrive')}: ${entry.patient.name}`}
+            data-testid="queue-arrive"
+          >
+            {t('queue.actions.arrive')}
+          </Button>
+        )}
+        {booked && canBook && (
+          <RowAction
+            label={t('queue.toBookDay', { date: format.date(entry.date) })}
+            to={bookDayLink(localDayOf(entry.date, format.timeZone))}
+            of={entry.patient.name}
+            testId="queue-to-book"
+            icon={<IconCalendar />}
           />
         )}
         {action}

@@ -1,14 +1,16 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { setBellSound } from '../../lib/storage.ts';
 import { newlyDue, splitRewaiting } from './rewaiting-split.ts';
-import { ringFor } from './rewaiting-bell.tsx';
+import { DueLabel, ringFor } from './rewaiting-bell.tsx';
+import { initEnglish, textsOf } from '../../test/i18n.ts';
+import { renderWithClinic } from '../../test/render-with-clinic.tsx';
 import { SPLIT_INTERVAL_MS, useRewaitingSplit } from './use-rewaiting-bell.ts';
 
 const NOW = Date.parse('2026-03-01T09:00:00Z');
 
-function entry(id: number, date: string): QueueEntry {
+function entry(id: number, date: string, booked = false): QueueEntry {
   return {
     id,
     patientId: id,
@@ -23,17 +25,23 @@ function entry(id: number, date: string): QueueEntry {
       hasAlerts: false,
       lastQueueAt: null,
     },
-    ticketNumber: id,
-    ticketDay: date.slice(0, 10),
+    // A recall to a later day is Booked, without a ticket until it arrives; one due today waits with its ticket.
+    ticketNumber: booked ? null : id,
+    ticketDay: booked ? null : date.slice(0, 10),
     isVisitDate: 0,
     date,
     note: null,
     isRewaiting: 1,
-    status: { id: 1, name: 'Waiting', color: '#f08c00' },
+    status: booked
+      ? { id: 0, name: 'Booked', color: '#7048e8' }
+      : { id: 1, name: 'Waiting', color: '#f08c00' },
     examTypes: [],
     doctor: null,
     statusSince: '2026-02-20T09:00:00Z',
-    waitingSince: date,
+    waitingSince: booked ? null : date,
+    slotMinutes: null,
+    overbooked: 0,
+    arrivedAt: null,
     version: 2,
     createdAt: '2026-02-20T09:00:00Z',
     updatedAt: '2026-02-20T09:00:00Z',
@@ -109,5 +117,35 @@ describe('the bell recalculates every 10 s and rings when a recall falls due', (
     setBellSound(true);
     expect(ringFor([], play)).toBe(false);
     expect(localStorage.getItem('bellSound')).toBe('1');
+  });
+});
+
+describe('a due recall says how late it is', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('reads "due today", "overdue 1 day" and "overdue 4 days" by the clinic’s days', async () => {
+    await initEnglish();
+    renderWithClinic(
+      <>
+        {/* 23:30 in Baghdad on 4 Dec: one day before 5 Dec although less than 24 hours. */}
+        <DueLabel date="2026-12-04T20:30:00Z" today="2026-12-05" timeZone="Asia/Baghdad" />
+        <DueLabel date="2026-12-01T06:00:00Z" today="2026-12-05" timeZone="Asia/Baghdad" />
+        <DueLabel date="2026-12-04T21:30:00Z" today="2026-12-05" timeZone="Asia/Baghdad" />
+      </>,
+    );
+    const [one, four, today] = screen.getAllByTestId('bell-due');
+    expect(one).toHaveTextContent('overdue 1 day');
+    expect(four).toHaveTextContent('overdue 4 days');
+    expect(four).toHaveAttribute('data-days', '4');
+    expect(today).toHaveTextContent('due today');
+  });
+
+  it('has the Arabic plural forms', () => {
+    const bell = textsOf('ar').bell as Record<string, string>;
+    for (const form of ['zero', 'one', 'two', 'few', 'many', 'other'])
+      expect(bell[`overdue_${form}`], form).toBeTruthy();
   });
 });

@@ -14,16 +14,22 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
+import { ACTION_PERMISSION, QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import { IconBell } from '../../components/icons.tsx';
 import { PatientNameLink } from '../../components/patient-name-link.tsx';
-import { useFormatters } from '../../lib/format.ts';
+import { isApiError } from '../../lib/api-error.ts';
+import { errorMessage } from '../../lib/error-catalogue.ts';
+import { dayIn, useFormatters } from '../../lib/format.ts';
+import { sexOf } from '../../lib/grammar.ts';
 import { displayPhone } from '../../lib/phone-format.ts';
 import { can } from '../../lib/session-local.ts';
 import { getBellSound } from '../../lib/storage.ts';
+import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useMe } from '../../lib/use-me.ts';
+import { useTranslator } from '../../lib/use-translator.ts';
 import { playChime, unlockAudioOnGesture } from './bell-sound.ts';
-import { boardEntry, boardLink, type BoardState } from './queue-actions.ts';
-import { rewaitingQuery } from './queue.queries.ts';
+import { boardEntry, boardLink, daysOverdue, localDayOf, type BoardState } from './queue-actions.ts';
+import { rewaitingQuery, useMoveQueueEntry } from './queue.queries.ts';
 import { useRewaitingSplit } from './use-rewaiting-bell.ts';
 
 type Tab = 'bigger' | 'waiting';
@@ -33,6 +39,35 @@ export function ringFor(due: readonly QueueEntry[], play: () => unknown = playCh
   if (due.length === 0 || !getBellSound()) return false;
   play();
   return true;
+}
+
+/**
+ * How late a due entry is, by the clinic's days: "due today", or "overdue 4 days" (a recall is a visit expected,
+ * not a presence: the patient is not in the building until it arrives).
+ */
+export function DueLabel({
+  date,
+  today,
+  timeZone,
+}: {
+  date: string;
+  today: string;
+  timeZone: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const days = daysOverdue(localDayOf(date, timeZone), today);
+  return (
+    <Text
+      span
+      size="xs"
+      c={days > 0 ? 'red.8' : 'dimmed'}
+      fw={days > 0 ? 600 : undefined}
+      data-testid="bell-due"
+      data-days={days}
+    >
+      {days > 0 ? t('bell.overdue', { count: days }) : t('bell.dueToday')}
+    </Text>
+  );
 }
 
 /**
@@ -49,6 +84,10 @@ export function RewaitingBell() {
   const [opened, setOpened] = useState(false);
   const [tab, setTab] = useState<Tab | null>(null);
   const [flash, setFlash] = useState(false);
+  const translate = useTranslator();
+  const move = useMoveQueueEntry();
+  const today = dayIn(format.timeZone);
+  const canArrive = can(me?.permissions, ACTION_PERMISSION.arrive);
 
   useEffect(() => unlockAudioOnGesture(), []);
   const split = useRewaitingSplit(list.data, (due) => {
@@ -74,7 +113,27 @@ export function RewaitingBell() {
     void navigate(boardLink(entry), { state: { open } satisfies BoardState });
   };
 
-  const table = (entries: QueueEntry[], testId: string) =>
+  // A due recall (Booked) arrives here in one click: today's ticket, and the patient waits in the queue.
+  const arrive = (entry: QueueEntry) =>
+    move.mutate(
+      { id: entry.id, action: 'arrive' },
+      {
+        onSuccess: (arrived) =>
+          toastSuccess(
+            t('bell.arrived', {
+              name: entry.patient.name,
+              number: arrived.ticketNumber,
+              context: sexOf(entry.patient),
+            }),
+          ),
+        onError: (error) => {
+          if (isApiError(error) && error.handled) return;
+          toastError(t('bell.arriveFailed'), errorMessage(translate, error));
+        },
+      },
+    );
+
+  const table = (entries: QueueEntry[], testId: string, due: boolean) =>
     entries.length === 0 ? (
       <Text size="sm" c="dimmed" p="sm">
         {t('bell.empty')}
@@ -95,7 +154,14 @@ export function RewaitingBell() {
           <Table.Tbody>
             {entries.map((entry) => (
               <Table.Tr key={entry.id} data-testid="bell-row" data-queue-id={entry.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(entry.date)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {format.dateTime(entry.date)}
+                  {due && (
+                    <div>
+                      <DueLabel date={entry.date} today={today} timeZone={format.timeZone} />
+                    </div>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <PatientNameLink patient={entry.patient} size="sm" onClick={() => setOpened(false)} />
                 </Table.Td>
@@ -103,16 +169,30 @@ export function RewaitingBell() {
                   <bdi dir="ltr">{displayPhone(entry.patient.phone)}</bdi>
                 </Table.Td>
                 <Table.Td>
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    disabled={!boardEntry(entry.status.id, me?.permissions)}
-                    onClick={() => openEntry(entry)}
-                    aria-label={`${t('bell.open')}: ${entry.patient.name}`}
-                    data-testid="bell-open"
-                  >
-                    {t('bell.open')}
-                  </Button>
+                  {due && canArrive && entry.status.id === QUEUE_STATUS.Booked ? (
+                    <Button
+                      size="compact-xs"
+                      color="violet"
+                      variant="light"
+                      loading={move.isPending && move.variables.id === entry.id}
+                      onClick={() => arrive(entry)}
+                      aria-label={`${t('bell.arrive')}: ${entry.patient.name}`}
+                      data-testid="bell-arrive"
+                    >
+                      {t('bell.arrive')}
+                    </Button>
+                  ) : (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      disabled={!boardEntry(entry.status.id, me?.permissions)}
+                      onClick={() => openEntry(entry)}
+                      aria-label={`${t('bell.open')}: ${entry.patient.name}`}
+                      data-testid="bell-open"
+                    >
+                      {t('bell.open')}
+                    </Button>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -170,10 +250,10 @@ export function RewaitingBell() {
                 </Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="bigger" pt="xs">
-                {table(split.bigger, 'bell-bigger')}
+                {table(split.bigger, 'bell-bigger', false)}
               </Tabs.Panel>
               <Tabs.Panel value="waiting" pt="xs">
-                {table(split.waiting, 'bell-waiting')}
+                {table(split.waiting, 'bell-waiting', true)}
               </Tabs.Panel>
             </Tabs>
           </Popover.Dropdown>

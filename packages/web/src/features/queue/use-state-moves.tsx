@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { isApiError } from '../../lib/api-error.ts';
+import { useFormatters } from '../../lib/format.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { moveErrorMessage, type StateAction } from './queue-actions.ts';
@@ -25,12 +26,20 @@ export function useStateMoves(onMoved?: (entry: QueueEntry, action: StateAction)
   const { t } = useTranslation();
   const translate = useTranslator();
   const move = useMoveQueueEntry();
+  const format = useFormatters();
   const [rewaiting, setRewaiting] = useState<QueueEntry | null>(null);
 
   const handlers = (entry: QueueEntry, action: StateAction) => ({
     onSuccess: (moved: QueueEntry) => {
       if (action === 'rewait') setRewaiting(null);
-      toastSuccess(t(`queue.moved.${action}`, { name: entry.patient.name, context: sexOf(entry.patient) }));
+      toastSuccess(
+        t(`queue.moved.${action}`, {
+          name: entry.patient.name,
+          // Arriving gives today's ticket.
+          number: moved.ticketNumber,
+          context: sexOf(entry.patient),
+        }),
+      );
       onMoved?.(moved, action);
     },
     onError: (error: unknown) => {
@@ -48,7 +57,12 @@ export function useStateMoves(onMoved?: (entry: QueueEntry, action: StateAction)
           title: t('queue.cancelConfirm.title'),
           children: (
             <Text size="sm">
-              {t('queue.cancelConfirm.text', { name: entry.patient.name, ticket: entry.ticketNumber })}
+              {entry.ticketNumber === null
+                ? t('queue.cancelConfirm.textBooked', {
+                    name: entry.patient.name,
+                    date: format.dateTime(entry.date),
+                  })
+                : t('queue.cancelConfirm.text', { name: entry.patient.name, ticket: entry.ticketNumber })}
             </Text>
           ),
           labels: { confirm: t('queue.cancelConfirm.yes'), cancel: t('queue.cancelConfirm.no') },

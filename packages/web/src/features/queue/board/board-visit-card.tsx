@@ -2,7 +2,7 @@ import { Badge, Card, Group, SimpleGrid, Text, Timeline, Title } from '@mantine/
 import { useTranslation } from 'react-i18next';
 import type { Board } from '@basira/shared/queue/board.schemas';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
-import { VisitStatusBadge } from '../../../components/status-badge.tsx';
+import { TicketText, VisitStatusBadge } from '../../../components/status-badge.tsx';
 import { useFormatters, waitingMinutes } from '../../../lib/format.ts';
 import { useNow } from '../use-now.ts';
 
@@ -24,7 +24,7 @@ export function BoardVisitCard({ visit }: { visit: Board['visit'] }) {
           {t('queue.ticket.short')}
         </Text>
         <Text size="sm" fw={700}>
-          {visit.ticketNumber}
+          <TicketText entry={visit} />
         </Text>
         <Text size="sm" c="dimmed">
           {t('queue.statusLabel')}
