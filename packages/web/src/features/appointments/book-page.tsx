@@ -150,7 +150,23 @@ export function BookPage() {
     if (done) toastSuccess(t('appointments.moved'));
   };
 
+  const labels = {
+    today: t('appointments.today'),
+    next: t('appointments.next'),
+    previous: t('appointments.previous'),
+    allDay: t('appointments.schedule.allDay'),
+    timeSlot: t('appointments.schedule.timeSlot'),
+    resource: t('appointments.schedule.resource'),
+    resources: t('appointments.schedule.resources'),
+    resourceSlot: t('appointments.schedule.resourceSlot'),
+    noEvents: t('appointments.schedule.noEvents'),
+    more: t('appointments.schedule.more'),
+    weekday: t('appointments.schedule.weekday'),
+    moreLabel: (count: number) => t('appointments.schedule.moreLabel', { count }),
+  };
+
   const common = {
+    labels,
     resources,
     events: events as ScheduleEventData[],
     locale,
@@ -346,6 +362,7 @@ export function BookPage() {
             resources={resources}
             events={events as ScheduleEventData[]}
             locale={locale}
+            labels={labels}
             date={day}
             withHeader={false}
             weekendDays={[5]}

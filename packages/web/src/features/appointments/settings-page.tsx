@@ -30,6 +30,7 @@ import {
 import { VISIT_REASONS } from '@basira/shared/queue/queue.schemas';
 import { ClockTimeInput } from '../../components/clock-time-input.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { ARABIC_CALENDAR_LOCALE } from '../../lib/calendar-settings.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { dayIn, useFormatters } from '../../lib/format.ts';
 import { pathTo } from '../../lib/routes.ts';
@@ -45,6 +46,13 @@ import {
   useSaveSettings,
 } from './appointments.queries.ts';
 import { DayInput } from './day-input.tsx';
+
+/** A weekday's name (0 = Sunday) in the interface's language, as the date pickers write it. */
+function useWeekdayName() {
+  const { i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? 'en' : ARABIC_CALENDAR_LOCALE;
+  return (d: number) => dayjs().locale(locale).day(d).format('dddd');
+}
 
 /** Saturday first, as the clinic's week. */
 const WEEK_ORDER = [6, 0, 1, 2, 3, 4, 5] as const;
@@ -76,7 +84,7 @@ function HoursEditor() {
     setOutside(null);
   }, [current]);
   if (!hours.data) return null;
-  const weekdayName = (d: number) => dayjs().day(d).format('dddd');
+  const weekdayName = useWeekdayName();
   const setDay = (d: number, sessions: Session[]) => setWeek((w) => (w ? { ...w, [d]: sessions } : w));
 
   const submit = async () => {
@@ -319,6 +327,7 @@ function ClosuresEditor() {
 
 function GeneralSettings() {
   const { t } = useTranslation();
+  const weekdayName = useWeekdayName();
   const settings = useQuery(settingsQuery);
   const save = useSaveSettings();
   const [form, setForm] = useState<AppointmentSettings | null>(null);
@@ -356,7 +365,7 @@ function GeneralSettings() {
             <Group gap={6}>
               {WEEK_ORDER.map((d) => (
                 <Chip key={d} value={String(d)} size="sm" data-testid={`closed-weekday-${d}`}>
-                  {dayjs().day(d).format('dddd')}
+                  {weekdayName(d)}
                 </Chip>
               ))}
             </Group>
