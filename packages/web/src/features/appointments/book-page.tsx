@@ -1,5 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Group, MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  DirectionProvider,
+  Group,
+  MultiSelect,
+  SegmentedControl,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import {
@@ -25,6 +35,7 @@ import { bookQuery, doctorsQuery, summaryQuery, useMoveBooking } from './appoint
 import {
   backgroundEvents,
   bookingEvents,
+  bookingLook,
   daysOf,
   fromWallTime,
   isMovable,
@@ -220,17 +231,18 @@ export function BookPage() {
       props: React.ComponentPropsWithoutRef<'button'> & { children: React.ReactNode },
     ) => {
       const b = bookingOf(event);
+      if (!b) return <Box component="button" {...props} />;
       return (
-        <button
+        <Box
+          component="button"
           {...props}
-          data-booking-id={b?.id}
-          data-status={b?.statusId}
-          aria-label={
-            b ? `${b.patient.name} ${t(`appointments.look.${lookName(b.statusId)}`)}` : props['aria-label']
-          }
+          data-booking-id={b.id}
+          data-status={b.statusId}
+          data-overbooked={b.overbooked || undefined}
+          aria-label={`${b.patient.name} ${t(`appointments.look.${bookingLook(b.statusId)}`)}`}
           style={{
             ...props.style,
-            ...(b?.overbooked
+            ...(b.overbooked
               ? {
                   backgroundImage:
                     'repeating-linear-gradient(45deg, transparent 0 6px, rgba(255,255,255,.35) 6px 12px)',
@@ -244,7 +256,7 @@ export function BookPage() {
       const b = bookingOf(event);
       if (!b) return event.title;
       return (
-        <span style={{ display: 'block', overflow: 'hidden', lineHeight: 1.2 }}>
+        <span dir="auto" style={{ display: 'block', overflow: 'hidden', lineHeight: 1.2 }}>
           <b>{b.patient.name}</b>
           {b.examTypes.length > 0 && ` · ${b.examTypes.map((r) => t(`queue.examTypes.${r}`)).join('، ')}`}
           {b.overbooked && ` · ${t('appointments.overbooked')}`}
@@ -333,43 +345,47 @@ export function BookPage() {
         </Group>
         {resources.length === 0 && !doctors.isPending ? (
           <Text c="dimmed">{t('appointments.noDoctors')}</Text>
-        ) : view === 'day' ? (
-          <ResourcesDayView
-            {...common}
-            date={day}
-            startTime={`${span.start}:00`}
-            endTime={`${span.end}:00`}
-            intervalMinutes={15}
-            eventDragInterval={5}
-            eventResizeInterval={5}
-            data-testid="book-day-view"
-          />
-        ) : view === 'week' ? (
-          <ResourcesWeekView
-            {...common}
-            date={day}
-            startTime={`${span.start}:00`}
-            endTime={`${span.end}:00`}
-            intervalMinutes={30}
-            eventDragInterval={5}
-            eventResizeInterval={5}
-            firstDayOfWeek={6}
-            weekendDays={[5]}
-            data-testid="book-week-view"
-          />
         ) : (
-          <ResourcesMonthView
-            resources={resources}
-            events={events as ScheduleEventData[]}
-            locale={locale}
-            labels={labels}
-            date={day}
-            withHeader={false}
-            weekendDays={[5]}
-            mode="static"
-            onDayClick={({ date }) => set({ view: 'day', day: date })}
-            data-testid="book-month-view"
-          />
+          <TimelineIsland>
+            {view === 'day' ? (
+              <ResourcesDayView
+                {...common}
+                date={day}
+                startTime={`${span.start}:00`}
+                endTime={`${span.end}:00`}
+                intervalMinutes={15}
+                eventDragInterval={5}
+                eventResizeInterval={5}
+                data-testid="book-day-view"
+              />
+            ) : view === 'week' ? (
+              <ResourcesWeekView
+                {...common}
+                date={day}
+                startTime={`${span.start}:00`}
+                endTime={`${span.end}:00`}
+                intervalMinutes={30}
+                eventDragInterval={5}
+                eventResizeInterval={5}
+                firstDayOfWeek={6}
+                weekendDays={[5]}
+                data-testid="book-week-view"
+              />
+            ) : (
+              <ResourcesMonthView
+                resources={resources}
+                events={events as ScheduleEventData[]}
+                locale={locale}
+                labels={labels}
+                date={day}
+                withHeader={false}
+                weekendDays={[5]}
+                mode="static"
+                onDayClick={({ date }) => set({ view: 'day', day: date })}
+                data-testid="book-month-view"
+              />
+            )}
+          </TimelineIsland>
         )}
       </Stack>
       <BookingDialog opened={dialog !== null} onClose={() => setDialog(null)} prefill={dialog ?? undefined} />
@@ -378,16 +394,21 @@ export function BookPage() {
   );
 }
 
-const lookName = (statusId: number) =>
-  statusId === 0
-    ? 'booked'
-    : statusId === 1 || statusId === 2
-      ? 'arrived'
-      : statusId === 3
-        ? 'finished'
-        : statusId === 5
-          ? 'noShow'
-          : 'canceled';
+/**
+ * The timeline left to right in both languages: @mantine/schedule 9.6.3's resource views place their events with
+ * a physical `left` while their slot cells mirror under `dir="rtl"`, so in Arabic every booking landed at the
+ * mirrored hour. The views run in an LTR island (the time axis reads like a printed timetable; the texts inside
+ * stay Arabic), with the direction context the views' drag arithmetic reads set to match.
+ */
+function TimelineIsland({ children }: { children: React.ReactNode }) {
+  return (
+    <DirectionProvider initialDirection="ltr" detectDirection={false}>
+      <div dir="ltr" data-testid="book-timeline">
+        {children}
+      </div>
+    </DirectionProvider>
+  );
+}
 
 function Legend() {
   const { t } = useTranslation();
