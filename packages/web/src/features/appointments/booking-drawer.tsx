@@ -147,9 +147,7 @@ function BookingDetails({ id, onClose }: { id: number; onClose: () => void }) {
       </Text>
       <BookingBadges booking={booking} />
       <Text>
-        <span dir="ltr">
-          {booking.minutes === null ? format.date(booking.start) : format.dateTime(booking.start)}
-        </span>
+        <span>{booking.minutes === null ? format.date(booking.start) : format.dateTime(booking.start)}</span>
         {booking.minutes !== null && ` · ${format.duration(booking.minutes)}`}
       </Text>
       <Text size="sm">
@@ -210,16 +208,16 @@ function BookingDetails({ id, onClose }: { id: number; onClose: () => void }) {
           {moves.map((move) => (
             <Timeline.Item key={move.id}>
               <Text size="sm">
-                <span dir="ltr">{format.dateTime(move.fromStart)}</span>
+                <span>{format.dateTime(move.fromStart)}</span>
                 {' → '}
-                <span dir="ltr">{format.dateTime(move.toStart)}</span>
+                <span>{format.dateTime(move.toStart)}</span>
                 {move.toDoctor && move.fromDoctor?.id !== move.toDoctor.id && ` · ${move.toDoctor.name}`}
                 {move.toMinutes !== move.fromMinutes &&
                   move.toMinutes !== null &&
                   ` · ${format.duration(move.toMinutes)}`}
               </Text>
               <Text size="xs" c="dimmed">
-                <span dir="ltr">{format.dateTime(move.at)}</span>
+                <span>{format.dateTime(move.at)}</span>
                 {move.by && ` · ${move.by.name}`}
               </Text>
             </Timeline.Item>

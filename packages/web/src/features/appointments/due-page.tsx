@@ -58,7 +58,7 @@ export function DuePage() {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={6}>
-                        <span dir="ltr">
+                        <span>
                           {entry.minutes === null ? format.date(entry.start) : format.dateTime(entry.start)}
                         </span>
                         <Badge
@@ -84,7 +84,10 @@ export function DuePage() {
                           variant="subtle"
                           data-testid="due-call"
                         >
-                          {t('appointments.due.call')} <span dir="ltr">&nbsp;{entry.patient.phone}</span>
+                          {t('appointments.due.call')}
+                          <span dir="ltr" style={{ marginInlineStart: 6 }}>
+                            {entry.patient.phone}
+                          </span>
                         </Button>
                       ) : (
                         '—'

@@ -34,7 +34,7 @@ export function PatientAppointmentsCard({ patient }: { patient: Pick<PatientSumm
           data.data!.upcoming.map((b) => (
             <Text size="sm" key={b.id} data-booking-id={b.id}>
               <Link to={`${pathTo('appointmentsBook')}?view=day&day=${b.start.slice(0, 10)}`}>
-                <span dir="ltr">{b.minutes === null ? format.date(b.start) : format.dateTime(b.start)}</span>
+                <span>{b.minutes === null ? format.date(b.start) : format.dateTime(b.start)}</span>
               </Link>
             </Text>
           ))

@@ -210,7 +210,7 @@ function HoursEditor() {
 
 function OutsideWhen({ iso }: { iso: string }) {
   const format = useFormatters();
-  return <span dir="ltr">{format.dateTime(iso)}</span>;
+  return <span>{format.dateTime(iso)}</span>;
 }
 
 function ClosuresEditor() {
@@ -249,7 +249,7 @@ function ClosuresEditor() {
         <Table.Tbody>
           {(closures.data ?? []).map((c) => (
             <Table.Tr key={c.id}>
-              <Table.Td dir="ltr">{format.date(c.day)}</Table.Td>
+              <Table.Td>{format.date(c.day)}</Table.Td>
               <Table.Td>{c.name}</Table.Td>
               <Table.Td>
                 <Badge variant="light">{t(`appointments.settings.kind.${c.kind}`)}</Badge>
@@ -309,7 +309,7 @@ function ClosuresEditor() {
             }
             label={
               <Group gap={6}>
-                <span dir="ltr">{format.date(h.day)}</span>
+                <span>{format.date(h.day)}</span>
                 <span>{t(`appointments.holidays.${h.key}`, { defaultValue: h.key })}</span>
                 {h.approximate && (
                   <Badge size="xs" color="yellow" variant="light">
