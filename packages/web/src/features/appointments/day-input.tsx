@@ -1,4 +1,5 @@
 import { DateInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { parseTypedDate } from '../../lib/dates.ts';
 
 /** A calendar day (`YYYY-MM-DD`) picked or typed; never empty (a report is always of some day). */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Table, Text } from '@mantine/core';
+import '@mantine/dates/styles.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';

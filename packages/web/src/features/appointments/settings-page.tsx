@@ -17,6 +17,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import '@mantine/dates/styles.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -83,8 +84,8 @@ function HoursEditor() {
     setWeek(current ? structuredClone(current.week) : null);
     setOutside(null);
   }, [current]);
-  if (!hours.data) return null;
   const weekdayName = useWeekdayName();
+  if (!hours.data) return null;
   const setDay = (d: number, sessions: Session[]) => setWeek((w) => (w ? { ...w, [d]: sessions } : w));
 
   const submit = async () => {
