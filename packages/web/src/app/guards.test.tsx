@@ -209,6 +209,11 @@ describe('route table (spec section 2)', () => {
     ['billingSettings', '/billing/settings'],
     ['billingShift', '/billing/shift'],
     ['billingReports', '/billing/reports'],
+    // The appointment book (docs/appointments.md).
+    ['appointmentsBook', '/appointments'],
+    ['appointmentsDue', '/appointments/due'],
+    ['appointmentsSettings', '/appointments/settings'],
+    ['appointmentsReport', '/appointments/report'],
     ...PRINT_KINDS.map((kind): [RouteName, string] => [`${kind}Print`, `/print/${kind}/:id`]),
     // A payment's receipt (docs/money.md): counted by the billing API, not a print kind of the print log.
     ['receiptPrint', '/print/receipt/:id'],

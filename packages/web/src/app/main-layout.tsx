@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import {
   IconActivity,
+  IconCalendar,
   IconCash,
   IconCoins,
   IconReport,
@@ -79,6 +80,10 @@ const ICONS: Partial<Record<RouteName, ReactNode>> = {
   billingReports: <IconReport />,
   billingPrices: <IconTag />,
   billingSettings: <IconCoins />,
+  appointmentsBook: <IconCalendar />,
+  appointmentsDue: <IconInbox />,
+  appointmentsReport: <IconReport />,
+  appointmentsSettings: <IconSettings />,
 };
 
 /** Its own chunk: the queue contracts it parses (with the phone metadata) stay off the layout's first paint. */

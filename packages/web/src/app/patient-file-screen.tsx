@@ -1,9 +1,13 @@
 import { PatientFilePage, type PatientFileSections } from '../features/patients/patient-file-page.tsx';
 import { AccountSection } from '../features/billing-desk/account-section.tsx';
+import { PatientAppointmentsCard } from '../features/appointments/patient-appointments-card.tsx';
 
-/** The billing desk's account in the patient's file (docs/money.md). */
+/** The patient's bookings ahead with "Book" (docs/appointments.md), and the billing desk's account (docs/money.md). */
 const sections: PatientFileSections = (patient, permissions) => (
-  <AccountSection patient={patient} permissions={permissions} />
+  <>
+    <PatientAppointmentsCard patient={patient} />
+    <AccountSection patient={patient} permissions={permissions} />
+  </>
 );
 
 /** /patient/:patientId: the patient's file with the sections of other features (composed here). */

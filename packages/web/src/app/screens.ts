@@ -53,6 +53,16 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
   ),
   billingShift: screen(() => import('../features/billing/shift-page.tsx'), 'ShiftPage'),
   billingReports: screen(() => import('../features/billing/reports-page.tsx'), 'ReportsPage'),
+  appointmentsBook: screen(() => import('../features/appointments/book-page.tsx'), 'BookPage'),
+  appointmentsDue: screen(() => import('../features/appointments/due-page.tsx'), 'DuePage'),
+  appointmentsSettings: screen(
+    () => import('../features/appointments/settings-page.tsx'),
+    'AppointmentSettingsPage',
+  ),
+  appointmentsReport: screen(
+    () => import('../features/appointments/report-page.tsx'),
+    'AttendanceReportPage',
+  ),
   emptyOuterAdd: screen(() => import('../features/exams/empty-outer-page.tsx'), 'EmptyOuterPage'),
   ...examScreens(),
   ...printScreens(),

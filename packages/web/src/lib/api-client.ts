@@ -10,7 +10,7 @@ import { hasUnsavedInput, recentlyReloaded } from './unsaved-input.ts';
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions<S extends z.ZodType> {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   query?: Query;
   /** The answer's schema (from @basira/shared); the answer is parsed with it. */

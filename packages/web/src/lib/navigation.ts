@@ -1,6 +1,13 @@
 import { isInstallationOrganization } from '@basira/shared/auth/auth.schemas';
 import { ADMINISTRATOR, type PermissionName } from '@basira/shared/permissions/permissions';
-import { hasScreen, PATIENT_SCREENS, QUEUE_SCREENS, ROUTES, type RouteName } from './routes.ts';
+import {
+  APPOINTMENT_SCREENS,
+  hasScreen,
+  PATIENT_SCREENS,
+  QUEUE_SCREENS,
+  ROUTES,
+  type RouteName,
+} from './routes.ts';
 import { canAny } from './session-local.ts';
 
 export interface NavItem {
@@ -35,6 +42,8 @@ export const SIDE_MENU: readonly NavItem[] = [
   { route: 'patientIndex', labelKey: 'nav.patients', access: PATIENT_SCREENS },
   { route: 'queueAdd', labelKey: 'nav.queue', access: QUEUE_SCREENS },
   { route: 'doctorIndex', labelKey: 'nav.doctor', access: ['open board', 'show board'] },
+  { route: 'appointmentsBook', labelKey: 'appointments.nav.book', access: APPOINTMENT_SCREENS },
+  { route: 'appointmentsDue', labelKey: 'appointments.nav.due', access: APPOINTMENT_SCREENS },
   { route: 'emptyOuterAdd', labelKey: 'nav.freeOuter', access: ['add outer'] },
   { route: 'notification', labelKey: 'nav.notifications', access: 'public' },
   { route: 'allSupport', labelKey: 'support.menu', access: 'public' },
@@ -46,6 +55,12 @@ export const SIDE_MENU: readonly NavItem[] = [
   { route: 'billingReports', labelKey: 'billing.nav.reports', access: ['show financial reports'] },
   { route: 'billingPrices', labelKey: 'billing.nav.prices', access: ['manage prices'] },
   { route: 'billingSettings', labelKey: 'billing.nav.settings', access: ['manage prices'] },
+  { route: 'appointmentsReport', labelKey: 'appointments.nav.report', access: ['show appointments'] },
+  {
+    route: 'appointmentsSettings',
+    labelKey: 'appointments.nav.settings',
+    access: ['manage appointment hours'],
+  },
   { route: 'userIndex', labelKey: 'nav.users', access: ['show users'] },
   { route: 'roleIndex', labelKey: 'nav.roles', access: ROLE_PERMISSIONS },
   { route: 'printSettingUpdate', labelKey: 'nav.printSetting', access: ['print setting'] },

@@ -15,7 +15,15 @@ describe('permission areas of the role screen', () => {
       'finish board',
     ]);
     expect(of('patients')).toEqual(['add patient', 'edit patient', 'show patients', 'delete patient']);
-    expect(of('queue')).toEqual(['add queue', 'edit queue', 'show queues', 'delete queue']);
+    expect(of('queue')).toEqual([
+      'add queue',
+      'edit queue',
+      'show queues',
+      'delete queue',
+      'show appointments',
+      'book appointments',
+      'manage appointment hours',
+    ]);
     // The exams area is what the exam registry names: every type's permissions and the option lists'.
     expect(of('exams')).toEqual(PERMISSION_NAMES.filter((name) => EXAM_AREA_PERMISSIONS.includes(name)));
     for (const type of EXAM_TYPES)

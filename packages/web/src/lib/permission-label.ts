@@ -52,7 +52,8 @@ export function permissionArea(name: string): PermissionArea {
   if (MONEY_AREA.has(name)) return 'money';
   if (/ board$/.test(name)) return 'board';
   if (/ (patient|patients)$/.test(name)) return 'patients';
-  if (/ (queue|queues)$/.test(name)) return 'queue';
+  // The book's permissions sit with the queue's: a booking is the visit (docs/appointments.md).
+  if (/ (queue|queues|appointments|appointment hours)$/.test(name)) return 'queue';
   if (name === 'send message' || name === 'show support') return 'messages';
   return 'administration';
 }

@@ -32,6 +32,8 @@ const ROLE_SCREENS: readonly PermissionName[] = [
 export const PATIENT_SCREENS = READ_PATIENTS;
 /** The queue screen adds (`add queue`), updates (`edit queue`) and lists (`show queues`). */
 export const QUEUE_SCREENS: readonly PermissionName[] = ['add queue', 'edit queue', 'show queues'];
+/** The book is read by whoever shows or books appointments (as the API's reads). */
+export const APPOINTMENT_SCREENS: readonly PermissionName[] = ['show appointments', 'book appointments'];
 const BOARD: readonly PermissionName[] = ['open board', 'show board'];
 const built = (path: string, access: RouteAccess): RouteDef => ({ path, access, screen: true });
 
@@ -160,6 +162,14 @@ export const LAYOUT_ROUTES = {
   billingSettings: built('/billing/settings', ['manage prices']),
   billingShift: built('/billing/shift', ['take payments', 'show financial reports']),
   billingReports: built('/billing/reports', ['show financial reports']),
+  /**
+   * Not in the spec (docs/appointments.md): the appointment book, the bookings due today or overdue, the book's
+   * settings (hours, closures, slot lengths, reminders) and the attendance report.
+   */
+  appointmentsBook: built('/appointments', APPOINTMENT_SCREENS),
+  appointmentsDue: built('/appointments/due', APPOINTMENT_SCREENS),
+  appointmentsSettings: built('/appointments/settings', ['manage appointment hours']),
+  appointmentsReport: built('/appointments/report', ['show appointments']),
 } as const satisfies Record<string, RouteDef>;
 
 /** The spec's second name for /queue. */

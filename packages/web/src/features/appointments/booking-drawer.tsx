@@ -1,0 +1,306 @@
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Loader,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Timeline,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  SLOT_MINUTES_MAX,
+  SLOT_MINUTES_MIN,
+  SLOT_STEP_MINUTES,
+  type Booking,
+} from '@basira/shared/appointments/appointments.schemas';
+import { ClockTimeInput } from '../../components/clock-time-input.tsx';
+import { parseTypedDate, zonedDateTimeToIso, zonedParts } from '../../lib/dates.ts';
+import { errorMessage } from '../../lib/error-catalogue.ts';
+import { useFormatters } from '../../lib/format.ts';
+import { pathTo } from '../../lib/routes.ts';
+import { canAny } from '../../lib/session-local.ts';
+import { toastError, toastSuccess } from '../../lib/toasts.ts';
+import { useMe } from '../../lib/use-me.ts';
+import {
+  bookingDetailQuery,
+  doctorsQuery,
+  useBookingStatus,
+  useMoveBooking,
+  type BookingStatusAction,
+} from './appointments.queries.ts';
+import { bookingLook, LOOK_COLOR } from './book-events.ts';
+import { withOverbook } from './overbook.ts';
+
+/** A booking's status badge on the book (Booked, Arrived, No-show …) with its overbooked mark and the reply. */
+export function BookingBadges({ booking }: { booking: Booking }) {
+  const { t } = useTranslation();
+  const look = bookingLook(booking.statusId);
+  return (
+    <Group gap={4} wrap="wrap">
+      <Badge color={LOOK_COLOR[look]} variant="light" data-testid="booking-status">
+        {t(`appointments.look.${look}`)}
+      </Badge>
+      {booking.overbooked && (
+        <Badge color="orange" variant="outline" data-testid="booking-overbooked">
+          {t('appointments.overbooked')}
+        </Badge>
+      )}
+      {booking.reply && (
+        <Badge
+          color={booking.reply === 'confirmed' ? 'teal' : 'red'}
+          variant="outline"
+          data-testid="booking-reply"
+        >
+          {t(`appointments.reply.${booking.reply}`)}
+        </Badge>
+      )}
+      {booking.minutes === null && (
+        <Badge color="gray" variant="outline">
+          {t('appointments.recall')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** Arrive (one click), no-show, cancel: the queue's status calls on the booking. */
+export function useBookingAction() {
+  const { t } = useTranslation();
+  const status = useBookingStatus();
+  const run = async (id: number, action: BookingStatusAction) => {
+    try {
+      const entry = await status.mutateAsync({ id, action });
+      toastSuccess(
+        action === 'arrive'
+          ? t('appointments.arrived', { ticket: entry.ticketNumber ?? '—' })
+          : t(`appointments.done.${action}`),
+      );
+      return true;
+    } catch (error) {
+      toastError(t('appointments.failed'), errorMessage(t, error));
+      return false;
+    }
+  };
+  return { run, pending: status.isPending };
+}
+
+/** The booking's details, its moves, and what reception does with it. */
+export function BookingDrawer({ bookingId, onClose }: { bookingId: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      opened={bookingId !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={t('appointments.drawer.title')}
+      data-testid="booking-drawer"
+    >
+      {bookingId !== null && <BookingDetails id={bookingId} onClose={onClose} />}
+    </Drawer>
+  );
+}
+
+function BookingDetails({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const me = useMe();
+  const detail = useQuery(bookingDetailQuery(id));
+  const action = useBookingAction();
+  const [moving, setMoving] = useState(false);
+  const canBook = canAny(me?.permissions, ['book appointments']);
+
+  if (detail.isPending) return <Loader />;
+  if (detail.isError) return <Text c="red">{errorMessage(t, detail.error)}</Text>;
+  const { booking, moves } = detail.data;
+  const booked = booking.statusId === 0;
+  const missed = booking.statusId === 5;
+
+  const act = async (kind: BookingStatusAction) => {
+    if (await action.run(booking.id, kind)) onClose();
+  };
+
+  return (
+    <Stack gap="sm" data-booking-id={booking.id}>
+      <Text fw={700} size="lg">
+        {booking.patient.name}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('appointments.fileNumber', { number: booking.patient.fileNumber })}
+        {booking.patient.phone && (
+          <>
+            {' · '}
+            <a href={`tel:${booking.patient.phone}`} dir="ltr">
+              {booking.patient.phone}
+            </a>
+          </>
+        )}
+      </Text>
+      <BookingBadges booking={booking} />
+      <Text>
+        <span>{booking.minutes === null ? format.date(booking.start) : format.dateTime(booking.start)}</span>
+        {booking.minutes !== null && ` · ${format.duration(booking.minutes)}`}
+      </Text>
+      <Text size="sm">
+        {t('appointments.fields.doctor')}: {detail.data.entry.doctor?.name ?? '—'}
+      </Text>
+      {booking.examTypes.length > 0 && (
+        <Text size="sm">
+          {booking.examTypes.map((r) => t(`queue.examTypes.${r}`)).join(t('common.listSeparator'))}
+        </Text>
+      )}
+      {booking.note && <Text size="sm">{booking.note}</Text>}
+
+      <Group gap="xs">
+        {canBook && (booked || missed) && (
+          <Button onClick={() => void act('arrive')} loading={action.pending} data-testid="booking-arrive">
+            {t('appointments.actions.arrive')}
+          </Button>
+        )}
+        {canBook && booked && (
+          <Button
+            variant="light"
+            color="gray"
+            onClick={() => void act('noshow')}
+            data-testid="booking-noshow"
+          >
+            {t('appointments.actions.noShow')}
+          </Button>
+        )}
+        {canBook && booked && (
+          <Button variant="light" color="red" onClick={() => void act('cancel')} data-testid="booking-cancel">
+            {t('appointments.actions.cancel')}
+          </Button>
+        )}
+        {canBook && (booked || missed) && (
+          <Button variant="default" onClick={() => setMoving((m) => !m)} data-testid="booking-move">
+            {t('appointments.actions.move')}
+          </Button>
+        )}
+        <Button
+          variant="subtle"
+          component={Link}
+          to={pathTo('patientFile', { patientId: booking.patient.id })}
+          data-testid="booking-open-file"
+        >
+          {t('appointments.actions.openFile')}
+        </Button>
+      </Group>
+
+      {moving && <MoveForm booking={booking} onMoved={() => setMoving(false)} />}
+
+      <Divider label={t('appointments.drawer.history')} />
+      {moves.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('appointments.drawer.noMoves')}
+        </Text>
+      ) : (
+        <Timeline bulletSize={12} lineWidth={2} data-testid="booking-moves">
+          {moves.map((move) => (
+            <Timeline.Item key={move.id}>
+              <Text size="sm">
+                <span>{format.dateTime(move.fromStart)}</span>
+                {' → '}
+                <span>{format.dateTime(move.toStart)}</span>
+                {move.toDoctor && move.fromDoctor?.id !== move.toDoctor.id && ` · ${move.toDoctor.name}`}
+                {move.toMinutes !== move.fromMinutes &&
+                  move.toMinutes !== null &&
+                  ` · ${format.duration(move.toMinutes)}`}
+              </Text>
+              <Text size="xs" c="dimmed">
+                <span>{format.dateTime(move.at)}</span>
+                {move.by && ` · ${move.by.name}`}
+              </Text>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </Stack>
+  );
+}
+
+/** The keyboard way to move and resize: day, time, doctor and length, each an ordinary field. */
+export function MoveForm({ booking, onMoved }: { booking: Booking; onMoved: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const doctors = useQuery(doctorsQuery);
+  const move = useMoveBooking();
+  const start = zonedParts(new Date(booking.start), format.timeZone);
+  const [day, setDay] = useState(start.day);
+  const [time, setTime] = useState(booking.minutes === null ? '' : start.time);
+  const [doctorId, setDoctorId] = useState(booking.doctorId);
+  const [minutes, setMinutes] = useState<number>(booking.minutes ?? 15);
+
+  const submit = async () => {
+    const iso = zonedDateTimeToIso(day, time || '09:00', format.timeZone);
+    if (!iso) return;
+    const done = await withOverbook(t, (overbook) =>
+      move.mutateAsync({
+        id: booking.id,
+        start: iso,
+        minutes,
+        doctorId: doctorId ?? undefined,
+        overbook,
+        version: booking.version,
+      }),
+    );
+    if (done) {
+      toastSuccess(t('appointments.moved'));
+      onMoved();
+    }
+  };
+
+  return (
+    <Stack gap="xs" data-testid="booking-move-form">
+      <Group grow align="flex-start">
+        <DateInput
+          label={t('appointments.fields.day')}
+          valueFormat="YYYY-MM-DD"
+          dateParser={parseTypedDate}
+          value={day}
+          onChange={(v) => v && setDay(v)}
+          data-testid="move-day"
+        />
+        <ClockTimeInput
+          label={t('appointments.fields.time')}
+          value={time}
+          onChange={setTime}
+          data-testid="move-time"
+        />
+      </Group>
+      <Group grow align="flex-start">
+        <Select
+          label={t('appointments.fields.doctor')}
+          data={(doctors.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+          value={doctorId === null ? null : String(doctorId)}
+          onChange={(v) => setDoctorId(v ? Number(v) : booking.doctorId)}
+          data-testid="move-doctor"
+        />
+        <NumberInput
+          label={t('appointments.fields.minutes')}
+          value={minutes}
+          onChange={(v) => typeof v === 'number' && setMinutes(v)}
+          min={SLOT_MINUTES_MIN}
+          max={SLOT_MINUTES_MAX}
+          step={SLOT_STEP_MINUTES}
+          data-testid="move-minutes"
+        />
+      </Group>
+      <Group justify="flex-end">
+        <Button onClick={() => void submit()} loading={move.isPending} data-testid="move-submit">
+          {t('appointments.actions.saveMove')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
