@@ -31,6 +31,7 @@ import { generatePassword } from '../lib/passwords.ts';
 import { inOrg } from '../lib/tenant.ts';
 import { createOrganization } from '../modules/organizations/organizations.service.ts';
 import { QueueTransitionsService } from '../modules/queue/queue-transitions.service.ts';
+import { seedAppointments } from './demo-appointments.ts';
 import { demoLogoDataUrl } from './demo-logo.ts';
 import { seedMoney, seedPriceList } from './demo-money.ts';
 import { planDemo, type PlannedPatient, type PlannedVisit } from './demo-plan.ts';
@@ -236,6 +237,12 @@ export async function loadDemo(
       }
 
       clock.at = now;
+      await seedAppointments(db, org.id, {
+        now,
+        timeZone: DEFAULT_TIME_ZONE,
+        doctorIds: doctors.map((d) => d.id),
+        bookerId: reception.id,
+      });
       const money = await seedMoney(db, org.id, {
         now,
         timeZone: DEFAULT_TIME_ZONE,
