@@ -79,6 +79,7 @@ import { readableLogStream } from './lib/readable-log.ts';
 import { upgradeLegacyAlerts } from './modules/patients/patient-alerts.ts';
 import { backfillGuardianNames, PatientsService } from './modules/patients/patients.service.ts';
 import { RecallReminders } from './jobs/recall-reminders.ts';
+import { NoShowJob } from './jobs/no-show.ts';
 import { OUTBOX_DEFAULTS, TelegramOutbox } from './jobs/telegram-outbox.ts';
 import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { MessagingService } from './modules/messaging/messaging.service.ts';
@@ -96,6 +97,9 @@ import { QueueService } from './modules/queue/queue.service.ts';
 import { QueueTransitionsService } from './modules/queue/queue-transitions.service.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
+import { AppointmentsService } from './modules/appointments/appointments.service.ts';
+import { AppointmentsSetupService } from './modules/appointments/appointments-setup.service.ts';
 import { BillingChargesService } from './modules/billing/billing-charges.service.ts';
 import { BillingPaymentsService } from './modules/billing/billing-payments.service.ts';
 import { BillingPricesService } from './modules/billing/billing-prices.service.ts';
@@ -129,6 +133,8 @@ export interface BuiltApp {
   /** The Telegram outbox worker (null without TELEGRAM_BOT_TOKEN); started here only with TELEGRAM_WORKER. */
   outbox: TelegramOutbox | null;
   recalls: RecallReminders;
+  /** Bookings not arrived become no-shows (jobs/no-show.ts); running with TELEGRAM_WORKER, tests call `runOnce`. */
+  noShows: NoShowJob;
   backups: BackupService;
   /** The daily backups; running only in a server that owns its embedded database (not in tests' shared one). */
   scheduledBackups: ScheduledBackups;
@@ -288,6 +294,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
       })
     : null;
   const recalls = new RecallReminders(database.db, clock, notifications, telegram !== null);
+  const noShows = new NoShowJob(database.db, clock, events, (error) =>
+    app.log.error({ err: error }, 'no-shows: a pass failed'),
+  );
 
   const backups = new BackupService(database, config, clock, VERSION);
   const scheduledBackups = new ScheduledBackups(
@@ -339,6 +348,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     shifts: new BillingShiftsService(database.db, clock),
     printing,
   });
+  await app.register(appointmentsRoutes, {
+    appointments: new AppointmentsService(database.db, clock, events),
+    setup: new AppointmentsSetupService(database.db, clock),
+  });
   await app.register(organizationSettingsRoutes, { settings: organizationSettings });
   await app.register(backupRoutes, { backups });
   await app.register(auditRoutes, { audit: new AuditQueryService(database.db) });
@@ -378,6 +391,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     scheduledBackups.start();
   }
   const stopJobs = config.TELEGRAM_WORKER ? startMessagingJobs(outbox, recalls, config, app.log) : null;
+  // The no-show pass runs with the other background jobs (any number of processes may run it).
+  if (config.TELEGRAM_WORKER) noShows.start();
   return {
     app,
     database,
@@ -387,10 +402,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     notifications,
     outbox,
     recalls,
+    noShows,
     backups,
     scheduledBackups,
     close: async () => {
       await scheduledBackups.stop();
+      await noShows.stop();
       await stopJobs?.();
       await app.close();
       await events.stop();
