@@ -3,13 +3,14 @@
 // sessions (08:00–14:00, 15:00–21:00), 2,740 bookings a working day spread over them in 10-minute slots from three
 // weeks ago to three weeks ahead (past ones arrived and finished with their day's ticket, a few no-shows and
 // cancellations; today's before now arrived, the rest and the coming weeks Booked), Iraq's fixed public holidays
-// closed, and 200,000 patients (BENCH_PATIENTS) for the bookings to reference. Made in set-based SQL
+// closed, and 1,000,000 patients (BENCH_PATIENTS) for the bookings to reference. Made in set-based SQL
 // (generate_series), in about a minute; the bookings are made again when the kept ones were made on another day.
 //   npx tsx --conditions=source bench/appointments/prepare.ts
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { localDay } from '@basira/shared/dates/calendar';
+import { openDatabase } from '@basira/server/src/db/client.ts';
 import { ensurePatients } from '../patient-search/generate.ts';
 import { benchDir, startBenchApp, type BenchApp } from '../shared/bench-app.ts';
 
@@ -18,7 +19,7 @@ export const DATABASE_URL = (process.env.BENCH_DATABASE_URL ??=
 export const SLUG = 'book-bench';
 export const DOCTORS = 40;
 export const BOOKINGS_A_DAY = 2_740;
-export const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 200_000);
+export const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 1_000_000);
 /** Days before and after today that hold bookings. */
 export const SPAN_DAYS = 21;
 const SLOT = 10;
@@ -173,16 +174,28 @@ export async function prepareBook(log: (line: string) => void): Promise<BookClin
   const app = await startBenchApp('postgres', 'appointments', SLUG);
   const summary: string[] = [];
   const today = localDay(new Date(), app.org.timeZone);
-  const patients = await ensurePatients(app.db, app.org.id, PATIENTS, log);
+  // Without the app's statement timeout: an index of 1,000,000 names takes longer than a request may.
+  const bulk = await openDatabase({
+    databaseUrl: DATABASE_URL,
+    dataDir: path.join(benchDir, '.data', 'appointments-files'),
+    poolSize: 1,
+    queryTimeoutMs: 60 * 60_000,
+  });
+  const patients = await ensurePatients(bulk.db, app.org.id, PATIENTS, log).finally(() => bulk.close());
   const manifestDir = path.join(benchDir, '.data', 'appointments-files');
   mkdirSync(manifestDir, { recursive: true });
   const manifest = path.join(manifestDir, 'book.json');
   const kept = existsSync(manifest)
-    ? (JSON.parse(readFileSync(manifest, 'utf8')) as { day: string; bookings: number; databaseUrl: string })
+    ? (JSON.parse(readFileSync(manifest, 'utf8')) as {
+        day: string;
+        bookings: number;
+        databaseUrl: string;
+        patients?: number;
+      })
     : undefined;
   const doctors = await withClient(async (client) => {
     const doctors = await ensureDoctors(client, app.org.id);
-    if (kept?.day === today && kept.databaseUrl === DATABASE_URL) {
+    if (kept?.day === today && kept.databaseUrl === DATABASE_URL && kept.patients === patients) {
       summary.push(`${kept.bookings.toLocaleString('en')} bookings made earlier today (kept)`);
       return doctors;
     }
@@ -193,7 +206,7 @@ export async function prepareBook(log: (line: string) => void): Promise<BookClin
       [app.org.id],
     );
     const bookings = await makeBookings(client, app.org.id, app.org.timeZone, today, range!, app.userId, log);
-    writeFileSync(manifest, JSON.stringify({ day: today, bookings, databaseUrl: DATABASE_URL }));
+    writeFileSync(manifest, JSON.stringify({ day: today, bookings, databaseUrl: DATABASE_URL, patients }));
     summary.push(`${bookings.toLocaleString('en')} bookings made (${elapsed(t0)} with the clinic)`);
     return doctors;
   });
