@@ -250,27 +250,29 @@ export async function seedMoney(
   const rng = new Random(seed);
   const today = localDay(now, timeZone);
   const at = (day: string, time: string) => new Date(zonedDateTimeToIso(day, time, timeZone)!);
-  const visits = await db
-    .select({
-      id: queueEntries.id,
-      patientId: queueEntries.patientId,
-      doctorId: queueEntries.doctorId,
-      reasons: queueEntries.examTypes,
-      date: queueEntries.date,
-      day: queueEntries.ticketDay,
-      status: queueEntries.status,
-    })
-    .from(queueEntries)
-    .where(
-      inOrg(
-        queueEntries,
-        orgId,
-        // Every past visit: the demo's two weeks, and the earlier visits of its patients' histories, which queueing
-        // charged as well (a visit of months ago still owing is no clinic's books).
-        sql`${queueEntries.ticketDay} <= ${today}::date`,
-      ),
-    )
-    .orderBy(queueEntries.date, queueEntries.id);
+  const visits = (
+    await db
+      .select({
+        id: queueEntries.id,
+        patientId: queueEntries.patientId,
+        doctorId: queueEntries.doctorId,
+        reasons: queueEntries.examTypes,
+        date: queueEntries.date,
+        day: queueEntries.ticketDay,
+        status: queueEntries.status,
+      })
+      .from(queueEntries)
+      .where(
+        inOrg(
+          queueEntries,
+          orgId,
+          // Every past visit: the demo's two weeks, and the earlier visits of its patients' histories, which queueing
+          // charged as well (a visit of months ago still owing is no clinic's books).
+          sql`${queueEntries.ticketDay} <= ${today}::date`,
+        ),
+      )
+      .orderBy(queueEntries.date, queueEntries.id)
+  ).map((visit) => ({ ...visit, day: visit.day! })); // dated up to today: ticketed
   // The charges queueing made (the server charges a visit queued for today), by visit.
   const madeAtQueueing = new Map<number, PlannedCharge[]>();
   for (const c of await db

@@ -409,7 +409,7 @@ async function countDemo(db: Db, orgId: number, now: Date): Promise<Omit<DemoCou
     .from(examRecords)
     .where(inOrg(examRecords, orgId))
     .groupBy(examRecords.type);
-  const statuses = { Waiting: 0, WithDoctor: 0, Finished: 0, Canceled: 0 };
+  const statuses = { Booked: 0, Waiting: 0, WithDoctor: 0, Finished: 0, Canceled: 0, NoShow: 0 };
   for (const e of entries) statuses[queueStatus(e.status as QueueStatusId).name]++;
   const recalls = entries.filter((e) => e.rewaiting && e.status === QUEUE_STATUS.Waiting);
   const today = localDay(now, DEFAULT_TIME_ZONE);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { sameOrg } from '../lib/tenant.ts';
 import type { NotificationInput } from '@basira/shared/notifications/notifications.schemas';
 import type { PermissionName } from '@basira/shared/permissions/permissions';
@@ -67,7 +67,8 @@ export class RecallReminders {
       .where(
         and(
           eq(queueEntries.isRewaiting, true),
-          eq(queueEntries.status, QUEUE_STATUS.Waiting),
+          // Not yet seen: recalled to a day (Booked) or re-waited in the building (Waiting).
+          inArray(queueEntries.status, [QUEUE_STATUS.Booked, QUEUE_STATUS.Waiting]),
           lte(queueEntries.date, now),
           gt(queueEntries.date, dayAgo),
           sql`NOT EXISTS (SELECT 1 FROM ${notifications} n WHERE ${sameOrg('n', queueEntries.orgId)}
@@ -116,7 +117,8 @@ export class RecallReminders {
       .where(
         and(
           eq(queueEntries.isRewaiting, true),
-          eq(queueEntries.status, QUEUE_STATUS.Waiting),
+          // Not yet seen: recalled to a day (Booked) or re-waited in the building (Waiting).
+          inArray(queueEntries.status, [QUEUE_STATUS.Booked, QUEUE_STATUS.Waiting]),
           gt(queueEntries.date, now),
           sql`${remindAt} <= ${now.toISOString()}::timestamptz`,
           sql`NOT EXISTS (SELECT 1 FROM ${telegramMessages} m WHERE ${sameOrg('m', queueEntries.orgId)}

@@ -29,6 +29,8 @@ export const queueChangeActions = [
   'cancel',
   'wait',
   'rewait',
+  'arrive',
+  'noshow',
   'merged',
 ] as const;
 

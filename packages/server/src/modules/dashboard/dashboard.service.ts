@@ -27,9 +27,12 @@ interface SummaryRow {
   minutes: number | null;
 }
 
+/** The statuses of a visit that happened or is happening (migration 0037's day counts count the same). */
+const VISIT_STATUSES = [QUEUE_STATUS.Waiting, QUEUE_STATUS.WithDoctor, QUEUE_STATUS.Finished] as const;
+
 /**
- * The dashboard's figures in one statement, each from its own index: today's visits by status, the recalls still
- * waiting (fallen due, and booked for later), the patients registered this week and this month (from the days'
+ * The dashboard's figures in one statement, each from its own index: today's visits by status, the recalls not yet
+ * seen (recalled to a day, Booked, or re-waited in the building, Waiting; fallen due, and to come), the patients registered this week and this month (from the days'
  * counts their triggers keep, migration 0024; a week can start in the month before), and the mean wait of today's
  * openings (from the moment the entry was due in Waiting, the later of entering Waiting and its date, to being
  * opened: `waited_from`, written with each opening, migration 0025). One statement, prepared: four queries run
@@ -62,7 +65,8 @@ function summaryStatement(day: { start: Date; end: Date; week: string; month: st
       SELECT count(*) FILTER (WHERE ${q.date} <= ${now}::timestamptz)::int AS due,
              count(*) FILTER (WHERE ${q.date} > ${now}::timestamptz)::int AS upcoming
       FROM ${q}
-      WHERE ${q.orgId} = ${orgId}::int AND ${q.isRewaiting} AND ${q.status} = ${sql.raw(String(QUEUE_STATUS.Waiting))}
+      WHERE ${q.orgId} = ${orgId}::int AND ${q.isRewaiting}
+        AND ${q.status} IN (${sql.raw(String(QUEUE_STATUS.Booked))}, ${sql.raw(String(QUEUE_STATUS.Waiting))})
     ) recalls, (
       SELECT coalesce(sum(${c.registered}) FILTER (WHERE ${c.day} >= ${week}), 0)::int AS week,
              coalesce(sum(${c.registered}) FILTER (WHERE ${c.day} >= ${month}), 0)::int AS month
@@ -119,7 +123,9 @@ export class DashboardService {
       day,
       timeZone: scope.timeZone,
       today: {
-        total: statuses.reduce((a, b) => a + b, 0),
+        // Visits that happened or are happening (Waiting, WithDoctor, Finished), as the chart's days count them: a
+        // booking not arrived, a no-show and a canceled visit are shown by status but are not visits.
+        total: VISIT_STATUSES.reduce((sum, id) => sum + (statuses[QUEUE_STATUS_IDS.indexOf(id)] ?? 0), 0),
         byStatus: queueStatuses().map((status) => ({
           status,
           count: statuses[QUEUE_STATUS_IDS.indexOf(status.id)] ?? 0,

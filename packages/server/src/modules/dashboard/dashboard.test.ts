@@ -61,12 +61,15 @@ describe('dashboard', () => {
       averageWaitMinutesToday: 15,
     });
     expect(Object.fromEntries(d.today.byStatus.map((s) => [s.status.name, s.count]))).toEqual({
+      Booked: 0,
       Waiting: 2, // `waiting` and the recall due today at 09:00
       WithDoctor: 1,
       Finished: 1,
       Canceled: 1,
+      NoShow: 0,
     });
-    expect(d.today.total).toBe(5);
+    // Visits are Waiting, WithDoctor and Finished ones: the canceled one is shown by status, not counted.
+    expect(d.today.total).toBe(4);
 
     // Either side of the clinic's midnight (21:00 UTC): each visit counts on its day in Baghdad.
     await c.queue(old.id, { date: '2026-03-03T23:50:00+03:00' });

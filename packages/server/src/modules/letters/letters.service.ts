@@ -421,13 +421,15 @@ export class LettersService {
   ): Promise<{ values: MergeValues; isMale: boolean }> {
     const patient = await findLivePatient(this.db, scope.orgId, patientId);
     const [visit] = await this.db
-      .select({ ticketDay: queueEntries.ticketDay })
+      .select({ ticketDay: queueEntries.ticketDay, date: queueEntries.date })
       .from(queueEntries)
       .where(
         inOrg(queueEntries, scope.orgId, eq(queueEntries.id, queueId), eq(queueEntries.patientId, patientId)),
       );
     if (!visit) throw fieldError('queueId', 'queueId.unknown');
     const today = localDay(this.clock.now(), scope.timeZone);
+    // A visit's day is its ticket's; a booking not yet arrived has none, and is of its booked day.
+    const visitDay = visit.ticketDay ?? localDay(visit.date, scope.timeZone);
     const age = ageOn(patient.birthDate, today);
     const ar = language === 'ar';
     const records = await this.visitRecords(scope.orgId, queueId);
@@ -435,7 +437,7 @@ export class LettersService {
     const referral = consultations
       .map((r) => (r.data as ConsultationData).referral)
       .findLast((ref) => ref?.to?.trim() || ref?.reason?.trim());
-    const acuity = await this.acuity(scope, patientId, queueId, visit.ticketDay, language);
+    const acuity = await this.acuity(scope, patientId, queueId, visitDay, language);
     const lowVisionRecord = records.findLast((r) => VISUAL_FUNCTION_TYPES.includes(r.type))?.data as
       LowVisionData | undefined;
     return {
@@ -445,7 +447,7 @@ export class LettersService {
         'patient.age': age === null ? '' : ltr(String(age)),
         'patient.fileNumber': ltr(String(patient.fileNumber)),
         'patient.sex': patient.isMale ? (ar ? 'ذكر' : 'Male') : ar ? 'أنثى' : 'Female',
-        'visit.date': letterDate(visit.ticketDay),
+        'visit.date': letterDate(visitDay),
         diagnoses: await this.diagnoses(scope.orgId, consultations, language),
         lastRx: await this.lastRx(scope.orgId, patientId),
         'referral.to': referral?.to?.trim() ?? '',

@@ -131,7 +131,7 @@ describe('letters', () => {
     const age = ageOn(BIRTH, localDay(new Date(), DEFAULT_TIME_ZONE));
     expect(text).toContain('<strong>Zainab Kareem</strong>');
     expect(text).toContain(`aged ${age} years`);
-    expect(text).toContain(entry.ticketDay.split('-').reverse().join('/'));
+    expect(text).toContain(entry.ticketDay!.split('-').reverse().join('/'));
     expect(text).toContain('R -2.00 -0.75 × 090 · L -1.50');
     // Signs stay left of their digits in an Arabic sentence: each eye's numbers are one isolated LTR run.
     expect(letter.body).toContain(`${LRI}-2.00 -0.75 × 090${PDI}`);
@@ -434,7 +434,7 @@ describe('the letters’ wording (issue 49)', () => {
       '<strong>Corrected visual acuity:</strong> right eye 6/6, left eye 6/9, both eyes not recorded',
     );
     expect(en.text).toContain(
-      `<strong>Acuity measured on:</strong> ${visit.ticketDay.split('-').reverse().join('/')}`,
+      `<strong>Acuity measured on:</strong> ${visit.ticketDay!.split('-').reverse().join('/')}`,
     );
     expect(en.text).toContain('<strong>Colour vision:</strong> right eye 17/17, left eye 12/17 (Ishihara)');
     expect(en.text).toContain('<strong>Visual field:</strong> normal');

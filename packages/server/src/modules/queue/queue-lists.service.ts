@@ -1,24 +1,7 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  like,
-  lt,
-  lte,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   QUEUE_PER_PAGE,
   REWAITING_LIMIT,
-  WORKLIST_RECALL_DAYS,
   type QueueEntry,
   type QueueFilterQuery,
 } from '@basira/shared/queue/queue.schemas';
@@ -36,7 +19,7 @@ import { escapeLike } from '../../lib/like.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
 import { auditedRead, type AuditEntry } from '../audit/audit.service.ts';
-import { addToDay, dayRange, localDay, startOfDay } from '@basira/shared/dates/calendar';
+import { addToDay, localDay, startOfDay } from '@basira/shared/dates/calendar';
 import { pageCountedWhenFull, pageOffset, pageShape, pageWithTotal } from '../../lib/pages.ts';
 import {
   instantName,
@@ -61,11 +44,8 @@ import {
   withPatientsLatest,
 } from './queue-view.ts';
 
-/**
- * A list's conditions, built once its values are bound; `closed`: for its closed entries only, where a filter may
- * leave out what only an open entry can meet (`screenPage`).
- */
-type Conditions = (only?: { closed?: boolean }) => SQL | undefined;
+/** A list's conditions, built once its values are bound. */
+type Conditions = () => SQL | undefined;
 
 const newestFirst = [desc(queueEntries.date), desc(queueEntries.id)];
 // The statuses the code names are `literal`s in the statements' text, as are the flags and the pages' lengths.
@@ -74,33 +54,49 @@ const OPEN = OPEN_STATUSES.map(literal);
 
 const isOpen = inArray(queueEntries.status, OPEN);
 /**
- * Finished or Canceled, as a range (statuses are 1 to 4: queue_entries_status_ck): checked inside the day's index, so
- * that today's closed candidates skip the open visits' entries rather than reading each of their rows to drop it,
- * as `NOT IN (1, 2)` did (bench/history/list-pages.md).
+ * Finished, Canceled or NoShow, as a range (statuses are 0 to 5: queue_entries_status_ck): checked inside the day's
+ * index, so that today's closed candidates skip the open visits' entries rather than reading each of their rows to
+ * drop it, as `NOT IN (1, 2)` did (bench/history/list-pages.md).
  */
 const isClosed = gt(queueEntries.status, literal(QUEUE_STATUS.WithDoctor));
+/** A booking or a recall not yet arrived: neither open nor closed, written as `queue_entries_booked_idx` is. */
+const isBooked = eq(queueEntries.status, literal(QUEUE_STATUS.Booked));
 const isOpenStatus = (status: number) => OPEN_STATUSES.includes(status);
+const isClosedStatus = (status: number) => status > QUEUE_STATUS.WithDoctor;
 
-/** Which of a day's open and closed entries a page can hold (`screenPage`). */
+/** Which of a day's open, closed and booked entries a page can hold (`screenPage`). */
 interface ScreenParts {
   open: boolean;
   closed: boolean;
+  booked: boolean;
 }
 
 /**
  * A status filter of open statuses only (Waiting) leaves the closed entries out, and one of closed statuses only
  * the open ones: their candidates are not looked for. PostgreSQL did not see that `status = 1` and
- * `status NOT IN (1, 2)` exclude each other, and walked all of today's Waiting entries for none.
+ * `status NOT IN (1, 2)` exclude each other, and walked all of today's Waiting entries for none. Bookings (Booked)
+ * are not of the queue's days, patients present and visits closed: only a filter that asks for them has them.
  */
 function screenParts(statuses: readonly number[] | undefined): ScreenParts {
-  if (!statuses?.length) return { open: true, closed: true };
-  return { open: statuses.some(isOpenStatus), closed: !statuses.every(isOpenStatus) };
+  if (!statuses?.length) return { open: true, closed: true, booked: false };
+  return {
+    open: statuses.some(isOpenStatus),
+    closed: statuses.some(isClosedStatus),
+    booked: statuses.includes(QUEUE_STATUS.Booked),
+  };
 }
+
+/** A status filter of bookings alone (the queue's "coming days" view): soonest first. */
+const bookedOnly = (statuses: readonly number[] | undefined) =>
+  statuses?.length === 1 && statuses[0] === QUEUE_STATUS.Booked;
 /** The day's lists: who is with a doctor, then who has waited longest, then the closed visits, newest first. */
 const longestWaitingFirst = [...queueScreenOrder(queueEntries), ...newestFirst];
 
+/** Bookings and recalls to come: the soonest first. */
+const soonestFirst = [asc(queueEntries.date), asc(queueEntries.id)];
+
 /** The lists' orders, by the name a page gives (`QueuePage.order`). */
-const ORDERS = { newest: newestFirst, screen: longestWaitingFirst } as const;
+const ORDERS = { newest: newestFirst, screen: longestWaitingFirst, soonest: soonestFirst } as const;
 
 /**
  * A page of the queue's lists, described whole: the page's statement and its count's are built from it, and their
@@ -132,17 +128,15 @@ interface QueuePage {
   openThenClosed?: ScreenParts | undefined;
 }
 
-/** Written as the partial index of open recalls is (`queue_entries_rewaiting_idx`), so that a plan can use it. */
-const isWaitingRecall = and(
-  eq(queueEntries.isRewaiting, literal(true)),
-  eq(queueEntries.status, literal(QUEUE_STATUS.Waiting)),
-);
-
 /**
- * A recall that has fallen due belongs to the queue's lists of today whatever day it was first due (not only to
- * the bell); the doctor's worklist keeps the last `WORKLIST_RECALL_DAYS` days of them.
+ * The bell's recalls: re-waited in the building (Waiting, written as the partial index of open recalls is,
+ * `queue_entries_rewaiting_idx`) or recalled to a day (Booked, `queue_entries_booked_idx`), not yet arrived.
+ * A recall is a visit expected, not a presence: the queue's days and the worklist do not show it until it arrives.
  */
-const dueRecall = (now: Date) => and(isWaitingRecall, lte(queueEntries.date, now));
+const isRecall = or(
+  and(eq(queueEntries.isRewaiting, literal(true)), eq(queueEntries.status, literal(QUEUE_STATUS.Waiting))),
+  and(eq(queueEntries.isRewaiting, literal(true)), isBooked),
+);
 
 /** The queue's lists: pages, a patient's visits, filters, each patient's latest, the bell, the doctor's day. */
 export class QueueListsService {
@@ -179,7 +173,6 @@ export class QueueListsService {
             ? undefined
             : screenPage(this.db, orgId, patientJoin, {
                 where,
-                ofClosed: matching({ closed: true }),
                 parts,
                 readsPatient,
                 reach,
@@ -259,9 +252,11 @@ export class QueueListsService {
       conditions: (bind) => {
         const patient = bind('patientId', patientId);
         const except = exceptId === undefined ? undefined : bind('exceptId', exceptId);
+        // Visits that happened or are happening (and those canceled or missed); bookings to come are the book's.
         return () =>
           and(
             eq(queueEntries.patientId, patient),
+            ne(queueEntries.status, literal(QUEUE_STATUS.Booked)),
             except === undefined ? undefined : ne(queueEntries.id, except),
           );
       },
@@ -276,9 +271,18 @@ export class QueueListsService {
     });
   }
 
-  /** A patient's open visits (Waiting or WithDoctor): today's, and those booked for later days; soonest first. */
+  /**
+   * A patient's open visits (Waiting or WithDoctor), and their bookings and recalls from today on (Booked); soonest
+   * first.
+   */
   async openOfPatient(scope: RequestContext, patientId: number, limit: number): Promise<QueueEntry[]> {
-    const rows = await selectEntries(this.db, scope.orgId, eq(queueEntries.patientId, patientId), isOpen)
+    const from = startOfDay(this.today(scope), scope.timeZone);
+    const rows = await selectEntries(
+      this.db,
+      scope.orgId,
+      eq(queueEntries.patientId, patientId),
+      or(isOpen, and(isBooked, gte(queueEntries.date, from))),
+    )
       .orderBy(asc(queueEntries.date), asc(queueEntries.id))
       .limit(limit);
     const today = this.today(scope);
@@ -295,13 +299,16 @@ export class QueueListsService {
     return this.page(scope, this.filters(scope, query, true));
   }
 
-  /** `GET /api/mo/queue/rewaiting`: recalls still waiting, soonest first (the bell splits them by now). */
+  /**
+   * `GET /api/mo/queue/rewaiting`: recalls not yet seen, soonest first: recalled to a day (Booked, to come, due or
+   * overdue) or re-waited in the building (Waiting). The bell splits them by now (later, due).
+   */
   async rewaiting(scope: RequestContext): Promise<QueueEntry[]> {
     // Prepared: every signed-in screen reads the bell, again on each queue change.
     const rows = await runPrepared(this.db, statementName('queue_rewaiting'), (bind) => {
       const orgId = bind('orgId', scope.orgId);
       return () =>
-        selectListedEntries(this.db, orgId, isWaitingRecall)
+        selectListedEntries(this.db, orgId, isRecall)
           .orderBy(asc(queueEntries.date), asc(queueEntries.id))
           .limit(literal(REWAITING_LIMIT));
     });
@@ -310,37 +317,23 @@ export class QueueListsService {
   }
 
   /**
-   * The doctor page: today's Waiting and WithDoctor entries, and recalls that have fallen due in the last
-   * `WORKLIST_RECALL_DAYS` days, assigned to me or to no one; who is with a doctor first, then the longest-waiting.
+   * The doctor page: the patients present, today's Waiting and WithDoctor entries (their ticket of today: a booking
+   * or a recall is on it once it arrives), assigned to me or to no one; who is with a doctor first, then the
+   * longest-waiting. "Next" is therefore never a patient who is not there.
    */
   async worklist(scope: RequestContext) {
     const now = this.clock.now();
     const day = localDay(now, scope.timeZone);
-    const { start, end } = dayRange(day, scope.timeZone);
-    const recallsSince = startOfDay(addToDay(day, -WORKLIST_RECALL_DAYS), scope.timeZone);
     const { userId } = scope;
-    // Today's bounds in the text, as the queue's today (`literalInstant`): planned once a day, not on every call.
-    const name = statementName('queue_worklist', {
-      user: userId !== null,
-      day: instantName(start, end, recallsSince),
-    });
+    const name = statementName('queue_worklist', { user: userId !== null });
     const rows = await runPrepared(this.db, name, (bind) => {
-      const [orgId, from, to, at, since] = [
-        bind('orgId', scope.orgId),
-        literalInstant(start),
-        literalInstant(end),
-        bind('now', now),
-        literalInstant(recallsSince),
-      ];
+      const [orgId, today] = [bind('orgId', scope.orgId), bind('day', day)];
       const doctor = userId === null ? undefined : bind('userId', userId);
       return () =>
         selectListedEntries(
           this.db,
           orgId,
-          or(
-            and(gte(queueEntries.date, from), lt(queueEntries.date, to)),
-            and(dueRecall(at), gte(queueEntries.date, since)),
-          ),
+          eq(queueEntries.ticketDay, today),
           inArray(queueEntries.status, OPEN),
           or(
             isNull(queueEntries.doctorId),
@@ -358,8 +351,6 @@ export class QueueListsService {
    */
   private filters(scope: RequestContext, q: QueueFilterQuery, latest: boolean): QueuePage {
     const today = this.today(scope);
-    // Days that include today also show the recalls that have fallen due since.
-    const coversToday = (!q.from || q.from <= today) && (!q.to || q.to >= today);
     const hasDays = Boolean(q.from || q.to);
     const oneDay = q.from !== undefined && q.from === q.to;
     const start = q.from ? startOfDay(q.from, scope.timeZone) : undefined;
@@ -373,7 +364,6 @@ export class QueueListsService {
       `s${statuses?.join('') ?? ''}`,
       q.from ? 'f' : '',
       q.to ? 't' : '',
-      hasDays && coversToday ? 'r' : '',
       q.doctorId ? 'd' : '',
       q.examType ? `e${VISIT_REASON_INDEXES.indexOf(q.examType)}` : '',
       q.isRewaiting === undefined ? '' : `w${Number(q.isRewaiting)}`,
@@ -384,24 +374,21 @@ export class QueueListsService {
       value === undefined ? undefined : todayInText ? literalInstant(value) : bind(name, value);
     const conditions = (bind: Bind): Conditions => {
       const [from, to] = [instant('from', start, bind), instant('to', end, bind)];
-      const now = hasDays && coversToday ? bind('now', this.clock.now()) : undefined;
       const doctorId = q.doctorId ? bind('doctorId', q.doctorId) : undefined;
       const isRewaiting = q.isRewaiting === undefined ? undefined : literal(q.isRewaiting);
       const patient = text?.condition(bind);
-      return ({ closed = false } = {}) => {
-        const days = and(
+      // A day's lists are of the patients present and the visits closed that day: a recall due since an earlier day
+      // is Booked until it arrives, on the bell and the appointments' due list (docs/appointments.md).
+      return () =>
+        and(
+          statuses?.length ? inArray(queueEntries.status, statuses.map(literal)) : undefined,
           from === undefined ? undefined : gte(queueEntries.date, from),
           to === undefined ? undefined : lt(queueEntries.date, to),
-        );
-        return and(
-          statuses?.length ? inArray(queueEntries.status, statuses.map(literal)) : undefined,
-          now === undefined || closed ? days : or(days, dueRecall(now)),
           doctorId === undefined ? undefined : eq(queueEntries.doctorId, doctorId),
           q.examType === undefined ? undefined : hasReason(queueEntries.examTypes, q.examType),
           isRewaiting === undefined ? undefined : eq(queueEntries.isRewaiting, isRewaiting),
           patient?.(),
         );
-      };
     };
     // A visit reason is written into the text (`hasReason`), so that even a generic plan reads its own index of the
     // screen's order (schema.ts), rare and common reasons alike. A range of days is planned per call: a generic plan
@@ -410,13 +397,15 @@ export class QueueListsService {
     // for any day, doctor and reason (bench/list-pages/plans.ts checks it; figures in bench/history/list-pages.md).
     const perCall = text || (hasDays ? !oneDay : q.doctorId !== undefined);
     const plan: Plan = perCall ? 'per-call' : 'once';
-    // Days: a page is read from the open and the closed entries apart (`screenPage`).
-    const openThenClosed = hasDays ? screenParts(statuses) : undefined;
+    // Bookings alone (the "coming days" view): soonest first, from the index of bookings by day. Otherwise days: a
+    // page is read from the open, the closed (and, asked for, the booked) entries apart (`screenPage`).
+    const booked = bookedOnly(statuses);
+    const openThenClosed = hasDays && !booked ? screenParts(statuses) : undefined;
     return {
       shape: { list: 'filter', filters: shape },
       page: q.page,
       perPage: QUEUE_PER_PAGE,
-      order: 'screen',
+      order: booked ? 'soonest' : 'screen',
       conditions,
       latest,
       plan,
@@ -469,11 +458,10 @@ function patientText(
  * order puts every open entry before the closed ones, so the page is among them; it is cut from them by their
  * order's keys, read with them (`orderKeys`), and only its own rows are then read with their patients (the caller
  * reads them at offset 0). Looked up again by id to be ordered, a deep page read its candidates twice.
- * `ofClosed`: the conditions for the closed ones, the recalls due (always Waiting) left out, so that the days alone
- * are an index range walked newest first. `parts`: which of the two the page's statuses allow (`screenParts`).
+ * Bookings, asked for with other statuses, are taken as the closed ones are (they sort with them, newest first).
+ * `parts`: which of them the page's statuses allow (`screenParts`).
  * The screen's order index alone would be walked from the clinic's newest closed visit down to the days: a day a year
- * back walked nearly half the visits; and today, read with its due recalls and sorted, read every visit of the day
- * and its patient (bench/history/list-pages.md).
+ * back walked nearly half the visits (bench/history/list-pages.md).
  */
 /**
  * `longestWaitingFirst`'s keys as columns of the candidates (`columns`), and the same order by those columns
@@ -498,7 +486,6 @@ function screenPage(
   patientJoin: SQL,
   page: {
     where: SQL | undefined;
-    ofClosed: SQL | undefined;
     parts: ScreenParts;
     readsPatient: boolean;
     reach: number;
@@ -512,7 +499,8 @@ function screenPage(
       .limit(page.reach);
   const candidates = [
     page.parts.open && first([page.where, isOpen], longestWaitingFirst),
-    page.parts.closed && first([page.ofClosed, isClosed], newestFirst),
+    page.parts.closed && first([page.where, isClosed], newestFirst),
+    page.parts.booked && first([page.where, isBooked], newestFirst),
   ].filter((part) => part !== false);
   // Arrays made once, not `IN`: a semi join of the page's rows to the candidates could be driven from the rows,
   // and today's Waiting were each read with their patient before the candidates were looked up (699 on a full day).

@@ -2,9 +2,11 @@ import { eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { QueueChanged } from '@basira/shared/events/events.schemas';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import {
+  canMove,
   illegalMoveMessage,
   QUEUE_ACTIONS,
   QUEUE_STATUS,
+  rewaitTarget,
   TRANSITIONS,
   type QueueAction,
   type QueueStatusId,
@@ -19,7 +21,7 @@ import { literal, literalWord, statementName } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { writeAudited, type AuditedWrite } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
-import { nextTicket } from './queue.service.ts';
+import { ticketCounter } from './queue.service.ts';
 import { visitChargeWrites } from '../billing/billing-visit-charge.ts';
 import { lastVisitSql, publishQueueChange, selectEntries, toEntry, type QueueRow } from './queue-view.ts';
 
@@ -30,6 +32,8 @@ export const AUDIT_ACTION: Record<QueueAction, string> = {
   cancel: 'queue.canceled',
   wait: 'queue.requeued',
   rewait: 'queue.rewaited',
+  arrive: 'appointment.arrived',
+  noshow: 'appointment.no_show',
 };
 
 export interface MoveOptions {
@@ -72,43 +76,39 @@ export class QueueTransitionsService {
     options: MoveOptions = {},
   ): Promise<Date> {
     const now = this.clock.now();
-    const run = async (db: Db): Promise<QueueRow> => {
+    const today = localDay(now, scope.timeZone);
+    const run = async (db: Db, plan: MovePlan): Promise<QueueRow> => {
       const [entry] = await writeAudited(
         db,
         queueEntries,
-        moveStatement(scope, id, action, options, now),
+        moveStatement(scope, id, action, options, now, plan),
         scope,
         {
           action: AUDIT_ACTION[action],
           entity: 'queue',
           details: {
-            to: TRANSITIONS[action].to,
+            to: plan.to,
             ...(action === 'rewait' ? { date: options.date!.toISOString(), note: options.note ?? null } : {}),
           },
           at: now,
         },
       );
       if (!entry) throw await this.refusal(scope, id, action, options.patientId, db);
-      return action === 'rewait' ? this.ticketForNewDay(db, scope, entry) : entry;
+      return entry;
     };
-    // One statement is atomic on its own; a recall to another day then takes that day's ticket, in one transaction.
-    const row = action === 'rewait' ? await this.db.transaction(run) : await run(this.db);
+    // Arriving, re-waiting and re-queueing give or clear a ticket by what the entry holds: it is locked and read
+    // first, in one transaction with the move (a day's ticket is taken in the move's statement, as queueing takes it).
+    const row =
+      action === 'arrive' || action === 'rewait' || action === 'wait'
+        ? await this.db.transaction(async (tx) => {
+            const current = await lockedEntry(tx, scope.orgId, id, options.patientId);
+            if (!current || !canMove(action, current.status as QueueStatusId))
+              throw await this.refusal(scope, id, action, options.patientId, tx);
+            return run(tx, ticketPlan(action, current, options, now, today, scope.timeZone));
+          })
+        : await run(this.db, { to: TRANSITIONS[action].to, ticket: 'keep' });
     await publishQueueChange(this.events, scope.orgId, row, action as QueueChanged['action'], now);
     return now;
-  }
-
-  /** A recall to another day takes that day's next ticket. */
-  private async ticketForNewDay(tx: Db, scope: RequestContext, entry: QueueRow): Promise<QueueRow> {
-    const day = localDay(entry.date, scope.timeZone);
-    if (day === entry.ticketDay) return entry;
-    const ticketNumber = await nextTicket(tx, scope.orgId, day);
-    // eslint-disable-next-line no-restricted-syntax -- part of a move, whose conditional UPDATE bumps the version
-    const [updated] = await tx
-      .update(queueEntries)
-      .set({ ticketDay: day, ticketNumber })
-      .where(inOrg(queueEntries, scope.orgId, eq(queueEntries.id, entry.id)))
-      .returning();
-    return updated!;
   }
 
   /** Why nothing moved: no such entry (404) or a move its status does not allow (409 naming both states). */
@@ -136,6 +136,62 @@ export class QueueTransitionsService {
 }
 
 /**
+ * What a move does to the entry beyond its status: `to`, the status it reaches (a recall's depends on its day);
+ * `ticket`: kept, today's next (`today`), or none (`clear`: a recall to a later day, with no slot either);
+ * `date`: the entry's new date (a recall's; an arrival on another day than booked arrives now).
+ */
+interface MovePlan {
+  to: QueueStatusId;
+  ticket: 'keep' | 'today' | 'clear';
+  date?: Date;
+}
+
+/** The entry a move will change, locked for the move's transaction. */
+async function lockedEntry(db: Db, orgId: number, id: number, patientId: number | undefined) {
+  const [row] = await db
+    .select({ status: queueEntries.status, ticketDay: queueEntries.ticketDay, date: queueEntries.date })
+    .from(queueEntries)
+    .where(
+      inOrg(
+        queueEntries,
+        orgId,
+        eq(queueEntries.id, id),
+        patientId === undefined ? undefined : eq(queueEntries.patientId, patientId),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+/**
+ * Arriving: Waiting with today's next ticket; a booking of today keeps its time (the wait counts from the later of
+ * arrival and booked time), one of another day (a recall arriving late, a patient early) is dated now. Re-queueing
+ * a visit canceled before it arrived (no ticket) is an arrival too.
+ * Re-waiting (`rewaitTarget`): to a later day a recall, Booked, without ticket or slot; to today Waiting, with
+ * today's ticket unless it holds one already.
+ */
+function ticketPlan(
+  action: 'arrive' | 'rewait' | 'wait',
+  current: { ticketDay: string | null; date: Date },
+  options: MoveOptions,
+  now: Date,
+  today: string,
+  timeZone: string,
+): MovePlan {
+  if (action === 'wait' && current.ticketDay !== null) return { to: QUEUE_STATUS.Waiting, ticket: 'keep' };
+  if (action === 'arrive' || action === 'wait')
+    return {
+      to: QUEUE_STATUS.Waiting,
+      ticket: 'today',
+      date: localDay(current.date, timeZone) === today ? current.date : now,
+    };
+  const date = options.date!;
+  const to = rewaitTarget(localDay(date, timeZone), today);
+  if (to === QUEUE_STATUS.Booked) return { to, ticket: 'clear', date };
+  return { to, ticket: current.ticketDay === today ? 'keep' : 'today', date };
+}
+
+/**
  * Since when the patient of visit `queueId` has been waiting, as its opening records it: the later of the visit's
  * last event and the moment that event made it due. The visit's row is locked by the move, so no event comes between.
  */
@@ -158,12 +214,17 @@ function moveStatement(
   action: QueueAction,
   options: MoveOptions,
   now: Date,
+  plan: MovePlan,
 ): AuditedWrite {
-  const { from, to } = TRANSITIONS[action];
+  const { from } = TRANSITIONS[action];
+  const { to, ticket } = plan;
   const withNote = action === 'rewait' && Boolean(options.note);
   const ofPatient = options.patientId !== undefined;
+  const today = localDay(now, scope.timeZone);
+  // A booking's arrival, or a visit canceled before it arrived queued again.
+  const arrives = action === 'arrive' || (action === 'wait' && ticket === 'today');
   return {
-    name: statementName('queue_move', { action, note: withNote, patient: ofPatient }),
+    name: statementName('queue_move', { action, note: withNote, patient: ofPatient, to, ticket }),
     write: (value) => {
       const set: SQL[] = [
         sql`status = ${literal(to)}`,
@@ -174,7 +235,13 @@ function moveStatement(
       ];
       if (action === 'open') set.push(sql`doctor_id = ${value('userId')}::int`, sql`is_rewaiting = false`);
       if (action === 'wait') set.push(sql`is_rewaiting = false`);
-      if (action === 'rewait') set.push(sql`is_rewaiting = true`, sql`date = ${value('date')}::timestamptz`);
+      if (action === 'rewait') set.push(sql`is_rewaiting = true`);
+      if (plan.date) set.push(sql`date = ${value('date')}::timestamptz`);
+      if (arrives) set.push(sql`arrived_at = ${value('now')}::timestamptz`);
+      if (ticket === 'today')
+        set.push(sql`ticket_day = ${value('today')}::date`, sql`ticket_number = (SELECT value FROM counter)`);
+      if (ticket === 'clear')
+        set.push(sql`ticket_day = NULL`, sql`ticket_number = NULL`, sql`slot_minutes = NULL`);
       if (withNote) set.push(sql`note = ${value('note')}::text`);
       const target = inOrg(
         queueEntries,
@@ -215,11 +282,13 @@ function moveStatement(
           },
         )}
         FROM w WHERE ${inOrg(patients, sql`w.org_id`, eq(patients.id, sql`w.patient_id`))}`,
-      // Opening a visit queued for a later day charges it, unless it was charged already (docs/money.md).
-      ...(action === 'open'
+      // Opening a visit of an earlier day, and a booking's or recall's arrival, charge it as queueing a visit today
+      // does, unless it was charged already (docs/money.md).
+      ...(action === 'open' || arrives
         ? visitChargeWrites(value, { day: sql`${value('day')}::date`, index: 2, uncharged: true })
         : []),
     ],
+    ...(ticket === 'today' ? { counter: ticketCounter(today) } : {}),
     writtenDetails: sql`jsonb_build_object('from', w.from_status)`,
     values: {
       orgId: scope.orgId,
@@ -227,8 +296,9 @@ function moveStatement(
       patientId: options.patientId ?? null,
       userId: scope.userId,
       now: now.toISOString(),
-      day: localDay(now, scope.timeZone),
-      date: options.date?.toISOString() ?? null,
+      day: today,
+      today,
+      date: plan.date?.toISOString() ?? null,
       note: options.note ?? null,
     },
   };

@@ -1,4 +1,16 @@
-import { and, eq, getTableColumns, isNotNull, isNull, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  between,
+  eq,
+  getTableColumns,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { QueueChanged } from '@basira/shared/events/events.schemas';
 import { QUEUE_CHANGED_EVENT } from '@basira/shared/events/events.schemas';
@@ -7,6 +19,7 @@ import { QUEUE_STATUS, queueStatus, type QueueStatusId } from '@basira/shared/qu
 import type { Db } from '../../db/client.ts';
 import { patients, queueEntries, users } from '../../db/schema.ts';
 import { isoOf, isoTime, type TimesEitherWay } from '../../lib/iso-time.ts';
+import { literal } from '../../lib/prepared.ts';
 import { countUpToCap, totalColumn, totalUpToCap } from '../../lib/pages.ts';
 import type { AuditRowCte } from '../audit/audit.service.ts';
 import { inOrg } from '../../lib/tenant.ts';
@@ -43,6 +56,7 @@ const listedColumns = {
     statusSince: isoTime(queueEntries.statusSince),
     createdAt: isoTime(queueEntries.createdAt),
     updatedAt: isoTime(queueEntries.updatedAt),
+    arrivedAt: isoTime<string | null>(queueEntries.arrivedAt),
   },
   patient: summaryColumns,
   doctorName: doctor.name,
@@ -50,7 +64,7 @@ const listedColumns = {
 
 /** A row `toEntry` shows: read by `selectEntries` (times as `Date`s) or by a list page (as text). */
 type ShownRow = {
-  entry: TimesEitherWay<QueueRow, 'date' | 'statusSince' | 'createdAt' | 'updatedAt'>;
+  entry: TimesEitherWay<QueueRow, 'date' | 'statusSince' | 'createdAt' | 'updatedAt' | 'arrivedAt'>;
   patient: EntryRow['patient'];
   doctorName: string | null;
 };
@@ -210,6 +224,9 @@ export function toEntry(row: ShownRow, today: string): QueueEntry {
     statusSince,
     // ISO times of one form compare as text: the later of entering Waiting and the date.
     waitingSince: waiting ? (date > statusSince ? date : statusSince) : null,
+    slotMinutes: e.slotMinutes,
+    overbooked: flag(e.overbooked),
+    arrivedAt: e.arrivedAt === null ? null : isoOf(e.arrivedAt),
     version: e.version,
     createdAt: isoOf(e.createdAt),
     updatedAt: isoOf(e.updatedAt),
@@ -225,9 +242,9 @@ export interface VisitBeingWritten {
 }
 
 /**
- * A patient's last visit: the latest date of their visits that were not canceled, up to `now`. A visit booked for
- * a later day is not a last visit; it becomes one at the next change of the patient's visits once its day has
- * come (opening, finishing or cancelling it). `writing` is a visit the statement writes, counted as it will be.
+ * A patient's last visit: the latest date of their visits that happened or are happening (Waiting, WithDoctor,
+ * Finished: 1–3), up to `now`. A booking or a recall not yet arrived (Booked), a no-show and a canceled visit are
+ * none. `writing` is a visit the statement writes, counted as it will be.
  */
 export function lastVisitSql(
   orgId: number | SQL,
@@ -237,30 +254,30 @@ export function lastVisitSql(
 ): SQL {
   const last = sql`(SELECT max(${queueEntries.date}) FROM ${queueEntries} WHERE ${and(
     inOrg(queueEntries, orgId, eq(queueEntries.patientId, patientId)),
-    ne(queueEntries.status, QUEUE_STATUS.Canceled),
+    between(queueEntries.status, literal(QUEUE_STATUS.Waiting), literal(QUEUE_STATUS.Finished)),
     lte(queueEntries.date, now),
     writing?.id ? ne(queueEntries.id, writing.id) : undefined,
   )})`;
   if (!writing) return last;
   const at = now instanceof Date ? sql`${now.toISOString()}::timestamptz` : now;
-  return sql`greatest(${last}, CASE WHEN ${writing.status} <> ${QUEUE_STATUS.Canceled} AND ${writing.date} <= ${at}
-                                    THEN ${writing.date} END)`;
+  return sql`greatest(${last}, CASE WHEN ${writing.status} BETWEEN ${literal(QUEUE_STATUS.Waiting)} AND ${literal(QUEUE_STATUS.Finished)}
+                                         AND ${writing.date} <= ${at} THEN ${writing.date} END)`;
 }
 
 /**
- * `last_queue_at` follows the patient's last visit. Not a user edit: no version bump. `adding` is the date of a new
- * visit the same transaction writes after this (a visit's create takes its ticket last: queue.service.ts).
+ * `last_queue_at` follows the patient's last visit. Not a user edit: no version bump. `adding` is a new visit (its
+ * date and status) the same transaction writes after this (a visit's create takes its ticket last: queue.service.ts).
  */
 export async function refreshLastQueueAt(
   db: Db,
   orgId: number,
   patientId: number,
   now: Date,
-  adding?: Date,
+  adding?: { date: Date; status: QueueStatusId },
 ): Promise<void> {
   const writing = adding && {
-    date: sql`${adding.toISOString()}::timestamptz`,
-    status: sql`${QUEUE_STATUS.Waiting}`,
+    date: sql`${adding.date.toISOString()}::timestamptz`,
+    status: sql`${literal(adding.status)}`,
   };
   // eslint-disable-next-line no-restricted-syntax -- a derived column, not an edit (see above)
   await db

@@ -27,8 +27,11 @@ export interface QueueRoutesOptions {
   transitions: QueueTransitionsService;
 }
 
-/** The status calls of spec section 7, by path segment; re-waiting has a body (below), opening is the board's. */
-const STATUS_CALLS = (['cancel', 'finish', 'wait'] as const).map((action) => ({
+/**
+ * The status calls of spec section 7, by path segment, and a booking's arrival and no-show (docs/appointments.md);
+ * re-waiting has a body (below), opening is the board's.
+ */
+const STATUS_CALLS = (['cancel', 'finish', 'wait', 'arrive', 'noshow'] as const).map((action) => ({
   segment: ACTION_SEGMENT[action],
   action,
 }));

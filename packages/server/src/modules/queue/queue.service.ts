@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type {
   QueueCreate,
   QueueEntry,
@@ -14,10 +14,12 @@ import type { Clock } from '../../lib/clock.ts';
 import { nextCounter } from '../../lib/counters.ts';
 import { AppError, fieldError, notFound, pgCode } from '../../lib/errors.ts';
 import type { RequestContext } from '../../types.ts';
-import { localDay } from '@basira/shared/dates/calendar';
+import { dayRange, localDay } from '@basira/shared/dates/calendar';
+import { slotLengthFor } from '@basira/shared/appointments/appointments.schemas';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import { literal, runPrepared, statementName } from '../../lib/prepared.ts';
+import { loadAppointmentSettings } from '../appointments/appointment-settings.ts';
 import { activeHolders } from '../roles/role-guards.ts';
 import { recordAudit, writeAudited } from '../audit/audit.service.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -45,7 +47,8 @@ export function nextTicket(db: Db, orgId: number, day: string): Promise<number> 
   return nextCounter(db, orgId, ticketCounter(day));
 }
 
-function ticketCounter(day: string): string {
+/** The counter of `day`'s tickets (lib/counters.ts). */
+export function ticketCounter(day: string): string {
   return `ticket:${day}`;
 }
 
@@ -109,32 +112,47 @@ export class QueueService {
   async create(scope: RequestContext, input: QueueCreate): Promise<QueueEntry> {
     const now = this.clock.now();
     const date = input.date ? new Date(input.date) : now;
-    const ticketDay = localDay(date, scope.timeZone);
-    // A visit of today is charged as it is queued; one for a later day when its board is opened (docs/money.md).
-    const charge = ticketDay === localDay(now, scope.timeZone);
+    const day = localDay(date, scope.timeZone);
+    const today = localDay(now, scope.timeZone);
+    // A visit for a later day is a booking (Booked): no ticket until the patient arrives, a slot of its reasons'
+    // length so that it shows in the appointment book at its time (docs/appointments.md).
+    const booked = day > today;
+    // A visit of today is charged as it is queued; a booking when it arrives, an earlier day's when its board is
+    // opened (docs/money.md).
+    const charge = day === today;
     const row = await this.db.transaction(async (tx) => {
       // Locked: two workstations queueing the same patient at once are served one after the other.
       await findLivePatient(tx, scope.orgId, input.patientId, true);
-      if (!input.confirmDuplicate) await this.assertNoOpenVisit(tx, scope, input.patientId, ticketDay);
+      if (!input.confirmDuplicate && !booked) {
+        await this.assertNoOpenVisit(tx, scope, input.patientId, day);
+        if (day === today) await this.assertNotBookedToday(tx, scope, input.patientId, today);
+      }
       if (input.doctorId) await this.assertDoctor(tx, scope.orgId, input.doctorId);
-      await refreshLastQueueAt(tx, scope.orgId, input.patientId, now, date);
+      const status = booked ? QUEUE_STATUS.Booked : QUEUE_STATUS.Waiting;
+      const slotMinutes = booked
+        ? slotLengthFor(await loadAppointmentSettings(tx, scope.orgId), input.examTypes)
+        : null;
+      await refreshLastQueueAt(tx, scope.orgId, input.patientId, now, { date, status });
       // The ticket last, in the statement that writes the visit, its first status event and its audit row: the
       // day's counter row, which every other queueing waits on, is then held for one statement and the commit
       // (taken first, it was held for four more round trips, and queueings waited on one another under load).
+      // A booking takes none.
       const [inserted] = await writeAudited(
         tx,
         queueEntries,
         {
-          name: statementName('queue_insert', { charge }),
+          name: statementName('queue_insert', { charge, booked }),
           write: (value) => sql`
             INSERT INTO ${queueEntries} (org_id, patient_id, ticket_day, ticket_number, is_visit_date, date, note,
-                                         status, exam_types, doctor_id, status_since, created_by, updated_by,
-                                         created_at, updated_at)
-            VALUES (${value('orgId')}::int, ${value('patientId')}::int, ${value('ticketDay')}::date,
-                    (SELECT value FROM counter), ${value('isVisitDate')}::boolean, ${value('date')}::timestamptz,
-                    ${value('note')}::text, ${QUEUE_STATUS.Waiting}, ${value('examTypes')}::text[],
-                    ${value('doctorId')}::int, ${value('now')}::timestamptz, ${value('userId')}::int,
-                    ${value('userId')}::int, ${value('now')}::timestamptz, ${value('now')}::timestamptz)
+                                         status, exam_types, doctor_id, status_since, slot_minutes, created_by,
+                                         updated_by, created_at, updated_at)
+            VALUES (${value('orgId')}::int, ${value('patientId')}::int,
+                    ${booked ? sql`NULL` : sql`${value('ticketDay')}::date`},
+                    ${booked ? sql`NULL` : sql`(SELECT value FROM counter)`}, ${value('isVisitDate')}::boolean,
+                    ${value('date')}::timestamptz, ${value('note')}::text, ${literal(status)},
+                    ${value('examTypes')}::text[], ${value('doctorId')}::int, ${value('now')}::timestamptz,
+                    ${value('slotMinutes')}::smallint, ${value('userId')}::int, ${value('userId')}::int,
+                    ${value('now')}::timestamptz, ${value('now')}::timestamptz)
             RETURNING *`,
           alsoWrite: (value) => [
             sql`
@@ -152,7 +170,7 @@ export class QueueService {
           values: {
             orgId: scope.orgId,
             patientId: input.patientId,
-            ticketDay,
+            ticketDay: day,
             isVisitDate: input.isVisitDate === 1,
             date: date.toISOString(),
             note: input.note ?? null,
@@ -160,22 +178,23 @@ export class QueueService {
             doctorId: input.doctorId ?? null,
             now: now.toISOString(),
             userId: scope.userId,
+            slotMinutes,
           },
-          counter: ticketCounter(ticketDay),
+          ...(booked ? {} : { counter: ticketCounter(day) }),
           writtenDetails: sql`jsonb_build_object('ticketNumber', w.ticket_number)`,
         },
         scope,
         {
           action: 'queue.created',
           entity: 'queue',
-          details: { ticketDay, date: date.toISOString(), examTypes: input.examTypes },
+          details: { ticketDay: booked ? null : day, date: date.toISOString(), examTypes: input.examTypes },
           at: now,
         },
       );
       return inserted!;
     });
     await publishQueueChange(this.events, scope.orgId, row, 'created', now);
-    return toEntry(await this.entryRow(scope.orgId, row.id), this.today(scope));
+    return toEntry(await this.entryRow(scope.orgId, row.id), today);
   }
 
   /**
@@ -201,6 +220,36 @@ export class QueueService {
         `This patient already has an open visit that day (ticket ${open.entry.ticketNumber}).`,
         undefined,
         { data: toEntry(open, this.today(scope)) },
+      );
+  }
+
+  /**
+   * A patient booked (or recalled) for today who comes in is that booking arriving, not a second visit: queueing
+   * them is refused with the booking attached (reception arrives it instead), unless the caller confirms.
+   */
+  private async assertNotBookedToday(
+    tx: Db,
+    scope: RequestContext,
+    patientId: number,
+    today: string,
+  ): Promise<void> {
+    const { start, end } = dayRange(today, scope.timeZone);
+    const [booking] = await selectEntries(
+      tx,
+      scope.orgId,
+      eq(queueEntries.patientId, patientId),
+      eq(queueEntries.status, QUEUE_STATUS.Booked),
+      gte(queueEntries.date, start),
+      lt(queueEntries.date, end),
+    )
+      .orderBy(asc(queueEntries.date), asc(queueEntries.id))
+      .limit(1);
+    if (booking)
+      throw new AppError(
+        'queue.booked_today',
+        'This patient is booked for today: mark the booking as arrived instead of queueing a second visit.',
+        undefined,
+        { data: toEntry(booking, today) },
       );
   }
 
@@ -257,6 +306,12 @@ export class QueueService {
   async ticket(scope: RequestContext, organizationName: string, id: number): Promise<QueueTicket> {
     const row = await this.entryRow(scope.orgId, id);
     const entry = toEntry(row, this.today(scope));
+    const { ticketNumber, ticketDay } = entry;
+    if (ticketNumber === null || ticketDay === null)
+      throw new AppError(
+        'queue.no_ticket',
+        'This visit has no ticket: a booking or a recall takes one when the patient arrives.',
+      );
     await recordAudit(this.db, scope, {
       action: 'queue.ticket_printed',
       entity: 'queue',
@@ -265,8 +320,8 @@ export class QueueService {
     });
     return {
       id,
-      ticketNumber: entry.ticketNumber,
-      ticketDay: entry.ticketDay,
+      ticketNumber,
+      ticketDay,
       date: entry.date,
       examTypes: entry.examTypes,
       patient: { id: entry.patient.id, name: entry.patient.name, fileNumber: entry.patient.fileNumber },
@@ -293,7 +348,8 @@ export class QueueService {
         const date = new Date(input.date);
         changes.date = date;
         const day = localDay(date, scope.timeZone);
-        if (day !== current.ticketDay) {
+        // A visit with a ticket takes its new day's; a booking or a recall has none until it arrives.
+        if (current.ticketDay !== null && day !== current.ticketDay) {
           changes.ticketDay = day;
           changes.ticketNumber = await nextTicket(tx, scope.orgId, day);
         }

@@ -8,6 +8,7 @@ import {
   type QueueEntryDetail,
 } from '@basira/shared/queue/queue.schemas';
 import {
+  ACTION_SEGMENT,
   QUEUE_ACTIONS,
   QUEUE_STATUS,
   TRANSITIONS,
@@ -43,24 +44,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const STATUS_PATH: Record<Exclude<QueueAction, 'open'>, string> = {
-  cancel: 'canceled',
-  finish: 'finished',
-  wait: 'waiting',
-  rewait: 'rewaiting',
-};
-
 /** Applies a move through its API call. */
 function move(action: QueueAction, entry: { id: number; patientId: number }, token = org.adminToken) {
   if (action === 'open') return c.open(entry, token);
   const body = action === 'rewait' ? { date: '2026-03-05T09:00:00+03:00', note: 'after drops' } : undefined;
-  return c.call('POST', `/api/mo/queue/${STATUS_PATH[action]}/${entry.id}`, body, token);
+  return c.call('POST', `/api/mo/queue/${ACTION_SEGMENT[action]}/${entry.id}`, body, token);
 }
 
-/** A new entry brought to a status by legal moves. */
+/** A new entry brought to a status by legal moves: a visit of today, or (Booked, NoShow) a booking. */
 async function entryIn(status: QueueStatusId): Promise<QueueEntry> {
-  const entry = await c.queue(patient.id);
+  const booked = status === QUEUE_STATUS.Booked || status === QUEUE_STATUS.NoShow;
+  const entry = await c.queue(patient.id, booked ? { date: '2026-03-04T09:00:00+03:00' } : {});
   const path: Record<QueueStatusId, QueueAction[]> = {
+    0: [],
+    5: ['noshow'],
     1: [],
     2: ['open'],
     3: ['open', 'finish'],
@@ -90,7 +87,7 @@ describe('queue entries', () => {
       version: 1,
     });
     const second = await c.queue(p.id, { examTypes: ['Spectacles', 'Biometry'], note: 'second eye' });
-    expect(second.ticketNumber).toBe(entry.ticketNumber + 1);
+    expect(second.ticketNumber).toBe(entry.ticketNumber! + 1);
     expect(second.examTypes).toEqual(['Spectacles', 'Biometry']);
     // Another organization counts its own tickets.
     const theirs = clinic(t, other);
@@ -294,11 +291,12 @@ describe('queue entries', () => {
 });
 
 describe('state machine', () => {
-  const states = [1, 2, 3, 4] as const;
+  const states = [0, 1, 2, 3, 4, 5] as const;
   for (const from of states)
     for (const action of QUEUE_ACTIONS) {
       const legal = TRANSITIONS[action].from.includes(from);
-      const to = TRANSITIONS[action].to;
+      // `move` re-waits to a later day: a recall, Booked (`rewaitTarget`).
+      const to = action === 'rewait' ? QUEUE_STATUS.Booked : TRANSITIONS[action].to;
       it(`${action} from ${queueStatus(from).name}: ${legal ? `→ ${queueStatus(to).name}` : '409'}`, async () => {
         const entry = await entryIn(from);
         const res = await move(action, entry);
@@ -316,33 +314,69 @@ describe('state machine', () => {
           const body = res.json();
           expect(body.code).toBe('queue.illegal_transition');
           expect(body.message).toContain(queueStatus(from).name);
-          expect(body.message).toContain(queueStatus(to).name);
+          expect(body.message).toContain(queueStatus(TRANSITIONS[action].to).name);
           expect(body.data.status.id).toBe(from);
         }
       });
     }
 
-  it('re-waiting sets the flag, the recall date and note, a ticket of that day; re-queue and open clear the flag', async () => {
+  it('re-waiting to a later day is a recall (Booked, no ticket); it arrives with today’s ticket; open clears the flag', async () => {
     const entry = await entryIn(QUEUE_STATUS.WithDoctor);
     const res = await c.call('POST', `/api/mo/queue/rewaiting/${entry.id}`, {
       date: '2026-03-05T09:00:00+03:00',
       note: 'dilated fundus exam',
     });
     expect(res.json().data).toMatchObject({
-      status: { name: 'Waiting' },
+      status: { name: 'Booked' },
       isRewaiting: 1,
       date: '2026-03-05T06:00:00.000Z',
       note: 'dilated fundus exam',
-      ticketDay: '2026-03-05',
+      ticketDay: null,
+      ticketNumber: null,
+      slotMinutes: null,
     });
     const bell = await c.ok<QueueEntry[]>('GET', '/api/mo/queue/rewaiting');
     expect(bell.map((e) => e.id)).toContain(entry.id);
+    // Not there: the doctor cannot open it; it arrives first (on another day than due: dated now).
+    expect((await c.open(entry)).statusCode).toBe(409);
+    const arrived = await c.ok<QueueEntry>('POST', `/api/mo/queue/arrived/${entry.id}`);
+    expect(arrived).toMatchObject({
+      status: { name: 'Waiting' },
+      ticketDay: '2026-03-01',
+      date: clock.now().toISOString(),
+      arrivedAt: clock.now().toISOString(),
+    });
     expect((await c.open(entry)).json().data.visit.isRewaiting).toBe(0);
     expect((await c.ok<QueueEntry[]>('GET', '/api/mo/queue/rewaiting')).map((e) => e.id)).not.toContain(
       entry.id,
     );
     const noDate = await c.call('POST', `/api/mo/queue/rewaiting/${entry.id}`, { note: 'x' });
     expect(noDate.statusCode).toBe(422);
+  });
+
+  it('re-waiting to today waits in the building: today’s ticket kept, or given to a visit of an earlier day', async () => {
+    const today = await entryIn(QUEUE_STATUS.WithDoctor);
+    const drops = await c.ok<QueueEntry>('POST', `/api/mo/queue/rewaiting/${today.id}`, {
+      date: '2026-03-01T23:50:00+03:00',
+    });
+    expect(drops).toMatchObject({
+      status: { name: 'Waiting' },
+      ticketDay: '2026-03-01',
+      ticketNumber: today.ticketNumber,
+    });
+    const earlier = await c.queue(patient.id, { date: '2026-02-25T09:00:00+03:00' });
+    expect(earlier.ticketDay).toBe('2026-02-25');
+    const back = await c.ok<QueueEntry>('POST', `/api/mo/queue/rewaiting/${earlier.id}`, {
+      date: '2026-03-01T23:45:00+03:00',
+    });
+    expect(back).toMatchObject({ status: { name: 'Waiting' }, ticketDay: '2026-03-01' });
+    expect(back.ticketNumber).not.toBeNull();
+    // A recall (Booked) brought back to today: Waiting with today's ticket.
+    const recall = await entryIn(QUEUE_STATUS.Booked);
+    const due = await c.ok<QueueEntry>('POST', `/api/mo/queue/rewaiting/${recall.id}`, {
+      date: '2026-03-01T23:40:00+03:00',
+    });
+    expect(due).toMatchObject({ status: { name: 'Waiting' }, ticketDay: '2026-03-01', isRewaiting: 1 });
   });
 
   it('a patient’s last visit follows the moves: a canceled visit is none, brought back it is one again', async () => {
@@ -704,9 +738,9 @@ describe('lists', () => {
     expect(second.data).toHaveLength(6);
   });
 
-  it('today in the screen’s order: the recalls due from earlier days among those waiting, then today’s closed', async () => {
-    // Today is read from the open and the closed visits apart too, the recalls due looked up with the open ones
-    // only: a recall due since an earlier day waits with today's, a closed or not yet due one is not shown.
+  it('today in the screen’s order: those present, then today’s closed; a recall due since an earlier day is not', async () => {
+    // Today is read from the open and the closed visits apart too. A recall due since an earlier day is Booked until
+    // it arrives: the bell and the book's due list show it, not the patients present.
     const other = await t.newOrg();
     const o = clinic(t, other);
     const p = await o.patient({ name: 'Full Day' });
@@ -717,27 +751,38 @@ describe('lists', () => {
       sql`VALUES
       ('2026-03-01', 101, '2026-03-01 09:00+03', 2, '2026-03-01 09:40+03', false),
       ('2026-03-01', 102, '2026-03-01 09:00+03', 1, '2026-03-01 09:30+03', false),
-      ('2026-02-20', 103, '2026-02-27 10:00+03', 1, '2026-02-26 10:00+03', true),
+      (NULL, NULL, '2026-02-27 10:00+03', 0, '2026-02-26 10:00+03', true),
       ('2026-02-20', 104, '2026-02-27 11:00+03', 3, '2026-02-27 11:30+03', true),
       ('2026-02-28', 105, '2026-02-28 23:59+03', 3, '2026-02-28 23:59+03', false),
-      ('2026-02-20', 106, '2026-03-05 09:00+03', 1, '2026-02-20 09:00+03', true)`,
+      (NULL, NULL, '2026-03-05 09:00+03', 0, '2026-02-20 09:00+03', true)`,
     );
     const visits = await visitsOf(other.id);
     const ticket = (n: number) => visits.find((e) => e.ticketNumber === n)!.id;
+    const booked = visits.filter((e) => e.status === QUEUE_STATUS.Booked);
+    const [recall, laterRecall] = [
+      booked.find((e) => e.date < clock.now())!.id,
+      booked.find((e) => e.date > clock.now())!.id,
+    ];
     const expected = [
       ticket(101),
-      ticket(103),
       ticket(102),
       ...newestFirst(visits.filter((e) => e.ticketDay === '2026-03-01')),
     ];
     const page = (n: number) => o.call('GET', `/api/mo/queue/filter?page=${n}&from=2026-03-01&to=2026-03-01`);
     const [first, second] = [(await page(1)).json(), (await page(2)).json()];
     expect([...first.data, ...second.data].map((e: QueueEntry) => e.id)).toEqual(expected);
-    expect(first.meta).toEqual({ page: 1, perPage: 25, total: 31, lastPage: 2 });
+    expect(first.meta).toEqual({ page: 1, perPage: 25, total: 30, lastPage: 2 });
     const waiting = (
       await o.call('GET', '/api/mo/queue/filter?page=1&from=2026-03-01&to=2026-03-01&status=1')
     ).json();
-    expect(waiting.data.map((e: QueueEntry) => e.id)).toEqual([ticket(103), ticket(102)]);
+    expect(waiting.data.map((e: QueueEntry) => e.id)).toEqual([ticket(102)]);
+    expect((await o.ok<QueueEntry[]>('GET', '/api/mo/queue/rewaiting')).map((e) => e.id)).toEqual([
+      recall,
+      laterRecall,
+    ]);
+    expect(
+      (await o.ok<{ entries: QueueEntry[] }>('GET', '/api/mo/doctor/worklist')).entries.map((e) => e.id),
+    ).toEqual([ticket(101), ticket(102)]);
     // Closed statuses only: no open candidate is looked for; open and closed ones: both, in the one order.
     const withStatus = async (statuses: string) =>
       (await o.call('GET', `/api/mo/queue/filter?page=1&from=2026-03-01&to=2026-03-01&status=${statuses}`))
@@ -748,23 +793,23 @@ describe('lists', () => {
     expect(finished.length).toBeGreaterThan(10);
     expect(await withStatus('3')).toEqual(finished);
     expect(await withStatus('2,3')).toEqual([ticket(101), ...finished]);
-    // Past midnight: today's bounds, written into its statement's text, are the new day's (the recall due still
-    // waits), and the day before, now bound as any other day is, shows its own visits without the recall.
+    // Past midnight: today's bounds, written into its statement's text, are the new day's, and the day before, now
+    // bound as any other day is, shows its own visits.
     clock.advance(60 * 60_000);
     try {
       const next = (await o.call('GET', '/api/mo/queue/filter?page=1&from=2026-03-02&to=2026-03-02')).json();
-      expect(next.data.map((e: QueueEntry) => e.id)).toEqual([ticket(103)]);
+      expect(next.data.map((e: QueueEntry) => e.id)).toEqual([]);
       const dayBefore = [...(await page(1)).json().data, ...(await page(2)).json().data];
-      expect(dayBefore.map((e: QueueEntry) => e.id)).toEqual(expected.filter((id) => id !== ticket(103)));
+      expect(dayBefore.map((e: QueueEntry) => e.id)).toEqual(expected);
     } finally {
       clock.advance(-60 * 60_000);
     }
-    // Closed is read as `status > 2`: the database keeps a status to the four.
+    // Closed is read as `status > 2`: the database keeps a status to the six.
     await expect(
       insertVisits(
         other.id,
         p.id,
-        sql`VALUES ('2026-03-01', 199, '2026-03-01 09:00+03', 5, '2026-03-01 09:00+03', false)`,
+        sql`VALUES ('2026-03-01', 199, '2026-03-01 09:00+03', 6, '2026-03-01 09:00+03', false)`,
       ),
     ).rejects.toSatisfy((error) => /queue_entries_status_ck/.test(String((error as Error).cause)));
   });
@@ -785,8 +830,16 @@ describe('lists', () => {
     const canceled = await o.queue(a.id, { date: '2026-03-05T09:00:00+03:00', isVisitDate: 1 });
     await o.ok('POST', `/api/mo/queue/canceled/${canceled.id}`);
 
-    const booked = await o.ok<QueueEntry[]>('GET', '/api/mo/queue/filter?from=2026-03-02&status=1');
+    const booked = await o.ok<QueueEntry[]>('GET', '/api/mo/queue/filter?from=2026-03-02&status=0');
     expect(booked.map((e) => e.id)).toEqual([sooner.id, recalled.id, later.id]);
+    expect(booked.map((e) => [e.ticketNumber, e.slotMinutes])).toEqual([
+      [null, 15],
+      [null, null],
+      [null, 15],
+    ]);
+    // The days alone show those present and the visits closed: of the coming days, the canceled booking only.
+    const days = await o.ok<QueueEntry[]>('GET', '/api/mo/queue/filter?from=2026-03-02');
+    expect(days.map((e) => e.id)).toEqual([canceled.id]);
   });
 
   it('needs `show queues` to read and `add queue`/`edit queue`/`delete queue` to write', async () => {
