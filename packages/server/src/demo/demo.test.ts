@@ -267,5 +267,5 @@ describe('demo data', () => {
         const [left] = await db.select({ n: count() }).from(owned).where(eq(owned.orgId, org.id));
         expect(left!.n).toBe(0);
       }
-  }, 120_000);
+  }, 300_000);
 });
