@@ -68,6 +68,9 @@ export const DEMO_ROLES: Record<Exclude<SeededRoleName, 'Administrator'>, Permis
     // The cashier's desk (docs/money.md): up to DEMO_RECEPTION_DISCOUNT_LIMIT % off without 'give discounts'.
     'show payments',
     'take payments',
+    // The appointment book (docs/appointments.md): the desk books, moves and arrives.
+    'show appointments',
+    'book appointments',
   ],
   Optometrist: [
     'show patients',
@@ -95,6 +98,7 @@ export const DEMO_ROLES: Record<Exclude<SeededRoleName, 'Administrator'>, Permis
     'show options',
     'send message',
     'show payments',
+    'show appointments',
     ...examPermissions(EXAM_TYPES, ['add', 'edit', 'delete', 'show', 'print']),
   ],
 };

@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAM_TYPES, type ExamType } from '@basira/shared/exams/exam-types';
+import { localDay, zonedDateTimeToIso } from '@basira/shared/dates/calendar';
 import type { Account } from '@basira/shared/money/billing.schemas';
 import { patients } from '../db/schema.ts';
 import { clinic } from '../test/clinic-fixtures.ts';
@@ -44,6 +45,9 @@ type Kind =
   | 'billingEntry'
   | 'receipt'
   | 'shift'
+  | 'appointment'
+  | 'closure'
+  | 'doctor'
   | `exam:${ExamType}`;
 type Objects = Record<Kind, number>;
 
@@ -54,6 +58,8 @@ const examKind = (type: string): Kind => {
 
 /** What a path parameter names, by the route's registered path (first match wins). */
 const KINDS: [RegExp, (m: RegExpMatchArray) => Kind][] = [
+  [/^\/api\/appointments\/closures\/:id/, () => 'closure'],
+  [/^\/api\/appointments\/:id/, () => 'appointment'],
   [/^\/api\/mo\/billing\/services\/:id/, () => 'billingService'],
   [/^\/api\/mo\/billing\/charges\/:id/, () => 'charge'],
   [/^\/api\/mo\/billing\/entries\/:id/, () => 'billingEntry'],
@@ -83,6 +89,7 @@ function kindOf(url: string, param: string): Kind {
   if (param === 'patientId') return 'patient';
   if (param === 'queueId') return 'queue';
   if (param === 'code') return 'diagnosis';
+  if (param === 'doctorId') return 'doctor';
   if (param === 'id')
     for (const [pattern, kind] of KINDS) {
       const match = url.match(pattern);
@@ -133,6 +140,8 @@ const BODIES: Record<string, unknown> = {
   '/api/mo/billing/charges/:id/void': { version: 1, reason: 'changed' },
   '/api/mo/billing/entries/:id/reverse': { reason: 'changed' },
   '/api/mo/billing/shifts/:id/close': { version: 1, counted: [], note: 'changed' },
+  '/api/appointments/hours/:doctorId': { week: {}, version: 1 },
+  '/api/appointments/:id/move': { minutes: 20, version: 1 },
 };
 const NO_BODY =
   /\/(waiting|canceled|finished)\/:id$|\/open\/board\/|\/restore\/:id$|\/telegram\/link\/|\/hd\/notification\/:id$|\/favourite$|\/receipts\/:id\/print$/;
@@ -141,7 +150,7 @@ function call(route: RouteEntry, objects: Objects, token: string, org: TestOrg) 
   const url = fill(route, objects);
   const base = { method: route.method as 'GET', url, org: org.slug, token };
   if (route.url === '/api/mo/patient/:id/document') return t.request({ ...base, ...multipart(PDF) });
-  if (route.method !== 'POST' || NO_BODY.test(route.url)) return t.request(base);
+  if ((route.method !== 'POST' && route.method !== 'PUT') || NO_BODY.test(route.url)) return t.request(base);
   return t.request({ ...base, payload: (BODIES[route.url] ?? { version: 1 }) as object });
 }
 
@@ -195,8 +204,10 @@ async function seed(org: TestOrg): Promise<Objects> {
     templateId: template!.id,
   });
   const billing = await seedBilling(org, patient.id);
+  const appointments = await seedAppointments(org, patient.id);
   return {
     ...billing,
+    ...appointments,
     patient: patient.id,
     deletedPatient: deleted.id,
     queue: entry.id,
@@ -253,6 +264,41 @@ async function seedBilling(org: TestOrg, patientId: number) {
     receipt: (paid.json() as { data: { id: number } }).data.id,
     shift: shift.id,
   };
+}
+
+/** A doctor working every day, a booking of tomorrow with them, and a closure. */
+async function seedAppointments(org: TestOrg, patientId: number) {
+  const c = clinic(t, org);
+  const role = await c.ok<{ id: number }>('POST', '/api/role', {
+    name: 'Doctor',
+    permissions: ['open board'],
+  });
+  const doctor = await c.ok<{ id: number }>('POST', '/api/user', {
+    name: 'Booked Doctor',
+    email: `doctor@${org.slug}.test`,
+    password: 'doctor-password',
+    password_confirmation: 'doctor-password',
+    roles: [role.id],
+    isDoctor: true,
+  });
+  const day = [{ start: '00:00', end: '23:55' }];
+  await c.ok('PUT', `/api/appointments/hours/${doctor.id}`, {
+    week: { 0: day, 1: day, 2: day, 3: day, 4: day, 5: day, 6: day },
+    version: 1,
+  });
+  const settings = await c.ok<Record<string, unknown>>('GET', '/api/appointments/settings');
+  await c.ok('PUT', '/api/appointments/settings', { ...settings, closedWeekdays: [] });
+  const tomorrow = localDay(new Date(Date.now() + 86_400_000), 'Asia/Baghdad');
+  const booking = await c.ok<{ id: number }>('POST', '/api/appointments', {
+    patientId,
+    doctorId: doctor.id,
+    start: zonedDateTimeToIso(tomorrow, '10:00', 'Asia/Baghdad'),
+  });
+  const closure = await c.ok<{ id: number }>('POST', '/api/appointments/closures', {
+    day: '2031-01-01',
+    name: 'Closed',
+  });
+  return { appointment: booking.id, closure: closure.id, doctor: doctor.id };
 }
 
 /** Rows of a raw query (the two drivers type `execute` differently; both answer `{ rows }`). */

@@ -3,7 +3,7 @@ import type { Patient } from '@basira/shared/patients/patients.schemas';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import type { TestApp, TestOrg } from './harness.ts';
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A valid Iraqi mobile number as a receptionist types it: "0770 123 4567". */
 export function randomPhone(): string {

@@ -1,4 +1,4 @@
-import { zonedDateTimeToIso } from '../dates/calendar.ts';
+import { addToDay, startOfDay, zonedDateTimeToIso } from '../dates/calendar.ts';
 import type { Session, Slot, WeekHours } from './appointments.schemas.ts';
 
 /**
@@ -59,8 +59,14 @@ export function isWithinSessions(sessions: readonly Session[], time: string, min
 
 const instantOf = (value: string | Date) => (typeof value === 'string' ? Date.parse(value) : value.getTime());
 
-/** The instant (epoch ms) of a local day's time: the zone's offset is read once per session, not per slot. */
+/**
+ * The instant (epoch ms) of a local day's time, read once per session, not per slot. A day of 24 hours (no clock
+ * change) is its start plus the minutes, from `startOfDay`'s cache; a day with a clock change asks the zone.
+ */
 function sessionStartMs(day: string, time: string, timeZone: string): number {
+  const start = startOfDay(day, timeZone).getTime();
+  if (startOfDay(addToDay(day, 1), timeZone).getTime() - start === 86_400_000)
+    return start + minutesOfDay(time) * MINUTE;
   const iso = zonedDateTimeToIso(day, time, timeZone);
   if (iso === null) throw new Error(`slots: ${day} ${time} is not a time`);
   return Date.parse(iso);

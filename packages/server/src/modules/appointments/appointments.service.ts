@@ -148,15 +148,22 @@ export class AppointmentsService {
     const minutes = this.slotMinutesOf(settings, q.reason, q.minutes);
     const week = weekOf(hours.get(q.doctorId));
     const closed = new Set(closures.map((c) => c.day));
+    // Each booking to its local day by the days' starts (bookings come in order): no zone lookup per booking.
+    const range = rangeOf(from, q.days);
+    const starts = [...range, addToDay(last, 1)].map((d) => startOfDay(d, scope.timeZone).getTime());
     const byDay = new Map<string, { id: number; start: Date; minutes: number; status: number }[]>();
+    let i = -1;
     for (const b of bookings) {
-      const day = localDay(b.date, scope.timeZone);
+      const ms = b.date.getTime();
+      while (i + 1 < starts.length && starts[i + 1]! <= ms) i++;
+      const day = i < 0 ? addToDay(from, -1) : range[i];
+      if (day === undefined) continue;
       const list = byDay.get(day) ?? [];
       list.push({ id: b.id, start: b.date, minutes: b.slotMinutes!, status: b.status });
       byDay.set(day, list);
     }
     const found: (Slot & { day: string })[] = [];
-    for (const day of rangeOf(from, q.days)) {
+    for (const day of range) {
       if (found.length >= q.limit) break;
       if (closed.has(day) || settings.closedWeekdays.includes(weekdayOf(day))) continue;
       const sessions = sessionsOn(week, day);
