@@ -13,6 +13,8 @@ import * as schema from '../db/schema.ts';
 import {
   billingEntries,
   cashierShifts,
+  clinicClosures,
+  doctorHours,
   examRecords,
   orgCounters,
   patients,
@@ -26,6 +28,8 @@ import { findOrganization } from '../lib/organizations.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { deleteOrganization, loadDemo, type DemoResult } from './demo.ts';
 import { planDemo } from './demo-plan.ts';
+import { planBookings } from './demo-appointments.ts';
+import { DEFAULT_APPOINTMENT_SETTINGS } from '../modules/appointments/appointment-settings.ts';
 
 describe('demo data', () => {
   let database: Database;
@@ -57,6 +61,37 @@ describe('demo data', () => {
     expect(names(planDemo(now, DEFAULT_TIME_ZONE))).toBe(names(planDemo(now, DEFAULT_TIME_ZONE)));
   });
 
+  it('plans a week of bookings: the morning arrived, the rest of today booked, no patient twice a day', () => {
+    // 11:30 in Baghdad on a Tuesday.
+    const now = new Date('2026-03-10T08:30:00Z');
+    const plan = planBookings({
+      now,
+      timeZone: DEFAULT_TIME_ZONE,
+      settings: DEFAULT_APPOINTMENT_SETTINGS,
+      patients: Array.from({ length: 300 }, (_, i) => i + 1),
+      busy: new Map(),
+      closedDays: new Set(['2026-03-12']),
+    });
+    const today = plan.filter((b) => b.day === '2026-03-10' && !b.recall);
+    expect(today.some((b) => b.status === 3 && b.arrivedAt! <= now)).toBe(true);
+    expect(today.some((b) => b.status === 1 && b.arrivedAt! <= now)).toBe(true);
+    expect(today.some((b) => b.status === 0 && b.start > now)).toBe(true);
+    expect(plan.every((b) => b.status === 0 || b.status === 4 || b.day <= '2026-03-10')).toBe(true);
+    // Fridays (the 13th) and closures have no bookings; each starts within its doctor's hours.
+    expect(plan.filter((b) => b.day === '2026-03-12' || b.day === '2026-03-13')).toHaveLength(0);
+    for (const day of new Set(plan.map((b) => b.day))) {
+      const patients = plan.filter((b) => b.day === day).map((b) => b.patient);
+      expect(new Set(patients).size).toBe(patients.length);
+    }
+    expect(plan.filter((b) => b.recall).map((b) => b.day)).toEqual([
+      '2026-03-10',
+      '2026-03-10',
+      '2026-03-08',
+      '2026-03-06',
+    ]);
+    expect(plan.every((b) => (b.arrivedAt ?? now) <= now && (b.endedAt ?? now) <= now)).toBe(true);
+  });
+
   it('loads a clinic through the API once, and a second run adds nothing', async () => {
     // The demo's "today" is the clinic's day when the load starts, which may be yesterday by the time it ends.
     const startedAt = new Date();
@@ -82,13 +117,56 @@ describe('demo data', () => {
       .where(eq(examRecords.orgId, org.id));
     expect(types.map((t) => t.type).sort()).toEqual([...EXAM_TYPES].sort());
     const entries = await db.select().from(queueEntries).where(eq(queueEntries.orgId, org.id));
-    expect(new Set(entries.map((e) => e.status))).toEqual(new Set([1, 2, 3, 4]));
+    // Every queue state, the appointment book's Booked and NoShow too.
+    expect(new Set(entries.map((e) => e.status))).toEqual(new Set([0, 1, 2, 3, 4, 5]));
     const today = entries.filter((e) => e.ticketDay === localDay(startedAt, DEFAULT_TIME_ZONE));
     expect(today.filter((e) => e.status === 1 && !e.isRewaiting).length).toBeGreaterThan(3);
     expect(today.filter((e) => e.status === 2)).toHaveLength(2);
     expect(new Set(today.map((e) => e.ticketNumber)).size).toBe(today.length);
     expect(counts.recalls.due).toBeGreaterThan(0);
     expect(counts.recalls.upcoming).toBeGreaterThan(0);
+
+    // The appointment book: hours of both doctors, closures ahead, a week of bookings (docs/appointments.md).
+    const startDay = localDay(startedAt, DEFAULT_TIME_ZONE);
+    expect(await db.select().from(doctorHours).where(eq(doctorHours.orgId, org.id))).toHaveLength(2);
+    const closures = await db.select().from(clinicClosures).where(eq(clinicClosures.orgId, org.id));
+    expect(closures.every((c) => c.day > startDay)).toBe(true);
+    expect(closures.map((c) => c.kind).sort()).toEqual(['closure', 'holiday']);
+    const booked = entries.filter((e) => e.slotMinutes !== null);
+    expect(booked.length).toBeGreaterThan(60);
+    expect(new Set(booked.map((e) => e.doctorId)).size).toBe(2);
+    expect(booked.filter((e) => e.overbooked)).toHaveLength(1);
+    // Arrived: a ticket of its day and the arrival time; not arrived: no ticket.
+    for (const e of booked) {
+      expect(e.arrivedAt !== null).toBe(e.ticketNumber !== null);
+      expect(e.ticketNumber === null).toBe([0, 4, 5].includes(e.status));
+    }
+    const past = booked.filter((e) => localDay(e.date, DEFAULT_TIME_ZONE) < startDay);
+    expect(past.filter((e) => e.status === 3).length).toBeGreaterThan(past.length / 2);
+    expect(past.filter((e) => e.status === 5).length).toBeGreaterThan(0);
+    expect(booked.filter((e) => e.status === 4).length).toBeGreaterThan(0);
+    expect(
+      booked.filter((e) => e.status === 0 && localDay(e.date, DEFAULT_TIME_ZONE) > startDay).length,
+    ).toBeGreaterThan(20);
+    expect(
+      entries.filter(
+        (e) =>
+          e.status === 0 &&
+          e.slotMinutes === null &&
+          e.isRewaiting &&
+          localDay(e.date, DEFAULT_TIME_ZONE) < startDay,
+      ).length,
+    ).toBeGreaterThanOrEqual(2);
+    // Each booking's history ends in its status.
+    const lastMoves = (
+      (await db.execute(sql`
+        SELECT DISTINCT ON (e.queue_id) e.queue_id, e.to_status FROM queue_status_events e
+        WHERE ${sameOrg('e', org.id)} ORDER BY e.queue_id, e.at DESC, e.id DESC`)) as unknown as {
+        rows: { queue_id: number; to_status: number }[];
+      }
+    ).rows;
+    const lastStatus = new Map(lastMoves.map((m) => [m.queue_id, m.to_status]));
+    for (const e of booked) expect(lastStatus.get(e.id)).toBe(e.status);
 
     // Derived values are the server's: SRK/T on biometry, Kmax progression against the previous record.
     const [bio] = await db
@@ -189,5 +267,5 @@ describe('demo data', () => {
         const [left] = await db.select({ n: count() }).from(owned).where(eq(owned.orgId, org.id));
         expect(left!.n).toBe(0);
       }
-  }, 120_000);
+  }, 300_000);
 });

@@ -31,6 +31,7 @@ import { generatePassword } from '../lib/passwords.ts';
 import { inOrg } from '../lib/tenant.ts';
 import { createOrganization } from '../modules/organizations/organizations.service.ts';
 import { QueueTransitionsService } from '../modules/queue/queue-transitions.service.ts';
+import { seedAppointments } from './demo-appointments.ts';
 import { demoLogoDataUrl } from './demo-logo.ts';
 import { seedMoney, seedPriceList } from './demo-money.ts';
 import { planDemo, type PlannedPatient, type PlannedVisit } from './demo-plan.ts';
@@ -240,6 +241,12 @@ export async function loadDemo(
       }
 
       clock.at = now;
+      await seedAppointments(db, org.id, {
+        now,
+        timeZone: DEFAULT_TIME_ZONE,
+        doctorIds: doctors.map((d) => d.id),
+        bookerId: reception.id,
+      });
       const money = await seedMoney(db, org.id, {
         now,
         timeZone: DEFAULT_TIME_ZONE,
@@ -408,7 +415,10 @@ async function countDemo(db: Db, orgId: number, now: Date): Promise<Omit<DemoCou
     .groupBy(examRecords.type);
   const statuses = { Booked: 0, Waiting: 0, WithDoctor: 0, Finished: 0, Canceled: 0, NoShow: 0 };
   for (const e of entries) statuses[queueStatus(e.status as QueueStatusId).name]++;
-  const recalls = entries.filter((e) => e.rewaiting && e.status === QUEUE_STATUS.Waiting);
+  // A recall is Booked until it arrives (docs/appointments.md), Waiting once due today and in the building.
+  const recalls = entries.filter(
+    (e) => e.rewaiting && (e.status === QUEUE_STATUS.Booked || e.status === QUEUE_STATUS.Waiting),
+  );
   const today = localDay(now, DEFAULT_TIME_ZONE);
   return {
     patients: registered?.n ?? 0,
