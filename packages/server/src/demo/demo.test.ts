@@ -82,7 +82,7 @@ describe('demo data', () => {
       .where(eq(examRecords.orgId, org.id));
     expect(types.map((t) => t.type).sort()).toEqual([...EXAM_TYPES].sort());
     const entries = await db.select().from(queueEntries).where(eq(queueEntries.orgId, org.id));
-    expect(new Set(entries.map((e) => e.status))).toEqual(new Set([1, 2, 3, 4]));
+    expect(new Set(entries.map((e) => e.status))).toEqual(new Set([0, 1, 2, 3, 4]));
     const today = entries.filter((e) => e.ticketDay === localDay(startedAt, DEFAULT_TIME_ZONE));
     expect(today.filter((e) => e.status === 1 && !e.isRewaiting).length).toBeGreaterThan(3);
     expect(today.filter((e) => e.status === 2)).toHaveLength(2);

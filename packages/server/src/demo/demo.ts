@@ -404,7 +404,10 @@ async function countDemo(db: Db, orgId: number, now: Date): Promise<Omit<DemoCou
     .groupBy(examRecords.type);
   const statuses = { Booked: 0, Waiting: 0, WithDoctor: 0, Finished: 0, Canceled: 0, NoShow: 0 };
   for (const e of entries) statuses[queueStatus(e.status as QueueStatusId).name]++;
-  const recalls = entries.filter((e) => e.rewaiting && e.status === QUEUE_STATUS.Waiting);
+  // Recalls not yet seen: recalled to a day (Booked) or re-waited in the building (Waiting).
+  const recalls = entries.filter(
+    (e) => e.rewaiting && (e.status === QUEUE_STATUS.Booked || e.status === QUEUE_STATUS.Waiting),
+  );
   const today = localDay(now, DEFAULT_TIME_ZONE);
   return {
     patients: registered?.n ?? 0,
