@@ -190,14 +190,20 @@ describe('charges at queueing', () => {
     }
   });
 
-  it('a visit queued for a later day is charged when its board is opened, once', async () => {
+  it('a visit booked for a later day is charged when it arrives, once', async () => {
     const k = await setUp();
     const p = await k.c.patient();
-    const visit = await k.c.queue(p.id, { examTypes: ['Examinations'], date: '2026-03-04T09:00:00+03:00' });
+    const visit = await k.c.queue(p.id, {
+      examTypes: ['Examinations'],
+      date: '2026-03-04T09:00:00+03:00',
+      doctorId: k.doctor.id,
+    });
     expect((await account(k, p.id)).charges).toEqual([]);
     clock.advance(2 * DAY);
     await signInAgain(k);
     try {
+      expect((await k.c.call('POST', `/api/mo/queue/arrived/${visit.id}`)).statusCode).toBe(200);
+      expect((await account(k, p.id)).charges).toHaveLength(1);
       expect((await k.c.open(visit, k.doctor.token)).statusCode).toBe(200);
       const { charges } = await account(k, p.id);
       expect(charges).toHaveLength(1);

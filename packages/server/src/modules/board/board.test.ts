@@ -173,7 +173,7 @@ describe('the board', () => {
 });
 
 describe('the doctor page', () => {
-  it('lists today’s open entries and due recalls for me or for no one: with a doctor, then longest waiting', async () => {
+  it('lists the patients present for me or for no one: with a doctor, then longest waiting; a recall once it arrives', async () => {
     const org = await t.newOrg();
     const me = await userWith(t, org, ['open board']);
     const colleague = await userWith(t, org, ['open board']);
@@ -181,7 +181,7 @@ describe('the doctor page', () => {
     const p = await c.patient();
     const mine = await c.queue(p.id, { doctorId: me.id });
     const anyone = await c.queue(p.id);
-    await c.queue(p.id, { doctorId: colleague.id });
+    const theirs = await c.queue(p.id, { doctorId: colleague.id });
     const finished = await c.queue(p.id);
     await c.open(finished);
     await c.ok('POST', `/api/mo/queue/finished/${finished.id}`);
@@ -189,15 +189,13 @@ describe('the doctor page', () => {
     await c.queue(p.id, { date: '2026-03-02T10:00:00+03:00' });
     const opened = await c.queue(p.id);
     await c.open(opened, me.token);
-    // Recalled yesterday morning to yesterday evening and not seen since: due, so it belongs to today's list, and
-    // has waited longest of all (since it fell due).
+    // Re-waited yesterday morning to yesterday evening and not seen since: yesterday's ticket, not present today.
     clock.advance(-24 * 60 * 60_000);
     const recalled = await c.queue(p.id);
     await c.ok('POST', `/api/mo/queue/rewaiting/${recalled.id}`, { date: '2026-02-28T20:00:00+03:00' });
     clock.advance(24 * 60 * 60_000);
-    // Missed recalls, set 40 days ago: one fell due on the first day the worklist keeps (30 days before today), one
-    // the evening before it. The first is listed, the longest waiting of the open entries; the second is only in
-    // the bell and the queue's lists.
+    // Recalls set 40 days ago, due since: Booked, never arrived. Not on the worklist ("Next" would name a patient
+    // who is not there), nor on today's queue: on the bell.
     clock.advance(-40 * 24 * 60 * 60_000);
     const kept = await c.queue(p.id);
     await c.ok('POST', `/api/mo/queue/rewaiting/${kept.id}`, { date: '2026-01-30T09:00:00+03:00' });
@@ -215,23 +213,27 @@ describe('the doctor page', () => {
       const { entries, day, now } = res.json().data as { entries: QueueEntry[]; day: string; now: string };
       expect(day).toBe('2026-03-01');
       expect(now).toBe('2026-03-01T07:05:00.000Z');
-      expect(entries.map((e) => e.id)).toEqual([opened.id, kept.id, recalled.id, mine.id, anyone.id]);
+      expect(entries.map((e) => e.id)).toEqual([opened.id, mine.id, anyone.id]);
       expect(entries[0]).toMatchObject({ status: { name: 'WithDoctor' }, waitingSince: null });
-      expect(entries[3]!.waitingSince).toBe('2026-03-01T07:00:00.000Z');
-      // The queue list of today shows the due recalls too, the missed one among them, in the same order.
+      expect(entries[1]!.waitingSince).toBe('2026-03-01T07:00:00.000Z');
+      // The queue list of today shows the patients present, in the same order.
       const list = await c.ok<QueueEntry[]>(
         'GET',
         '/api/mo/queue/filter?from=2026-03-01&to=2026-03-01&status=1,2',
       );
-      expect(list.map((e) => e.id)).toEqual([
-        opened.id,
-        missed.id,
-        kept.id,
-        recalled.id,
-        mine.id,
-        anyone.id,
-        ...list.slice(6).map((e) => e.id),
-      ]);
+      expect(list.map((e) => e.id)).toEqual([opened.id, mine.id, anyone.id, theirs.id]);
+      const bell = await c.ok<QueueEntry[]>('GET', '/api/mo/queue/rewaiting', undefined, me.token);
+      expect(bell.map((e) => e.id)).toEqual([missed.id, kept.id, recalled.id, later.id]);
+      // The recall arrives: present, with today's ticket, the latest of those waiting.
+      await c.ok('POST', `/api/mo/queue/arrived/${kept.id}`);
+      const after = await c.ok<{ entries: QueueEntry[] }>(
+        'GET',
+        '/api/mo/doctor/worklist',
+        undefined,
+        me.token,
+      );
+      expect(after.entries.map((e) => e.id)).toEqual([opened.id, mine.id, anyone.id, kept.id]);
+      expect(after.entries[3]).toMatchObject({ ticketDay: '2026-03-01', isRewaiting: 1 });
     } finally {
       clock.advance(-5 * 60_000);
     }

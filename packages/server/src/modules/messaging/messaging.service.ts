@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Message, MessagingUser, TelegramUpdate } from '@basira/shared/messaging/messaging.schemas';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import type { Db } from '../../db/client.ts';
@@ -185,7 +185,10 @@ export class MessagingService {
     });
   }
 
-  /** The patient's next recall: the soonest re-waiting entry still to come. */
+  /**
+   * The patient's next visit: the soonest booking or recall to come (Booked), or recall re-waited to later today
+   * (Waiting).
+   */
   private async nextVisit(db: Db, orgId: number, patientId: number): Promise<Date | null> {
     const [next] = await db
       .select({ date: queueEntries.date })
@@ -195,8 +198,10 @@ export class MessagingService {
           queueEntries,
           orgId,
           eq(queueEntries.patientId, patientId),
-          eq(queueEntries.isRewaiting, true),
-          eq(queueEntries.status, QUEUE_STATUS.Waiting),
+          or(
+            eq(queueEntries.status, QUEUE_STATUS.Booked),
+            and(eq(queueEntries.isRewaiting, true), eq(queueEntries.status, QUEUE_STATUS.Waiting)),
+          ),
           gt(queueEntries.date, this.clock.now()),
         ),
       )
