@@ -22,14 +22,6 @@ export type VisitReason = (typeof VISIT_REASONS)[number];
 export const QUEUE_PER_PAGE = 25;
 /** The bell's list is bounded; a clinic with more open recalls than this has a different problem. */
 export const REWAITING_LIMIT = 500;
-/**
- * The doctor's worklist shows a recall that has fallen due for this many days after its day. A recall missed for
- * longer is a no-show to follow up from the bell (Waiting) or the queue's views, where it stays: on the worklist it
- * would stand first as the longest waiting, the "Next" of a patient who is not there, and every missed recall ever
- * would be sent on every refetch of every doctor's screen (0.6 KB each).
- */
-export const WORKLIST_RECALL_DAYS = 30;
-
 export const flagSchema = z.union([z.literal(0), z.literal(1)]);
 const statusIdSchema = z.union(
   QUEUE_STATUS_IDS.map((id) => z.literal(id)) as [

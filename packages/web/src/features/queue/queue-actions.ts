@@ -55,9 +55,8 @@ export function daysOverdue(day: string, today: string): number {
   return Number.isFinite(ms) ? Math.max(0, Math.round(ms / 86_400_000)) : 0;
 }
 
-/** The appointment book's address for a day (its route is the appointments feature's; docs/appointments.md). */
-export const BOOK_PATH = '/appointments';
-export const bookDayLink = (day: string): string => `${BOOK_PATH}?day=${day}`;
+/** The appointment book's address for a day (docs/appointments.md). */
+export const bookDayLink = (day: string): string => `${pathTo('appointmentsBook')}?day=${day}`;
 
 /**
  * How the board is entered from a list: `open` (moves a Waiting entry to WithDoctor) for who holds
