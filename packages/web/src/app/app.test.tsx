@@ -44,7 +44,10 @@ describe('the app in a browser-like DOM', () => {
 
   it('shows the sign-in form for a guarded address without a token', async () => {
     const router = renderApp('/setting/role');
-    expect(await screen.findByRole('button', { name: en.auth!.signIn })).toBeInTheDocument();
+    // The first lazy screen of the file loads cold: a busy machine has taken over a second.
+    expect(
+      await screen.findByRole('button', { name: en.auth!.signIn }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(document.querySelector('input[name="email"]')).toHaveAttribute('autocomplete', 'username');
   });

@@ -2,15 +2,15 @@ import { PatientFilePage, type PatientFileSections } from '../features/patients/
 import { AccountSection } from '../features/billing-desk/account-section.tsx';
 import { PatientAppointmentsCard } from '../features/appointments/patient-appointments-card.tsx';
 
-/** The patient's bookings ahead with "Book" (docs/appointments.md), and the billing desk's account (docs/money.md). */
+/** The patient's bookings ahead with "Book", right after the open visits (docs/appointments.md). */
+const upcoming: PatientFileSections = (patient) => <PatientAppointmentsCard patient={patient} />;
+
+/** The billing desk's account (docs/money.md). */
 const sections: PatientFileSections = (patient, permissions) => (
-  <>
-    <PatientAppointmentsCard patient={patient} />
-    <AccountSection patient={patient} permissions={permissions} />
-  </>
+  <AccountSection patient={patient} permissions={permissions} />
 );
 
 /** /patient/:patientId: the patient's file with the sections of other features (composed here). */
 export function PatientFileScreen() {
-  return <PatientFilePage sections={sections} />;
+  return <PatientFilePage sections={sections} upcoming={upcoming} />;
 }

@@ -17,7 +17,7 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
   doctorIndex: screen(() => import('../features/queue/doctor-page.tsx'), 'DoctorPage'),
   // The board with the cards of other features (Telegram), composed here: features never import each other.
   boardIndex: screen(() => import('./board-screen.tsx'), 'BoardScreen'),
-  patientIndex: screen(() => import('../features/patients/patient-list-page.tsx'), 'PatientListPage'),
+  patientIndex: screen(() => import('./patient-list-screen.tsx'), 'PatientListScreen'),
   // The patient's file with the billing desk's account section.
   patientFile: screen(() => import('./patient-file-screen.tsx'), 'PatientFileScreen'),
   // The queue with the billing desk's balances and Pay action on its rows.

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Button, Group, Indicator, Kbd, Modal, SegmentedControl, Text } from '@mantine/core';
 import '@mantine/dates/styles.css';
@@ -40,7 +41,12 @@ export const effectiveSearch = (text: string) => {
 type Editing = { patient: Patient | null; name?: string } | null;
 
 /** /patients/:search? — find, filter and keep the clinic's patients. */
-export function PatientListPage() {
+export interface PatientListPageProps {
+  /** Another feature's action for a row (the book's "Book", composed in app/). */
+  rowExtra?: ((patient: Patient) => ReactNode) | undefined;
+}
+
+export function PatientListPage({ rowExtra }: PatientListPageProps = {}) {
   const { t } = useTranslation();
   const me = useMe();
   const navigate = useNavigate();
@@ -284,6 +290,7 @@ export function PatientListPage() {
             onEdit={() => setEditing({ patient })}
             onDocuments={() => setDocumentsOf(patient)}
             onMerge={() => setMerging(patient)}
+            extra={rowExtra?.(patient)}
           />
         )}
         footnote={

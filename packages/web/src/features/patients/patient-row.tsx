@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +34,7 @@ export function PatientRow({
   onEdit,
   onDocuments,
   onMerge,
+  extra,
 }: {
   patient: Patient;
   deletedView: boolean;
@@ -40,6 +42,8 @@ export function PatientRow({
   onEdit: () => void;
   onDocuments: () => void;
   onMerge: () => void;
+  /** Another feature's action on the row (the book's "Book", composed in app/). */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation();
   const translate = useTranslator();
@@ -127,6 +131,7 @@ export function PatientRow({
           )
         ) : (
           <>
+            {extra}
             {canQueue && (
               <Button
                 size="compact-sm"
