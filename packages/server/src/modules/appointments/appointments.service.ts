@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { bookingMoves, queueEntries, queueStatusEvents, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { runPrepared, statementName } from '../../lib/prepared.ts';
+import { literal, runPrepared, statementName } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
@@ -52,13 +52,15 @@ const MINUTE = 60_000;
 /** The due list's length at most. */
 export const DUE_LIMIT = 500;
 
-const isBooked = sql`${queueEntries.status} = ${QUEUE_STATUS.Booked}`;
+// The statuses are written into the text (`literal`): a prepared statement's generic plan then matches the partial
+// index of Booked visits (`queue_entries_booked_idx`).
+const isBooked = sql`${queueEntries.status} = ${literal(QUEUE_STATUS.Booked)}`;
 const hasSlot = sql`${queueEntries.slotMinutes} IS NOT NULL`;
 
 /** The visits the book shows, with canceled and no-shows when `all`. */
 function inBook(all: boolean): SQL {
   return all
-    ? (or(hasSlot, isBooked, sql`${queueEntries.status} = ${QUEUE_STATUS.NoShow}`) as SQL)
+    ? (or(hasSlot, isBooked, sql`${queueEntries.status} = ${literal(QUEUE_STATUS.NoShow)}`) as SQL)
     : (or(
         and(hasSlot, sql`${queueEntries.status} BETWEEN 0 AND 3`),
         and(sql`${queueEntries.slotMinutes} IS NULL`, isBooked),
