@@ -149,6 +149,12 @@ for (const call of calls) {
     }
 }
 
+// The floor of this machine in this hour: a trivial authenticated read (one small statement) the same way.
+const floor = await measure(() => get('/api/me'));
+rows.push(
+  `${'floor: GET /api/me'.padEnd(29)} HTTP p50 ${fmt(floor.p50)} p95 ${fmt(floor.p95)} p99 ${fmt(floor.p99)} ms`,
+);
+
 console.log(
   `\nappointment book, large clinic on PostgreSQL, ${REQUESTS} requests each after ${WARM_UP} to warm up, one at a time`,
 );

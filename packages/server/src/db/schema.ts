@@ -416,8 +416,10 @@ export const queueEntries = pgTable(
       sql`${t.status} IN (0, 4, 5) OR (${t.ticketDay} IS NOT NULL AND ${t.ticketNumber} IS NOT NULL)`,
     ),
     // The appointment book: a doctor's bookings by start (slots, the day and week views, the free-slot search).
+    // With each booking's length, status, patient and id after the start, the slot search (`heldSlotsOf`) reads one
+    // doctor's month from the index alone (drizzle has no INCLUDE; as key columns they cover it the same way).
     index('queue_entries_book_idx')
-      .on(t.orgId, t.doctorId, t.date)
+      .on(t.orgId, t.doctorId, t.date, t.slotMinutes, t.status, t.patientId, t.id)
       .where(sql`${t.slotMinutes} IS NOT NULL`),
     // Bookings and recalls not yet arrived, by day: the due list, the no-show job, the reminders.
     index('queue_entries_booked_idx')

@@ -6,6 +6,7 @@ import {
 } from '@basira/shared/appointments/appointments.schemas';
 import type { Db } from '../../db/client.ts';
 import { appointmentSettings } from '../../db/schema.ts';
+import { literal, runPrepared, statementName } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 
 /** The book's settings before a clinic saves its own (version 1 without a row: the first save inserts it). */
@@ -25,7 +26,12 @@ export const DEFAULT_APPOINTMENT_SETTINGS: AppointmentSettings = {
  * length) and by the no-show and reminder jobs. `db` may be a transaction.
  */
 export async function loadAppointmentSettings(db: Db, orgId: number): Promise<AppointmentSettings> {
-  const [row] = await db.select().from(appointmentSettings).where(inOrg(appointmentSettings, orgId)).limit(1);
+  // Prepared: every read of the book starts with it.
+  const [row] = await runPrepared(db, statementName('appointment_settings'), (bind) => {
+    const org = bind('orgId', orgId);
+    return () =>
+      db.select().from(appointmentSettings).where(inOrg(appointmentSettings, org)).limit(literal(1));
+  });
   if (!row) return DEFAULT_APPOINTMENT_SETTINGS;
   // A reason added after the row was saved takes its default length.
   const slotMinutes = slotLengthsSchema.parse({ ...DEFAULT_SLOT_MINUTES, ...(row.slotMinutes as object) });

@@ -1,4 +1,4 @@
-import { asc, between, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { asc, between, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type {
   Booking,
   Closure,
@@ -12,6 +12,7 @@ import type { VisitReason } from '@basira/shared/queue/queue.schemas';
 import type { Db } from '../../db/client.ts';
 import { clinicClosures, doctorHours, patients, queueEntries, users } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
+import { runPrepared, statementName } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { activeHolders } from '../roles/role-guards.ts';
 import { DOCTOR_PERMISSIONS } from '../queue/queue.service.ts';
@@ -107,12 +108,59 @@ export function heldBookingsOf(
   ).orderBy(asc(queueEntries.date), asc(queueEntries.id));
 }
 
+/**
+ * A doctor's bookings with a slot that hold their time (statuses 0–3) overlapping `[from, to)`, as the slot search
+ * needs them: start, length and status, not who holds them (`heldBookingsOf` joins each to its patient). A prepared
+ * statement; the book index holds every column it reads (an index-only scan), the organization's few deleted
+ * patients, whose bookings the book hides, are left out by a hashed subquery.
+ */
+export function heldSlotsOf(db: Db, orgId: number, doctorId: number, from: Date, to: Date) {
+  return runPrepared(db, statementName('appointment_held_slots'), (bind) => {
+    const org = bind('orgId', orgId);
+    const doctor = bind('doctorId', doctorId);
+    const earliest = bind('earliest', new Date(from.getTime() - LONGEST_BOOKING_MS).toISOString());
+    const start = bind('from', from.toISOString());
+    const end = bind('to', to.toISOString());
+    return () =>
+      db
+        .select({
+          id: queueEntries.id,
+          date: queueEntries.date,
+          slotMinutes: queueEntries.slotMinutes,
+          status: queueEntries.status,
+        })
+        .from(queueEntries)
+        .where(
+          inOrg(
+            queueEntries,
+            org,
+            eq(queueEntries.doctorId, doctor),
+            sql`${queueEntries.slotMinutes} IS NOT NULL`,
+            sql`${queueEntries.date} >= ${earliest}::timestamptz`,
+            sql`${queueEntries.date} < ${end}::timestamptz`,
+            sql`${queueEntries.status} BETWEEN 0 AND 3`,
+            sql`${queueEntries.date} + make_interval(mins => ${queueEntries.slotMinutes}::int) > ${start}::timestamptz`,
+            sql`${queueEntries.patientId} NOT IN (SELECT ${patients.id} FROM ${patients} WHERE ${inOrg(patients, org, isNotNull(patients.deletedAt))})`,
+          ),
+        )
+        .orderBy(asc(queueEntries.date), asc(queueEntries.id));
+  });
+}
+
 /** The organization's doctors (as the queue lists them): active, marked doctor, able to open boards. */
 export function doctorsOf(db: Db, orgId: number, ...conditions: SQL[]) {
   return activeHolders(db, orgId, DOCTOR_PERMISSIONS, eq(users.isDoctor, true), ...conditions).orderBy(
     asc(users.name),
     asc(users.id),
   );
+}
+
+/** All the organization's doctors (`doctorsOf`), prepared: the book and its summary read them on every request. */
+export function allDoctorsOf(db: Db, orgId: number) {
+  return runPrepared(db, statementName('appointment_doctors'), (bind) => {
+    const org = bind('orgId', orgId);
+    return () => doctorsOf(db, org);
+  });
 }
 
 export async function isDoctor(
@@ -155,10 +203,26 @@ export function toDoctorHours(doctor: { id: number; name: string }, row: HoursRo
 
 /** Hours rows of some doctors (or all), by doctor id. */
 export async function hoursRows(db: Db, orgId: number, doctorIds?: number[]): Promise<Map<number, HoursRow>> {
-  const rows = await db
-    .select()
-    .from(doctorHours)
-    .where(inOrg(doctorHours, orgId, doctorIds ? inArray(doctorHours.doctorId, doctorIds) : undefined));
+  // Prepared (the book reads them on every request); the doctors, when given, are one array.
+  const rows = await runPrepared(
+    db,
+    statementName('appointment_hours', { some: Boolean(doctorIds) }),
+    (bind) => {
+      const org = bind('orgId', orgId);
+      const ids = doctorIds ? bind('doctorIds', doctorIds) : undefined;
+      return () =>
+        db
+          .select()
+          .from(doctorHours)
+          .where(
+            inOrg(
+              doctorHours,
+              org,
+              ids === undefined ? undefined : sql`${doctorHours.doctorId} = ANY(${ids}::int[])`,
+            ),
+          );
+    },
+  );
   return new Map(rows.map((r) => [r.doctorId, r]));
 }
 
@@ -176,11 +240,16 @@ export async function closuresBetween(
   from: string,
   to: string,
 ): Promise<ClosureRow[]> {
-  return db
-    .select()
-    .from(clinicClosures)
-    .where(inOrg(clinicClosures, orgId, between(clinicClosures.day, from, to)))
-    .orderBy(asc(clinicClosures.day));
+  return runPrepared(db, statementName('appointment_closures'), (bind) => {
+    const org = bind('orgId', orgId);
+    const [first, last] = [bind('from', from), bind('to', to)];
+    return () =>
+      db
+        .select()
+        .from(clinicClosures)
+        .where(inOrg(clinicClosures, org, between(clinicClosures.day, first, last)))
+        .orderBy(asc(clinicClosures.day));
+  });
 }
 
 /**

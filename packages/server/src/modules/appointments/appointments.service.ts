@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { bookingMoves, queueEntries, queueStatusEvents, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { statementName } from '../../lib/prepared.ts';
+import { literal, runPrepared, statementName } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
 import { updateVersioned } from '../../lib/versioned.ts';
 import type { RequestContext } from '../../types.ts';
@@ -28,11 +28,12 @@ import { findLivePatient } from '../patients/patients.service.ts';
 import { publishQueueChange, selectEntries, toEntry } from '../queue/queue-view.ts';
 import { loadAppointmentSettings } from './appointment-settings.ts';
 import {
+  allDoctorsOf,
   assertDoctor,
   closuresBetween,
   daysBetween,
-  doctorsOf,
   heldBookingsOf,
+  heldSlotsOf,
   hoursRows,
   lockDoctorDay,
   misfit,
@@ -51,13 +52,15 @@ const MINUTE = 60_000;
 /** The due list's length at most. */
 export const DUE_LIMIT = 500;
 
-const isBooked = sql`${queueEntries.status} = ${QUEUE_STATUS.Booked}`;
+// The statuses are written into the text (`literal`): a prepared statement's generic plan then matches the partial
+// index of Booked visits (`queue_entries_booked_idx`).
+const isBooked = sql`${queueEntries.status} = ${literal(QUEUE_STATUS.Booked)}`;
 const hasSlot = sql`${queueEntries.slotMinutes} IS NOT NULL`;
 
 /** The visits the book shows, with canceled and no-shows when `all`. */
 function inBook(all: boolean): SQL {
   return all
-    ? (or(hasSlot, isBooked, sql`${queueEntries.status} = ${QUEUE_STATUS.NoShow}`) as SQL)
+    ? (or(hasSlot, isBooked, sql`${queueEntries.status} = ${literal(QUEUE_STATUS.NoShow)}`) as SQL)
     : (or(
         and(hasSlot, sql`${queueEntries.status} BETWEEN 0 AND 3`),
         and(sql`${queueEntries.slotMinutes} IS NULL`, isBooked),
@@ -93,7 +96,7 @@ export class AppointmentsService {
       loadAppointmentSettings(this.db, scope.orgId),
       hoursRows(this.db, scope.orgId, [q.doctorId]),
       closuresBetween(this.db, scope.orgId, q.day, q.day),
-      heldBookingsOf(this.db, scope.orgId, q.doctorId, start, end),
+      heldSlotsOf(this.db, scope.orgId, q.doctorId, start, end),
     ]);
     const minutes = this.slotMinutesOf(settings, q.reason, q.minutes);
     const row = hours.get(q.doctorId);
@@ -137,7 +140,7 @@ export class AppointmentsService {
       loadAppointmentSettings(this.db, scope.orgId),
       hoursRows(this.db, scope.orgId, [q.doctorId]),
       closuresBetween(this.db, scope.orgId, from, last),
-      heldBookingsOf(
+      heldSlotsOf(
         this.db,
         scope.orgId,
         q.doctorId,
@@ -187,20 +190,27 @@ export class AppointmentsService {
     this.assertRange(q.from, q.to);
     const start = startOfDay(q.from, scope.timeZone);
     const end = startOfDay(addToDay(q.to, 1), scope.timeZone);
-    const doctorFilter = q.doctorIds ? inArray(queueEntries.doctorId, q.doctorIds) : undefined;
+    const all = q.all ?? false;
     const [settings, doctors, hours, closures, rows] = await Promise.all([
       loadAppointmentSettings(this.db, scope.orgId),
-      doctorsOf(this.db, scope.orgId),
+      allDoctorsOf(this.db, scope.orgId),
       hoursRows(this.db, scope.orgId, q.doctorIds),
       closuresBetween(this.db, scope.orgId, q.from, q.to),
-      selectBookings(
-        this.db,
-        scope.orgId,
-        gte(queueEntries.date, start),
-        lt(queueEntries.date, end),
-        doctorFilter,
-        inBook(q.all ?? false),
-      ).orderBy(asc(queueEntries.date), asc(queueEntries.id)),
+      // Prepared, one statement per shape (some doctors or all; with canceled and no-shows or not).
+      runPrepared(this.db, statementName('appointment_book', { all, some: Boolean(q.doctorIds) }), (bind) => {
+        const org = bind('orgId', scope.orgId);
+        const [lo, hi] = [bind('start', start.toISOString()), bind('end', end.toISOString())];
+        const ids = q.doctorIds ? bind('doctorIds', q.doctorIds) : undefined;
+        return () =>
+          selectBookings(
+            this.db,
+            org,
+            sql`${queueEntries.date} >= ${lo}::timestamptz`,
+            sql`${queueEntries.date} < ${hi}::timestamptz`,
+            ids === undefined ? undefined : sql`${queueEntries.doctorId} = ANY(${ids}::int[])`,
+            inBook(all),
+          ).orderBy(asc(queueEntries.date), asc(queueEntries.id));
+      }),
     ]);
     const shown = q.doctorIds ? doctors.filter((d) => q.doctorIds!.includes(d.id)) : doctors;
     const bookings = rows.map(toBooking);
@@ -235,39 +245,47 @@ export class AppointmentsService {
     this.assertRange(q.from, q.to);
     const start = startOfDay(q.from, scope.timeZone);
     const end = startOfDay(addToDay(q.to, 1), scope.timeZone);
-    const day = sql<string>`to_char((${queueEntries.date} AT TIME ZONE ${scope.timeZone})::date, 'YYYY-MM-DD')`;
+    const range = rangeOf(q.from, daysBetween(q.from, q.to) + 1);
+    // Each booking to its day by the bucket of the days' starts (computed here): no time-zone lookup per booking.
+    const starts = range.map((d) => startOfDay(d, scope.timeZone).toISOString());
     const held = sql`${queueEntries.status} BETWEEN 0 AND 3`;
     const [settings, doctors, hours, closures, counts] = await Promise.all([
       loadAppointmentSettings(this.db, scope.orgId),
-      doctorsOf(this.db, scope.orgId),
+      allDoctorsOf(this.db, scope.orgId),
       hoursRows(this.db, scope.orgId),
       closuresBetween(this.db, scope.orgId, q.from, q.to),
-      this.db
-        .select({
-          day,
-          doctorId: queueEntries.doctorId,
-          booked: sql<number>`count(*) FILTER (WHERE ${held})::int`,
-          arrived: sql<number>`count(${queueEntries.arrivedAt})::int`,
-          noShow: sql<number>`count(*) FILTER (WHERE ${queueEntries.status} = 5)::int`,
-          canceled: sql<number>`count(*) FILTER (WHERE ${queueEntries.status} = 4)::int`,
-          bookedMinutes: sql<number>`coalesce(sum(${queueEntries.slotMinutes}) FILTER (WHERE ${held}), 0)::int`,
-        })
-        .from(queueEntries)
-        .where(
-          inOrg(
-            queueEntries,
-            scope.orgId,
-            gte(queueEntries.date, start),
-            lt(queueEntries.date, end),
-            or(hasSlot, isBooked, sql`${queueEntries.status} = 5`),
-          ),
-        )
-        .groupBy(sql`1`, queueEntries.doctorId),
+      runPrepared(this.db, statementName('appointment_summary'), (bind) => {
+        const org = bind('orgId', scope.orgId);
+        const [lo, hi] = [bind('start', start.toISOString()), bind('end', end.toISOString())];
+        const dayStarts = bind('starts', starts);
+        return () =>
+          this.db
+            .select({
+              bucket: sql<number>`width_bucket(${queueEntries.date}, ${dayStarts}::timestamptz[])`,
+              doctorId: queueEntries.doctorId,
+              booked: sql<number>`count(*) FILTER (WHERE ${held})::int`,
+              arrived: sql<number>`count(${queueEntries.arrivedAt})::int`,
+              noShow: sql<number>`count(*) FILTER (WHERE ${queueEntries.status} = 5)::int`,
+              canceled: sql<number>`count(*) FILTER (WHERE ${queueEntries.status} = 4)::int`,
+              bookedMinutes: sql<number>`coalesce(sum(${queueEntries.slotMinutes}) FILTER (WHERE ${held}), 0)::int`,
+            })
+            .from(queueEntries)
+            .where(
+              inOrg(
+                queueEntries,
+                org,
+                sql`${queueEntries.date} >= ${lo}::timestamptz`,
+                sql`${queueEntries.date} < ${hi}::timestamptz`,
+                or(hasSlot, isBooked, sql`${queueEntries.status} = 5`),
+              ),
+            )
+            .groupBy(sql`1`, queueEntries.doctorId);
+      }),
     ]);
     const closed = new Set(closures.map((c) => c.day));
     const key = (d: string, doctor: number | null) => `${d}|${doctor ?? ''}`;
     const rows = new Map<string, Summary['days'][number]>();
-    for (const d of rangeOf(q.from, daysBetween(q.from, q.to) + 1)) {
+    for (const d of range) {
       if (closed.has(d) || settings.closedWeekdays.includes(weekdayOf(d))) continue;
       for (const doctor of doctors) {
         const open = openMinutes(sessionsOn(weekOf(hours.get(doctor.id)), d));
@@ -285,10 +303,12 @@ export class AppointmentsService {
       }
     }
     for (const c of counts) {
-      const k = key(c.day, c.doctorId);
+      const day = range[Number(c.bucket) - 1];
+      if (day === undefined) continue;
+      const k = key(day, c.doctorId);
       const open = rows.get(k)?.openMinutes ?? 0;
       rows.set(k, {
-        day: c.day,
+        day,
         doctorId: c.doctorId,
         booked: c.booked,
         arrived: c.arrived,

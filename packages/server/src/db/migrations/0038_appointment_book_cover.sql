@@ -1,0 +1,2 @@
+DROP INDEX "queue_entries_book_idx";--> statement-breakpoint
+CREATE INDEX "queue_entries_book_idx" ON "queue_entries" USING btree ("org_id","doctor_id","date","slot_minutes","status","patient_id","id") WHERE "queue_entries"."slot_minutes" IS NOT NULL;
