@@ -35,7 +35,8 @@ const days = Array.from({ length: 2 * SPAN_DAYS - 1 }, (_, i) => addToDay(today,
 
 interface Call {
   name: string;
-  target: number;
+  /** The issue's targets (the week of 40 doctors, the free-slot search); the other reads are measured, not judged. */
+  target?: number;
   url: (i: number) => string;
 }
 const calls: Call[] = [
@@ -47,12 +48,10 @@ const calls: Call[] = [
   },
   {
     name: 'a day of 40 doctors (book)',
-    target: 50,
     url: (i) => `/api/appointments?from=${days[i % days.length]}&to=${days[i % days.length]}`,
   },
   {
     name: 'one doctor’s week (book)',
-    target: 50,
     url: (i) =>
       `/api/appointments?from=${weeks[i % weeks.length]}&to=${addToDay(weeks[i % weeks.length]!, 6)}&doctorIds=${doctors[i % doctors.length]}`,
   },
@@ -113,11 +112,13 @@ for (const call of calls) {
   const s = await measure(async (i) => {
     for (const statement of distinct.get(urls[i % urls.length]!)!) await replay.query(configOf(statement));
   });
-  const pass = h.p95 <= call.target;
+  const pass = call.target === undefined || h.p95 <= call.target;
   failed ||= !pass;
+  const verdict =
+    call.target === undefined ? 'no target' : `${pass ? 'PASS' : 'FAIL'} (p95 ≤ ${call.target} ms)`;
   const statements = distinct.get(urls[0]!)!.length;
   rows.push(
-    `${call.name.padEnd(29)} HTTP p50 ${fmt(h.p50)} p95 ${fmt(h.p95)} p99 ${fmt(h.p99)} ms | SQL alone (${statements} statements) p50 ${fmt(s.p50)} p95 ${fmt(s.p95)} ms | ${pass ? 'PASS' : 'FAIL'} (p95 ≤ ${call.target} ms)`,
+    `${call.name.padEnd(29)} HTTP p50 ${fmt(h.p50)} p95 ${fmt(h.p95)} p99 ${fmt(h.p99)} ms | SQL alone (${statements} statements) p50 ${fmt(s.p50)} p95 ${fmt(s.p95)} ms | ${verdict}`,
   );
   sizes.push(`${call.name}: ${call.url(0)} answers ${(sample.length / 1024).toFixed(0)} kB`);
   if (EXPLAIN)
