@@ -66,7 +66,10 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<AppointmentsRouteServices
   app.put(
     `${BASE}/settings`,
     {
-      config: { permission: MANAGE },
+      config: {
+        audit: { action: 'appointment.settings_updated', entity: 'appointment_settings' },
+        permission: MANAGE,
+      },
       schema: {
         tags,
         body: appointmentSettingsUpdateSchema,
@@ -85,7 +88,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<AppointmentsRouteServices
   app.put(
     `${BASE}/hours/:doctorId`,
     {
-      config: { permission: MANAGE },
+      config: { audit: { action: 'appointment.hours_updated', entity: 'doctor_hours' }, permission: MANAGE },
       schema: {
         tags,
         params: doctorIdParamsSchema,
@@ -110,7 +113,10 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<AppointmentsRouteServices
   app.post(
     `${BASE}/closures`,
     {
-      config: { permission: MANAGE },
+      config: {
+        audit: { action: 'appointment.closure_added', entity: 'clinic_closure' },
+        permission: MANAGE,
+      },
       schema: { tags, body: closureCreateSchema.strict(), response: { 201: closureResponseSchema } },
     },
     async (request, reply) =>
@@ -119,7 +125,13 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<AppointmentsRouteServices
 
   app.delete(
     `${BASE}/closures/:id`,
-    { config: { permission: MANAGE }, schema: { tags, params: idParamsSchema } },
+    {
+      config: {
+        audit: { action: 'appointment.closure_removed', entity: 'clinic_closure' },
+        permission: MANAGE,
+      },
+      schema: { tags, params: idParamsSchema },
+    },
     async (request, reply) => {
       await setup.removeClosure(contextOf(request), request.params.id);
       return reply.status(204).send();
