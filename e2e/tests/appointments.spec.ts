@@ -33,9 +33,6 @@ const hhmm = (minutes: number) =>
 /** An instant on the clinic's calendar (Baghdad keeps UTC+3 all year). */
 const clinicInstant = (d: string, time: string) => new Date(`${d}T${time}:00+03:00`).toISOString();
 
-/** The clinic's weekday of a day (0 = Sunday). */
-const weekday = (d: string) => new Date(`${d}T12:00:00Z`).getUTCDay();
-
 /** The week (Saturday first, as the book counts) holding a day. */
 const weekStart = (d: string) => {
   const date = new Date(`${d}T12:00:00Z`);
@@ -110,7 +107,7 @@ test.describe('the appointment book', () => {
     const desk = await bookDesk(api, 1, { start: '07:00', end: '23:30' });
     const doctor = desk.doctors[0]!;
     const name = `${lang === 'ar' ? 'سارة' : 'Sara'} ${arabicWord()}`;
-    const patient = await api.createPatient(desk.admin.token, { name, phone: iraqiMobile(), isMale: 0 });
+    await api.createPatient(desk.admin.token, { name, phone: iraqiMobile(), isMale: 0 });
     const session = await signIn(desk.reception);
 
     // The doctor's day: a click on the empty cell of the chosen time in the doctor's row.
@@ -226,7 +223,7 @@ test.describe('the appointment book', () => {
       d.setUTCDate(d.getUTCDate() + i);
       return d.toISOString().slice(0, 10);
     });
-    const patients = [];
+    const patients: { id: number }[] = [];
     for (let i = 0; i < 20; i++)
       patients.push(
         await api.createPatient(desk.admin.token, { name: `وقت ${arabicWord()}`, phone: iraqiMobile() }),
