@@ -64,7 +64,8 @@ test.describe("the patient's file", () => {
     await expect(page.getByTestId('last-rx-right')).toContainText('090');
     await expect(page.getByTestId('last-rx-left')).toContainText('-1.75');
     await expect(page.getByTestId('exam-summary')).toHaveText('R -2.25 -0.50 × 090 · L -1.75 · Add +1.50');
-    await expect(page.getByTestId('visit-row')).toHaveCount(3);
+    // The visits are those the patient came to (issue 53): next week's booking is not one yet, only open above.
+    await expect(page.getByTestId('visit-row')).toHaveCount(2);
     await shot('patient-file');
 
     // Reading the file moved nothing: today's visit still waits.

@@ -256,8 +256,12 @@ export function BookPage() {
       const b = bookingOf(event);
       if (!b) return event.title;
       return (
-        <span dir="auto" style={{ display: 'block', overflow: 'hidden', lineHeight: 1.2 }}>
-          <b>{b.patient.name}</b>
+        // The screen's direction, the name isolated: `dir="auto"` took an Arabic name's direction for the whole
+        // line, and in English the reason after it was clipped from its start ("…ions").
+        <span dir={i18n.dir()} style={{ display: 'block', overflow: 'hidden', lineHeight: 1.2 }}>
+          <b>
+            <bdi>{b.patient.name}</bdi>
+          </b>
           {b.examTypes.length > 0 && ` · ${b.examTypes.map((r) => t(`queue.examTypes.${r}`)).join('، ')}`}
           {b.overbooked && ` · ${t('appointments.overbooked')}`}
           {b.reply && ` · ${t(`appointments.reply.${b.reply}`)}`}
