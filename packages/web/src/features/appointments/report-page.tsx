@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { dayIn, useFormatters } from '../../lib/format.ts';
-import { DayInput } from './day-input.tsx';
+import { DayInput } from '../../components/day-input.tsx';
 import { attendanceQuery } from './appointments.queries.ts';
 
 /** A share as a percentage, or a dash when nothing was booked. */

@@ -46,7 +46,7 @@ import {
   useSaveHours,
   useSaveSettings,
 } from './appointments.queries.ts';
-import { DayInput } from './day-input.tsx';
+import { DayInput } from '../../components/day-input.tsx';
 
 /** A weekday's name (0 = Sunday) in the interface's language, as the date pickers write it. */
 function useWeekdayName() {

@@ -17,7 +17,7 @@ import {
   receiptGapsQuery,
   sharesReportQuery,
 } from './billing.queries.ts';
-import { DayInput } from './day-input.tsx';
+import { DayInput } from '../../components/day-input.tsx';
 import { csvAmount, MoneyList, MoneyView, useLang } from '../../components/money-view.tsx';
 import { ReportFrame, ReportTable } from './report-parts.tsx';
 

@@ -26,7 +26,7 @@ import { useMe } from '../../lib/use-me.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { currentShiftQuery, shiftsQuery, useOpenShift } from './billing.queries.ts';
-import { DayInput } from './day-input.tsx';
+import { DayInput } from '../../components/day-input.tsx';
 import { MoneyList, MoneyView } from '../../components/money-view.tsx';
 import { ShiftCountForm } from './shift-count-form.tsx';
 

@@ -1,5 +1,6 @@
 import { DateInput } from '@mantine/dates';
-import { parseTypedDate } from '../../lib/dates.ts';
+import '@mantine/dates/styles.css';
+import { parseTypedDate } from '../lib/dates.ts';
 
 /** A calendar day (`YYYY-MM-DD`) picked or typed; never empty (a report is always of some day). */
 export function DayInput({
