@@ -86,8 +86,20 @@ async function bookDesk(api: Api, doctors: number, hours: { start: string; end: 
   return { admin, reception, doctors: team };
 }
 
-/** The booking's event on the timeline. */
+/** The booking's block on the book's grid. */
 const eventOf = (page: Page, id: number) => page.locator(`[data-booking-id="${id}"]`);
+
+/** A doctor's column of a day on the grid, and where a time of day sits in it (the grid names its axis). */
+async function timeAt(page: Page, d: string, doctorId: number, minutes: number) {
+  const timeline = page.getByTestId('book-timeline');
+  const start = Number(await timeline.getAttribute('data-axis-start'));
+  const scale = Number(await timeline.getAttribute('data-px-per-minute'));
+  const column = timeline.locator(`[data-col="${d}|${doctorId}"]`);
+  const y = (minutes - start) * scale;
+  // The time scrolled into the middle of the grid's viewport, as a receptionist scrolls to it.
+  await timeline.evaluate((el, top) => el.scrollTo({ top: Math.max(0, top - 200) }), y);
+  return { column, y };
+}
 
 test.describe('the appointment book', () => {
   test('reception books from a free slot, drags it to another day and back, arrives it: Waiting in the queue with today’s ticket', async ({
@@ -110,15 +122,16 @@ test.describe('the appointment book', () => {
     await api.createPatient(desk.admin.token, { name, phone: iraqiMobile(), isMale: 0 });
     const session = await signIn(desk.reception);
 
-    // The doctor's day: a click on the empty cell of the chosen time in the doctor's row.
+    // The doctor's day: a click on the doctor's column at the chosen time.
     await page.setViewportSize({ width: 1366, height: 800 });
     await page.goto(`/appointments?view=day&day=${today}&doctors=${doctor.id}`);
     const timeline = page.getByTestId('book-timeline');
     await expect(timeline).toBeVisible();
     await expect(timeline).toContainText(doctor.name);
     await shot('book-day-empty');
-    const cell = timeline.locator(`[aria-label*="${today} ${time}:00 -"]`).first();
-    await cell.click();
+    await timeAt(page, today, doctor.id, at).then(({ column, y }) =>
+      column.click({ position: { x: 12, y: y + 4 } }),
+    );
     // Mantine's modal root has no box of its own: the dialog is its content.
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
@@ -147,33 +160,32 @@ test.describe('the appointment book', () => {
     const detail = async () =>
       (await api.call<{ data: { booking: { start: string } } }>('GET', `appointments/${id}`, session.token))
         .data.booking.start;
+    const length = async () =>
+      (await api.call<{ data: { booking: { minutes: number } } }>('GET', `appointments/${id}`, session.token))
+        .data.booking.minutes;
     if (weekStart(tomorrow) === weekStart(today)) {
-      // A pointer drag onto tomorrow's cell of the same hour (the views drag with HTML drag and drop).
-      const target = timeline.locator(`[aria-label*="${tomorrow} 00:00:00 ${time}:00 -"]`).first();
-      await eventOf(page, id).dragTo(target, { targetPosition: { x: 4, y: 10 } });
-      const dragged = await expect
-        .poll(async () => new Date(await detail()).toISOString(), { timeout: 5_000 })
-        .toBe(clinicInstant(tomorrow, time))
-        .then(
-          () => true,
-          () => false,
-        );
-      test
-        .info()
-        .annotations.push({ type: 'drag to another day', description: dragged ? 'moved' : 'not moved' });
-      if (!dragged) {
-        // The keyboard's way, the drawer's move form: what a drag could not do here.
-        await eventOf(page, id).click();
-        await page.getByRole('dialog').getByTestId('booking-move').click();
-        await page.getByRole('dialog').getByTestId('move-day').fill(tomorrow);
-        await page.getByRole('dialog').getByTestId('move-day').press('Tab');
-        await page.getByRole('dialog').getByTestId('move-submit').click();
-        await expect
-          .poll(async () => new Date(await detail()).toISOString())
-          .toBe(clinicInstant(tomorrow, time));
-        await page.keyboard.press('Escape');
-      }
-      await expect(eventOf(page, id)).toBeVisible();
+      // A pointer drag onto tomorrow's column at the same hour, then the booking's lower edge a quarter hour down.
+      const to = await timeAt(page, tomorrow, doctor.id, at);
+      const from = (await eventOf(page, id).boundingBox())!;
+      const target = (await to.column.boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + 4);
+      await page.mouse.down();
+      // Grabbed 4 px below the booking's top, dropped 4 px below the time's line: the same time tomorrow.
+      await page.mouse.move(target.x + target.width / 2, target.y + to.y + 4, { steps: 12 });
+      await expect(page.getByTestId('book-grid-preview')).toBeVisible();
+      await page.mouse.up();
+      await expect
+        .poll(async () => new Date(await detail()).toISOString())
+        .toBe(clinicInstant(tomorrow, time));
+      // Redrawn in tomorrow's column before its lower edge is taken.
+      await expect(to.column.locator(`[data-booking-id="${id}"]`)).toBeVisible();
+      const before = await length();
+      const moved = (await eventOf(page, id).boundingBox())!;
+      await page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height - 2);
+      await page.mouse.down();
+      await page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height - 2 + 15 * 1.6, { steps: 6 });
+      await page.mouse.up();
+      await expect.poll(length).toBe(before + 15);
       await shot('book-week-dragged');
     }
 
@@ -269,7 +281,7 @@ test.describe('the appointment book', () => {
       await new Promise((r) => setTimeout(r, 1000));
       w.__longTasks = [];
       const timeline = document.querySelector('[data-testid="book-timeline"]')!;
-      const scrollers = [...timeline.querySelectorAll('*')].filter((el) => {
+      const scrollers = [timeline, ...timeline.querySelectorAll('*')].filter((el) => {
         const style = getComputedStyle(el);
         return (
           /auto|scroll/.test(style.overflowX + style.overflowY) &&
@@ -282,11 +294,13 @@ test.describe('the appointment book', () => {
         for (const axis of ['x', 'y'] as const) {
           const max = axis === 'x' ? el.scrollWidth - el.clientWidth : el.scrollHeight - el.clientHeight;
           if (max <= 1) continue;
+          // Right to left, a box scrolls toward negative `scrollLeft`.
+          const sign = axis === 'x' && getComputedStyle(el).direction === 'rtl' ? -1 : 1;
           for (let i = 1; i <= 20; i++) {
-            el.scrollTo(axis === 'x' ? { left: (max * i) / 20 } : { top: (max * i) / 20 });
+            el.scrollTo(axis === 'x' ? { left: (sign * max * i) / 20 } : { top: (max * i) / 20 });
             await frame();
           }
-          const at = axis === 'x' ? el.scrollLeft : el.scrollTop;
+          const at = Math.abs(axis === 'x' ? el.scrollLeft : el.scrollTop);
           if (Math.abs(at - max) <= 2) reached[axis] = true;
           el.scrollTo(axis === 'x' ? { left: 0 } : { top: 0 });
           await frame();
@@ -304,8 +318,8 @@ test.describe('the appointment book', () => {
       `week of 120 bookings: ${figures.tasks.length} long tasks, longest ${Math.round(longest)} ms`,
     );
     expect(figures.reached.x, 'scrolled horizontally to the end').toBe(true);
-    // The issue's aim is no long task over 200 ms; on this 2-core machine scrolling the week of 120 gave long
-    // tasks of 300–400 ms (the figures above, reported on issue 53), so the bound here catches a freeze, not jank.
-    expect(longest).toBeLessThan(1_000);
+    // No jank: no long task over 200 ms. The library's resource week gave 165–618 ms here; the book's own grid
+    // gave at most 81 ms on the same busy machine (docs/appointments.md).
+    expect(longest).toBeLessThan(200);
   });
 });

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { MantineColor } from '@mantine/core';
 import type { Book, Booking, DoctorHours, Session } from '@basira/shared/appointments/appointments.schemas';
-import { zonedDateTimeToIso, zonedParts } from '../../lib/dates.ts';
+import { zonedParts } from '../../lib/dates.ts';
 
 /** The schedule's wall-clock form of a date-time: `YYYY-MM-DD HH:mm:ss` on the clinic's clock. */
 export type WallTime = string;
@@ -10,18 +10,6 @@ export type WallTime = string;
 export function toWallTime(iso: string, timeZone?: string): WallTime {
   const { day, time } = zonedParts(new Date(iso), timeZone);
   return `${day} ${time}:00`;
-}
-
-/** The schedule's wall-clock string → an instant with the clinic's offset (what the API takes). */
-export function fromWallTime(wall: WallTime, timeZone?: string): string | null {
-  const [day, time] = wall.trim().split(/[ T]/);
-  if (!day || !time) return null;
-  return zonedDateTimeToIso(day, time.slice(0, 5), timeZone);
-}
-
-/** Minutes between two wall-clock strings (a resized booking's length). */
-export function minutesBetweenWall(start: WallTime, end: WallTime): number {
-  return Math.round(dayjs(end.replace(' ', 'T')).diff(dayjs(start.replace(' ', 'T')), 'minute'));
 }
 
 export type BookingLook = 'booked' | 'arrived' | 'finished' | 'noShow' | 'canceled';
@@ -55,27 +43,6 @@ export const LOOK_COLOR: Record<BookingLook, MantineColor> = {
 export const isMovable = (booking: Pick<Booking, 'statusId' | 'minutes'>) =>
   booking.statusId === 0 && booking.minutes !== null;
 
-export interface BookEventPayload {
-  kind: 'booking';
-  booking: Booking;
-}
-export interface BackgroundPayload {
-  kind: 'hours' | 'closed';
-  label?: string;
-}
-
-export interface BookEvent {
-  id: string;
-  title: string;
-  start: WallTime;
-  end: WallTime;
-  color: MantineColor;
-  variant?: 'filled' | 'light';
-  display?: 'default' | 'background';
-  resourceId?: number;
-  payload: BookEventPayload | BackgroundPayload;
-}
-
 const addDays = (day: string, n: number) => dayjs(day).add(n, 'day').format('YYYY-MM-DD');
 
 /** The days of a range, both ends included. */
@@ -83,34 +50,6 @@ export function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
   for (let d = from; d <= to && days.length < 62; d = addDays(d, 1)) days.push(d);
   return days;
-}
-
-/**
- * The bookings as the schedule's events: one per booking, on its doctor's row, coloured by its status. A recall
- * (no time, due on its day) spans its whole day.
- */
-export function bookingEvents(bookings: readonly Booking[], timeZone?: string): BookEvent[] {
-  return bookings
-    .filter((b) => b.doctorId !== null)
-    .map((booking) => {
-      const start = toWallTime(booking.start, timeZone);
-      const day = start.slice(0, 10);
-      const end =
-        booking.minutes === null
-          ? `${addDays(day, 1)} 00:00:00`
-          : dayjs(start.replace(' ', 'T')).add(booking.minutes, 'minute').format('YYYY-MM-DD HH:mm:ss');
-      const look = bookingLook(booking.statusId);
-      return {
-        id: String(booking.id),
-        title: booking.patient.name,
-        start: booking.minutes === null ? `${day} 00:00:00` : start,
-        end,
-        color: LOOK_COLOR[look],
-        variant: look === 'booked' || look === 'arrived' ? 'filled' : 'light',
-        resourceId: booking.doctorId ?? undefined,
-        payload: { kind: 'booking', booking },
-      } satisfies BookEvent;
-    });
 }
 
 /** Whether a day is closed for everyone: a closed weekday or one of the clinic's closures. */
@@ -133,54 +72,6 @@ export function sessionsOn(
   if (!hours || closedReason(book, day)) return [];
   const weekday = String(dayjs(day).day()) as `${0 | 1 | 2 | 3 | 4 | 5 | 6}`;
   return hours.week[weekday] ?? [];
-}
-
-/**
- * The shading behind the bookings: each doctor's working sessions (the free time a click books), and a closed
- * day's whole span, named.
- */
-export function backgroundEvents(
-  book: Pick<Book, 'closures' | 'closedWeekdays' | 'hours'>,
-  days: readonly string[],
-  doctorIds: readonly number[],
-  span: { start: string; end: string },
-  closedLabel: (reason: NonNullable<ReturnType<typeof closedReason>>) => string,
-): BookEvent[] {
-  const events: BookEvent[] = [];
-  for (const doctorId of doctorIds) {
-    const hours = book.hours.find((h) => h.doctor.id === doctorId);
-    for (const day of days) {
-      const closed = closedReason(book, day);
-      if (closed) {
-        events.push({
-          id: `closed-${doctorId}-${day}`,
-          title: closedLabel(closed),
-          start: `${day} ${span.start}:00`,
-          end: `${day} ${span.end}:00`,
-          color: 'red',
-          variant: 'light',
-          display: 'background',
-          resourceId: doctorId,
-          payload: { kind: 'closed', label: closedLabel(closed) },
-        });
-        continue;
-      }
-      sessionsOn(book, hours, day).forEach((session, i) =>
-        events.push({
-          id: `hours-${doctorId}-${day}-${i}`,
-          title: '',
-          start: `${day} ${session.start}:00`,
-          end: `${day} ${session.end}:00`,
-          color: 'green',
-          variant: 'light',
-          display: 'background',
-          resourceId: doctorId,
-          payload: { kind: 'hours' },
-        }),
-      );
-    }
-  }
-  return events;
 }
 
 /** The hours the time axis shows: from the earliest session to the latest (whole hours), 08:00–18:00 at least. */

@@ -1,7 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   Badge,
-  Box,
   Button,
   DirectionProvider,
   Group,
@@ -12,12 +11,7 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import {
-  ResourcesDayView,
-  ResourcesMonthView,
-  ResourcesWeekView,
-  type ScheduleEventData,
-} from '@mantine/schedule';
+import { ResourcesMonthView, type ScheduleEventData } from '@mantine/schedule';
 import '@mantine/schedule/styles.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,37 +19,23 @@ import { Link, useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { ARABIC_CALENDAR_LOCALE } from '../../lib/calendar-settings.ts';
-import { parseTypedDate } from '../../lib/dates.ts';
+import { parseTypedDate, zonedDateTimeToIso, zonedParts } from '../../lib/dates.ts';
 import { dayIn, useFormatters } from '../../lib/format.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { canAny } from '../../lib/session-local.ts';
 import { toastSuccess } from '../../lib/toasts.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { bookQuery, doctorsQuery, summaryQuery, useMoveBooking } from './appointments.queries.ts';
-import {
-  backgroundEvents,
-  bookingEvents,
-  bookingLook,
-  daysOf,
-  fromWallTime,
-  isMovable,
-  minutesBetweenWall,
-  monthOf,
-  timeSpan,
-  weekOf,
-  type BookEventPayload,
-} from './book-events.ts';
+import type { Booking } from '@basira/shared/appointments/appointments.schemas';
+import { daysOf, monthOf, timeSpan, weekOf } from './book-events.ts';
+import { BookGrid, type BookMove } from './book-grid.tsx';
+import { minutesOf } from './book-grid-layout.ts';
 import { BookingDialog, type BookingPrefill } from './booking-dialog.tsx';
 import { BookingDrawer } from './booking-drawer.tsx';
 import { withOverbook } from './overbook.ts';
 
 type View = 'day' | 'week' | 'month';
 const VIEWS: readonly View[] = ['day', 'week', 'month'];
-
-const bookingOf = (event: ScheduleEventData): BookEventPayload['booking'] | null =>
-  (event.payload as BookEventPayload | undefined)?.kind === 'booking'
-    ? (event.payload as BookEventPayload).booking
-    : null;
 
 /** The appointment book: a day of every doctor, a week, a month's counts (docs/appointments.md). */
 export function BookPage() {
@@ -97,9 +77,9 @@ export function BookPage() {
   const [open, setOpen] = useState<number | null>(null);
 
   const span = useMemo(() => timeSpan(book.data?.hours ?? []), [book.data]);
-  const events = useMemo(() => {
-    if (view === 'month') {
-      return (summary.data?.days ?? [])
+  const monthEvents = useMemo(
+    () =>
+      (summary.data?.days ?? [])
         .filter((d) => d.doctorId !== null && (d.booked > 0 || d.arrived > 0 || d.noShow > 0))
         .map((d) => ({
           id: `sum-${d.doctorId}-${d.day}`,
@@ -109,20 +89,17 @@ export function BookPage() {
           color: d.openMinutes > 0 && d.bookedMinutes >= d.openMinutes ? 'red' : 'violet',
           variant: 'light' as const,
           resourceId: d.doctorId!,
-        }));
-    }
-    if (!book.data) return [];
-    return [
-      ...backgroundEvents(
-        book.data,
-        daysOf(range.from, range.to),
-        shown.map((d) => d.id),
-        span,
-        (reason) => (reason.kind === 'closure' ? reason.name : t('appointments.closedWeekday')),
-      ),
-      ...bookingEvents(book.data.bookings, format.timeZone),
-    ];
-  }, [view, summary.data, book.data, range.from, range.to, shown, span, format.timeZone, t]);
+        })),
+    [summary.data, t],
+  );
+  const gridDays = useMemo(() => daysOf(range.from, range.to), [range.from, range.to]);
+  // `shown` is a new array each render: the grid's columns change only when the doctors shown do.
+  const shownKey = JSON.stringify(shown.map((d) => [d.id, d.name]));
+  const gridDoctors = useMemo(
+    () => (JSON.parse(shownKey) as [number, string][]).map(([id, name]) => ({ id, name })),
+    [shownKey],
+  );
+  const nowMinutes = minutesOf(zonedParts(new Date(), format.timeZone).time);
 
   const resources = shown.map((d) => ({ id: d.id, label: d.name }));
   const locale = i18n.language === 'en' ? 'en' : ARABIC_CALENDAR_LOCALE;
@@ -134,32 +111,28 @@ export function BookPage() {
         .format('YYYY-MM-DD'),
     });
 
-  const moveTo = async (
-    event: ScheduleEventData,
-    newStart: string,
-    newEnd: string,
-    resourceId?: string | number,
-  ) => {
-    const booking = bookingOf(event);
-    if (!booking) return;
-    const start = fromWallTime(newStart, format.timeZone);
-    if (!start) return;
-    const minutes = minutesBetweenWall(newStart, newEnd);
-    const done = await withOverbook(t, (overbook) =>
-      move.mutateAsync({
-        id: booking.id,
-        start,
-        minutes: minutes > 0 && minutes !== booking.minutes ? minutes : undefined,
-        doctorId:
-          resourceId !== undefined && Number(resourceId) !== booking.doctorId
-            ? Number(resourceId)
-            : undefined,
-        overbook,
-        version: booking.version,
-      }),
-    );
-    if (done) toastSuccess(t('appointments.moved'));
-  };
+  const moveTo = useCallback(
+    async (booking: Booking, to: BookMove) => {
+      const start = zonedDateTimeToIso(to.day, to.time, format.timeZone);
+      if (!start) return;
+      const done = await withOverbook(t, (overbook) =>
+        move.mutateAsync({
+          id: booking.id,
+          start,
+          minutes: to.minutes !== booking.minutes ? to.minutes : undefined,
+          doctorId: to.doctorId !== booking.doctorId ? to.doctorId : undefined,
+          overbook,
+          version: booking.version,
+        }),
+      );
+      if (done) toastSuccess(t('appointments.moved'));
+    },
+    [format.timeZone, move, t],
+  );
+  const openSlot = useCallback(
+    (slot: { doctorId: number; day: string; time: string }) => setDialog(slot),
+    [],
+  );
 
   const labels = {
     today: t('appointments.today'),
@@ -174,100 +147,6 @@ export function BookPage() {
     more: t('appointments.schedule.more'),
     weekday: t('appointments.schedule.weekday'),
     moreLabel: (count: number) => t('appointments.schedule.moreLabel', { count }),
-  };
-
-  const common = {
-    labels,
-    resources,
-    events: events as ScheduleEventData[],
-    locale,
-    withHeader: false,
-    mode: 'default' as const,
-    withEventsDragAndDrop: canBook,
-    withEventResize: canBook,
-    canDragEvent: (e: ScheduleEventData) => {
-      const b = bookingOf(e);
-      return b !== null && isMovable(b);
-    },
-    canResizeEvent: (e: ScheduleEventData) => {
-      const b = bookingOf(e);
-      return b !== null && isMovable(b);
-    },
-    onEventDrop: ({
-      event,
-      newStart,
-      newEnd,
-      resourceId,
-    }: {
-      event: ScheduleEventData;
-      newStart: string;
-      newEnd: string;
-      resourceId?: string | number;
-    }) => void moveTo(event, newStart, newEnd, resourceId),
-    onEventResize: ({
-      event,
-      newStart,
-      newEnd,
-    }: {
-      event: ScheduleEventData;
-      newStart: string;
-      newEnd: string;
-    }) => void moveTo(event, newStart, newEnd),
-    onEventClick: (event: ScheduleEventData) => {
-      const b = bookingOf(event);
-      if (b) setOpen(b.id);
-    },
-    onTimeSlotClick: ({ slotStart, resourceId }: { slotStart: string; resourceId?: string | number }) => {
-      if (!canBook) return;
-      const [d, time] = slotStart.split(' ');
-      setDialog({
-        doctorId: resourceId === undefined ? null : Number(resourceId),
-        day: d,
-        time: time?.slice(0, 5),
-      });
-    },
-    renderEvent: (
-      event: ScheduleEventData,
-      props: React.ComponentPropsWithoutRef<'button'> & { children: React.ReactNode },
-    ) => {
-      const b = bookingOf(event);
-      if (!b) return <Box component="button" {...props} />;
-      return (
-        <Box
-          component="button"
-          {...props}
-          data-booking-id={b.id}
-          data-status={b.statusId}
-          data-overbooked={b.overbooked || undefined}
-          aria-label={`${b.patient.name} ${t(`appointments.look.${bookingLook(b.statusId)}`)}`}
-          style={{
-            ...props.style,
-            ...(b.overbooked
-              ? {
-                  backgroundImage:
-                    'repeating-linear-gradient(45deg, transparent 0 6px, rgba(255,255,255,.35) 6px 12px)',
-                }
-              : {}),
-          }}
-        />
-      );
-    },
-    renderEventBody: (event: ScheduleEventData) => {
-      const b = bookingOf(event);
-      if (!b) return event.title;
-      return (
-        // The screen's direction, the name isolated: `dir="auto"` took an Arabic name's direction for the whole
-        // line, and in English the reason after it was clipped from its start ("…ions").
-        <span dir={i18n.dir()} style={{ display: 'block', overflow: 'hidden', lineHeight: 1.2 }}>
-          <b>
-            <bdi>{b.patient.name}</bdi>
-          </b>
-          {b.examTypes.length > 0 && ` · ${b.examTypes.map((r) => t(`queue.examTypes.${r}`)).join('، ')}`}
-          {b.overbooked && ` · ${t('appointments.overbooked')}`}
-          {b.reply && ` · ${t(`appointments.reply.${b.reply}`)}`}
-        </span>
-      );
-    },
   };
 
   return (
@@ -349,46 +228,39 @@ export function BookPage() {
         </Group>
         {resources.length === 0 && !doctors.isPending ? (
           <Text c="dimmed">{t('appointments.noDoctors')}</Text>
+        ) : view !== 'month' ? (
+          book.data && (
+            <BookGrid
+              book={book.data}
+              days={gridDays}
+              doctors={gridDoctors}
+              span={span}
+              slotMinutes={view === 'day' ? 15 : 30}
+              canBook={canBook}
+              today={today}
+              nowMinutes={nowMinutes}
+              calendarLocale={locale}
+              timeZone={format.timeZone}
+              onSlot={openSlot}
+              onOpen={setOpen}
+              onMove={(b, to) => void moveTo(b, to)}
+              testId="book-timeline"
+            />
+          )
         ) : (
           <TimelineIsland>
-            {view === 'day' ? (
-              <ResourcesDayView
-                {...common}
-                date={day}
-                startTime={`${span.start}:00`}
-                endTime={`${span.end}:00`}
-                intervalMinutes={15}
-                eventDragInterval={5}
-                eventResizeInterval={5}
-                data-testid="book-day-view"
-              />
-            ) : view === 'week' ? (
-              <ResourcesWeekView
-                {...common}
-                date={day}
-                startTime={`${span.start}:00`}
-                endTime={`${span.end}:00`}
-                intervalMinutes={30}
-                eventDragInterval={5}
-                eventResizeInterval={5}
-                firstDayOfWeek={6}
-                weekendDays={[5]}
-                data-testid="book-week-view"
-              />
-            ) : (
-              <ResourcesMonthView
-                resources={resources}
-                events={events as ScheduleEventData[]}
-                locale={locale}
-                labels={labels}
-                date={day}
-                withHeader={false}
-                weekendDays={[5]}
-                mode="static"
-                onDayClick={({ date }) => set({ view: 'day', day: date })}
-                data-testid="book-month-view"
-              />
-            )}
+            <ResourcesMonthView
+              resources={resources}
+              events={monthEvents as ScheduleEventData[]}
+              locale={locale}
+              labels={labels}
+              date={day}
+              withHeader={false}
+              weekendDays={[5]}
+              mode="static"
+              onDayClick={({ date }) => set({ view: 'day', day: date })}
+              data-testid="book-month-view"
+            />
           </TimelineIsland>
         )}
       </Stack>
@@ -399,15 +271,15 @@ export function BookPage() {
 }
 
 /**
- * The timeline left to right in both languages: @mantine/schedule 9.6.3's resource views place their events with
- * a physical `left` while their slot cells mirror under `dir="rtl"`, so in Arabic every booking landed at the
- * mirrored hour. The views run in an LTR island (the time axis reads like a printed timetable; the texts inside
- * stay Arabic), with the direction context the views' drag arithmetic reads set to match.
+ * The month's overview left to right in both languages: @mantine/schedule 9.6.3's resource views place their
+ * events with a physical `left` while their cells mirror under `dir="rtl"`, so in Arabic the counts landed on the
+ * mirrored day. The view runs in an LTR island (the texts inside stay Arabic). The day and the week are our own
+ * grid (book-grid.tsx), which follows the page's direction.
  */
 function TimelineIsland({ children }: { children: React.ReactNode }) {
   return (
     <DirectionProvider initialDirection="ltr" detectDirection={false}>
-      <div dir="ltr" data-testid="book-timeline">
+      <div dir="ltr" data-testid="book-month">
         {children}
       </div>
     </DirectionProvider>
