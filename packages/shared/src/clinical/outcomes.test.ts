@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { predictedRefraction } from './iol-formula.ts';
+import { IOL_FORMULAS, recommendedIolFormula } from '../exams/biometry.ts';
 import {
+  AXIAL_LENGTH_BANDS,
   auditStatistics,
+  axialLengthBand,
   errorHistogram,
   firstEyes,
   OUTCOME_BENCHMARKS,
@@ -207,5 +210,23 @@ describe('auditStatistics edge cases', () => {
     // 6/9 or better: 6/6, 6/9, 6/7.5 → 3 of 9
     expect(auditStatistics(OPERATIONS, { acuityThreshold: '6/9' }).correctedReaching.count).toBe(3);
     expect(() => auditStatistics(OPERATIONS, { acuityThreshold: 'good' })).toThrow(RangeError);
+  });
+});
+
+describe('axialLengthBand', () => {
+  it('short < 22.0 ≤ medium ≤ 26.0 < long, as the recommended formula', () => {
+    expect([21.99, 22, 23.5, 26, 26.01].map(axialLengthBand)).toEqual([
+      'short',
+      'medium',
+      'medium',
+      'medium',
+      'long',
+    ]);
+    expect(axialLengthBand(Number.NaN)).toBeNull();
+    expect(axialLengthBand(0)).toBeNull();
+    // one band per recommended formula
+    const byBand = new Map([21, 24, 27].map((al) => [axialLengthBand(al), recommendedIolFormula(al)]));
+    expect([...byBand.keys()]).toEqual([...AXIAL_LENGTH_BANDS]);
+    expect(new Set(byBand.values()).size).toBe(IOL_FORMULAS.length);
   });
 });

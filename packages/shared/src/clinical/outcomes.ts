@@ -51,6 +51,19 @@ export function predictionErrorForPower(
   return predictionError(achieved, predictedRefraction(formula, biometry, constant, power));
 }
 
+/**
+ * The axial-length bands the audit groups by, the same limits as the formula recommended for them
+ * (`recommendedIolFormula` in exams/biometry.ts): short below 22.0 mm, medium 22.0 to 26.0 mm inclusive, long above.
+ */
+export const AXIAL_LENGTH_BANDS = ['short', 'medium', 'long'] as const;
+export type AxialLengthBand = (typeof AXIAL_LENGTH_BANDS)[number];
+
+export function axialLengthBand(axialLength: number): AxialLengthBand | null {
+  if (!(axialLength > 0) || !Number.isFinite(axialLength)) return null;
+  if (axialLength < 22) return 'short';
+  return axialLength <= 26 ? 'medium' : 'long';
+}
+
 /** One operation as the audit sees it. */
 export interface AuditOperation {
   patientId: string;
