@@ -134,8 +134,9 @@ function DueRow({
             data-testid="due-call"
           >
             {t('appointments.due.call')}
-            <span dir="ltr" style={{ marginInlineStart: 6 }}>
-              {entry.patient.phone}
+            {/* The gap on the page's side of the number (an LTR run's own start is its left, even in Arabic). */}
+            <span style={{ marginInlineStart: 6 }}>
+              <span dir="ltr">{entry.patient.phone}</span>
             </span>
           </Button>
         ) : (
