@@ -67,7 +67,7 @@ function renderAt(element: ReactElement, url: string, answer: (method: string, u
 /** The field error shown under an input (a toast may say the same). */
 const fieldError = (text: string) =>
   waitFor(() => {
-    const found = [...document.querySelectorAll('.mantine-InputWrapper-error')].find(
+    const found = [...document.querySelectorAll<HTMLElement>('.mantine-InputWrapper-error')].find(
       (el) => el.textContent === text,
     );
     expect(found).toBeDefined();
