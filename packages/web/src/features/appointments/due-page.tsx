@@ -50,7 +50,8 @@ export function DuePage() {
       error={due.error}
       failureFallback={pathTo('appointmentsBook')}
       filters={
-        doctorOptions.length > 1 && (
+        // One doctor needs no choice; a doctor asked for in the address is shown as chosen from the start.
+        (doctorId !== null || doctorOptions.length > 1) && (
           <Select
             label={t('appointments.fields.doctor')}
             placeholder={t('appointments.allDoctors')}
