@@ -8,11 +8,14 @@ export function DayInput({
   value,
   onChange,
   testId,
+  error,
 }: {
   label: string;
   value: string;
   onChange: (day: string) => void;
   testId?: string;
+  /** A form's translated error on the day. */
+  error?: string;
 }) {
   return (
     <DateInput
@@ -24,6 +27,7 @@ export function DayInput({
         if (day) onChange(day);
       }}
       maw={180}
+      error={error}
       data-testid={testId}
     />
   );

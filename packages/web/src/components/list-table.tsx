@@ -17,6 +17,8 @@ export interface ListTableProps {
   actions?: boolean;
   /** The rows (`Table.Tr`). */
   children: ReactNode;
+  /** A closing row under the rows (a report's totals, `Table.Tr`). */
+  foot?: ReactNode;
 }
 
 /**
@@ -34,6 +36,7 @@ export function ListTable({
   tableRef,
   actions = true,
   children,
+  foot,
 }: ListTableProps) {
   const { t } = useTranslation();
   return (
@@ -61,6 +64,7 @@ export function ListTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
+        {foot && <Table.Tfoot>{foot}</Table.Tfoot>}
       </Table>
     </Table.ScrollContainer>
   );

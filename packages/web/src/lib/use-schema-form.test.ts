@@ -1,6 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import {
+  appointmentSettingsUpdateSchema,
+  bookingCreateSchema,
+  bookingMoveSchema,
+  closureCreateSchema,
+  doctorHoursUpdateSchema,
+} from '@basira/shared/appointments/appointments.schemas';
 import { patientCreateSchema, patientUpdateSchema } from '@basira/shared/patients/patients.schemas';
 import { printSettingCreateSchema } from '@basira/shared/print/print-settings.schemas';
 import { queueCreateSchema } from '@basira/shared/queue/queue.schemas';
@@ -78,6 +85,39 @@ describe("the forms' schemas", () => {
     ['role', roleSaveSchema, { name: ' Nurse ', permissions: ['show patient'], createdAt: 'x' }],
     ['queue', queueCreateSchema, { patientId: 4, note: ' ', examTypes: ['Spectacles'], derived: 1 }],
     ['print setting', printSettingCreateSchema, { color: '#1C3F94', name: ' A5 ' }],
+    [
+      'booking',
+      bookingCreateSchema,
+      {
+        patientId: 3,
+        doctorId: 2,
+        start: '2026-12-06T09:30:00+03:00',
+        minutes: 20,
+        examTypes: ['Lasik'],
+        note: '  ',
+      },
+    ],
+    ['booking move', bookingMoveSchema, { start: '2026-12-06T09:30:00+03:00', minutes: 15, version: 2 }],
+    [
+      'appointment settings',
+      appointmentSettingsUpdateSchema,
+      {
+        closedWeekdays: [5],
+        slotMinutes: { Spectacles: 15, Lasik: 45, FollowUp: 10, Biometry: 20, Examinations: 15 },
+        defaultSlotMinutes: 15,
+        noShowAfterMinutes: 120,
+        remindersEnabled: true,
+        reminderTextAr: ' تذكير ',
+        reminderTextEn: 'Reminder ',
+        version: 3,
+      },
+    ],
+    [
+      'doctor hours',
+      doctorHoursUpdateSchema,
+      { week: { 6: [{ start: '09:00', end: '13:00' }] }, version: 1 },
+    ],
+    ['closure', closureCreateSchema, { day: '2026-12-20', name: ' Maintenance ' }],
   ];
   it.each(cases)('%s: the body re-reads as itself and carries only known fields', (_name, schema, input) => {
     const result = schemaFormBody({ schema }, input);

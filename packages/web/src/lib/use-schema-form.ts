@@ -105,8 +105,12 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>(options
     set: <K extends keyof V & string>(field: K, value: V[K]) => form.setFieldValue(field, value as never),
     /** The translated error of a field, or undefined. */
     error: (field: string) => errorText(translate, form.errors[field]),
-    /** Props for a Mantine input (`{ type: 'checkbox' }` for a switch), with the error translated. */
-    inputProps: (field: keyof V & string, inputOptions?: { type: 'input' | 'checkbox' }) => ({
+    /** Props for a Mantine input (`{ type: 'checkbox' }` for a switch), with the error translated; a field inside
+     * another is named by its path (`week.0.1.start`). */
+    inputProps: (
+      field: (keyof V & string) | `${keyof V & string}.${string}`,
+      inputOptions?: { type: 'input' | 'checkbox' },
+    ) => ({
       ...form.getInputProps(field, inputOptions),
       error: errorText(translate, form.errors[field]),
     }),

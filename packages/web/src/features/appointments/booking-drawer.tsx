@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Badge,
   Button,
@@ -21,6 +21,7 @@ import {
   SLOT_MINUTES_MAX,
   SLOT_MINUTES_MIN,
   SLOT_STEP_MINUTES,
+  bookingMoveSchema,
   type Booking,
 } from '@basira/shared/appointments/appointments.schemas';
 import { ClockTimeInput } from '../../components/clock-time-input.tsx';
@@ -31,6 +32,7 @@ import { pathTo } from '../../lib/routes.ts';
 import { canAny } from '../../lib/session-local.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useMe } from '../../lib/use-me.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import {
   bookingDetailQuery,
   doctorsQuery,
@@ -229,6 +231,28 @@ function BookingDetails({ id, onClose }: { id: number; onClose: () => void }) {
   );
 }
 
+/** What the move form holds: the day and time as typed, the doctor picked, the length. */
+export interface MoveValues {
+  day: string;
+  time: string;
+  doctorId: string | null;
+  minutes: number | string;
+}
+
+/**
+ * The request body (`POST /api/appointments/{id}/move`) of the values: a recall given no time moves at 09:00, a
+ * doctor left unchosen stays the booking's; `overbook` is asked later.
+ */
+export function moveBody(values: MoveValues, version: number, timeZone?: string) {
+  return {
+    start: zonedDateTimeToIso(values.day, values.time || '09:00', timeZone) ?? undefined,
+    minutes: typeof values.minutes === 'number' ? values.minutes : undefined,
+    doctorId: values.doctorId ? Number(values.doctorId) : undefined,
+    overbook: false,
+    version,
+  };
+}
+
 /** The keyboard way to move and resize: day, time, doctor and length, each an ordinary field. */
 export function MoveForm({ booking, onMoved }: { booking: Booking; onMoved: () => void }) {
   const { t } = useTranslation();
@@ -236,23 +260,29 @@ export function MoveForm({ booking, onMoved }: { booking: Booking; onMoved: () =
   const doctors = useQuery(doctorsQuery);
   const move = useMoveBooking();
   const start = zonedParts(new Date(booking.start), format.timeZone);
-  const [day, setDay] = useState(start.day);
-  const [time, setTime] = useState(booking.minutes === null ? '' : start.time);
-  const [doctorId, setDoctorId] = useState(booking.doctorId);
-  const [minutes, setMinutes] = useState<number>(booking.minutes ?? 15);
+  const form = useSchemaForm({
+    schema: bookingMoveSchema,
+    initialValues: {
+      day: start.day,
+      time: booking.minutes === null ? '' : start.time,
+      doctorId: booking.doctorId === null ? null : String(booking.doctorId),
+      minutes: booking.minutes ?? 15,
+    } satisfies MoveValues as MoveValues,
+    toBody: (v: MoveValues) => moveBody(v, booking.version, format.timeZone),
+    required: ['start', 'minutes'],
+    fieldOf: (path) => (path === 'start' ? 'time' : path),
+  });
+  const { values } = form;
 
-  const submit = async () => {
-    const iso = zonedDateTimeToIso(day, time || '09:00', format.timeZone);
-    if (!iso) return;
-    const done = await withOverbook(t, (overbook) =>
-      move.mutateAsync({
-        id: booking.id,
-        start: iso,
-        minutes,
-        doctorId: doctorId ?? undefined,
-        overbook,
-        version: booking.version,
-      }),
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (move.isPending) return;
+    const body = form.submitValues();
+    if (!body) return;
+    const done = await withOverbook(
+      t,
+      (overbook) => move.mutateAsync({ id: booking.id, ...body, overbook }),
+      (error) => form.showServerErrors(error),
     );
     if (done) {
       toastSuccess(t('appointments.moved'));
@@ -261,46 +291,49 @@ export function MoveForm({ booking, onMoved }: { booking: Booking; onMoved: () =
   };
 
   return (
-    <Stack gap="xs" data-testid="booking-move-form">
-      <Group grow align="flex-start">
-        <DateInput
-          label={t('appointments.fields.day')}
-          valueFormat="YYYY-MM-DD"
-          dateParser={parseTypedDate}
-          value={day}
-          onChange={(v) => v && setDay(v)}
-          data-testid="move-day"
-        />
-        <ClockTimeInput
-          label={t('appointments.fields.time')}
-          value={time}
-          onChange={setTime}
-          data-testid="move-time"
-        />
-      </Group>
-      <Group grow align="flex-start">
-        <Select
-          label={t('appointments.fields.doctor')}
-          data={(doctors.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
-          value={doctorId === null ? null : String(doctorId)}
-          onChange={(v) => setDoctorId(v ? Number(v) : booking.doctorId)}
-          data-testid="move-doctor"
-        />
-        <NumberInput
-          label={t('appointments.fields.minutes')}
-          value={minutes}
-          onChange={(v) => typeof v === 'number' && setMinutes(v)}
-          min={SLOT_MINUTES_MIN}
-          max={SLOT_MINUTES_MAX}
-          step={SLOT_STEP_MINUTES}
-          data-testid="move-minutes"
-        />
-      </Group>
-      <Group justify="flex-end">
-        <Button onClick={() => void submit()} loading={move.isPending} data-testid="move-submit">
-          {t('appointments.actions.saveMove')}
-        </Button>
-      </Group>
-    </Stack>
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="xs" data-testid="booking-move-form">
+        <Group grow align="flex-start">
+          <DateInput
+            label={t('appointments.fields.day')}
+            valueFormat="YYYY-MM-DD"
+            dateParser={parseTypedDate}
+            value={values.day}
+            onChange={(v) => v && form.set('day', v)}
+            error={form.error('day')}
+            data-testid="move-day"
+          />
+          <ClockTimeInput
+            label={t('appointments.fields.time')}
+            {...form.inputProps('time')}
+            data-testid="move-time"
+          />
+        </Group>
+        <Group grow align="flex-start">
+          <Select
+            label={t('appointments.fields.doctor')}
+            data={(doctors.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+            {...form.inputProps('doctorId')}
+            onChange={(v) =>
+              form.set('doctorId', v ?? (booking.doctorId === null ? null : String(booking.doctorId)))
+            }
+            data-testid="move-doctor"
+          />
+          <NumberInput
+            label={t('appointments.fields.minutes')}
+            {...form.inputProps('minutes')}
+            min={SLOT_MINUTES_MIN}
+            max={SLOT_MINUTES_MAX}
+            step={SLOT_STEP_MINUTES}
+            data-testid="move-minutes"
+          />
+        </Group>
+        <Group justify="flex-end">
+          <Button type="submit" loading={move.isPending} data-testid="move-submit">
+            {t('appointments.actions.saveMove')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -21,12 +21,19 @@ export function confirmOverbook(t: Translator): Promise<boolean> {
 /**
  * Runs a booking or a move; on 409 `appointments.slot_taken` asks whether to overbook and runs it again with
  * `overbook: true`; a stale version says the book changed (the caller's mutation reloads it). Resolves to the
- * result, or null when it did not happen (the error already told).
+ * result, or null when it did not happen (the error already told). `onFailed` gets a refusal as well (a form
+ * puts a 422's field errors on its fields).
  */
 export async function withOverbook<T>(
   t: Translator,
   run: (overbook: boolean) => Promise<T>,
+  onFailed?: (error: unknown) => void,
 ): Promise<T | null> {
+  const failed = (error: unknown) => {
+    toastError(t('appointments.failed'), errorMessage(t, error));
+    onFailed?.(error);
+    return null;
+  };
   try {
     return await run(false);
   } catch (error) {
@@ -35,15 +42,13 @@ export async function withOverbook<T>(
       try {
         return await run(true);
       } catch (again) {
-        toastError(t('appointments.failed'), errorMessage(t, again));
-        return null;
+        return failed(again);
       }
     }
     if (isApiError(error) && error.code === 'stale_version') {
       toastWarning(t('appointments.staleReloaded'));
       return null;
     }
-    toastError(t('appointments.failed'), errorMessage(t, error));
-    return null;
+    return failed(error);
   }
 }

@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { Button, Group, Table, Text } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { PageFrame } from '../../components/page-frame.tsx';
-import { errorMessage } from '../../lib/error-catalogue.ts';
+import { ListPage } from '../../components/list-page.tsx';
 import { dayIn, useFormatters } from '../../lib/format.ts';
+import { pathTo } from '../../lib/routes.ts';
+import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { DayInput } from '../../components/day-input.tsx';
 import { attendanceQuery } from './appointments.queries.ts';
 
@@ -15,16 +15,39 @@ export function rate(part: number, whole: number): string {
   return whole > 0 ? `${Math.round((part / whole) * 100)}%` : '—';
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The report's days as kept in the address (`?from=2026-12-01&to=2026-12-05`), so a report can be shared or
+ * reloaded: by default this month up to today; a `to` before `from` reads as `from`.
+ */
+export function reportRangeFrom(params: URLSearchParams, today: string): { from: string; to: string } {
+  const day = (key: string) => {
+    const value = params.get(key) ?? '';
+    return DAY.test(value) && dayjs(value).isValid() ? value : null;
+  };
+  const from = day('from') ?? dayjs(today).startOf('month').format('YYYY-MM-DD');
+  const to = day('to') ?? today;
+  return { from, to: to < from ? from : to };
+}
+
+interface Counts {
+  booked: number;
+  arrived: number;
+  noShow: number;
+  canceled: number;
+}
+
 /** Attendance per doctor and reason: booked, arrived, no-shows, cancellations, with their rates; printable. */
 export function AttendanceReportPage() {
   const { t } = useTranslation();
   const format = useFormatters();
   const today = dayIn(format.timeZone);
-  const [from, setFrom] = useState(dayjs(today).startOf('month').format('YYYY-MM-DD'));
-  const [to, setTo] = useState(today);
-  const report = useQuery(attendanceQuery(from, to < from ? from : to));
-  const rows = report.data?.rows ?? [];
-  const total = rows.reduce(
+  const [params, updateParams] = useSearchParamsUpdate();
+  const { from, to } = reportRangeFrom(params, today);
+  const report = useQuery(attendanceQuery(from, to));
+  const rows = report.data?.rows;
+  const total = (rows ?? []).reduce<Counts>(
     (s, r) => ({
       booked: s.booked + r.booked,
       arrived: s.arrived + r.arrived,
@@ -33,80 +56,84 @@ export function AttendanceReportPage() {
     }),
     { booked: 0, arrived: 0, noShow: 0, canceled: 0 },
   );
-  const cells = (r: typeof total) => (
+  const set = (key: 'from' | 'to', day: string) =>
+    updateParams((next) => void next.set(key, day), { replace: true });
+
+  const cells = (r: Counts) => (
     <>
       <Table.Td>{format.number(r.booked)}</Table.Td>
-      <Table.Td>
-        {format.number(r.arrived)}{' '}
-        <Text span c="dimmed" size="xs" dir="ltr">
-          ({rate(r.arrived, r.booked)})
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        {format.number(r.noShow)}{' '}
-        <Text span c="dimmed" size="xs" dir="ltr">
-          ({rate(r.noShow, r.booked)})
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        {format.number(r.canceled)}{' '}
-        <Text span c="dimmed" size="xs" dir="ltr">
-          ({rate(r.canceled, r.booked)})
-        </Text>
-      </Table.Td>
+      {([r.arrived, r.noShow, r.canceled] as const).map((part, i) => (
+        <Table.Td key={i}>
+          {format.number(part)}{' '}
+          <Text span c="dimmed" size="xs" dir="ltr">
+            ({rate(part, r.booked)})
+          </Text>
+        </Table.Td>
+      ))}
     </>
   );
+
   return (
-    <PageFrame
-      title={t('appointments.report.title')}
-      loading={report.isPending}
-      actions={
-        <Button variant="default" onClick={() => window.print()} data-testid="report-print">
-          {t('appointments.report.print')}
-        </Button>
+    <ListPage
+      name="attendance-report"
+      frame={{
+        title: t('appointments.report.title'),
+        actions: (
+          <Button variant="default" onClick={() => window.print()} data-testid="report-print">
+            {t('appointments.report.print')}
+          </Button>
+        ),
+      }}
+      rows={rows}
+      loading={report.isPending && !report.error}
+      error={report.error}
+      failureFallback={pathTo('appointmentsBook')}
+      filters={
+        <Group align="flex-end" className="no-print">
+          <DayInput
+            label={t('appointments.report.from')}
+            value={from}
+            onChange={(day) => set('from', day)}
+            testId="report-from"
+          />
+          <DayInput
+            label={t('appointments.report.to')}
+            value={to}
+            onChange={(day) => set('to', day)}
+            testId="report-to"
+          />
+        </Group>
       }
-    >
-      <Group align="flex-end" className="no-print">
-        <DayInput
-          label={t('appointments.report.from')}
-          value={from}
-          onChange={setFrom}
-          testId="report-from"
-        />
-        <DayInput label={t('appointments.report.to')} value={to} onChange={setTo} testId="report-to" />
-      </Group>
-      {report.isError && <Text c="red">{errorMessage(t, report.error)}</Text>}
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped data-testid="attendance-report">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('appointments.fields.doctor')}</Table.Th>
-              <Table.Th>{t('appointments.report.reason')}</Table.Th>
-              <Table.Th>{t('appointments.report.booked')}</Table.Th>
-              <Table.Th>{t('appointments.report.arrived')}</Table.Th>
-              <Table.Th>{t('appointments.report.noShow')}</Table.Th>
-              <Table.Th>{t('appointments.report.canceled')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r, i) => (
-              <Table.Tr key={`${r.doctor?.id ?? 0}-${r.reason ?? ''}-${i}`}>
-                <Table.Td>{r.doctor?.name ?? t('appointments.report.noDoctor')}</Table.Td>
-                <Table.Td>
-                  {r.reason ? t(`queue.examTypes.${r.reason}`) : t('appointments.report.noReason')}
-                </Table.Td>
-                {cells(r)}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th colSpan={2}>{t('appointments.report.total')}</Table.Th>
-              {cells(total)}
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </Table.ScrollContainer>
-    </PageFrame>
+      empty={t('appointments.report.empty')}
+      columns={[
+        t('appointments.fields.doctor'),
+        t('appointments.report.reason'),
+        t('appointments.report.booked'),
+        t('appointments.report.arrived'),
+        t('appointments.report.noShow'),
+        t('appointments.report.canceled'),
+      ]}
+      minWidth={600}
+      table={{
+        striped: true,
+        highlightOnHover: false,
+        actions: false,
+        foot: (
+          <Table.Tr data-testid="attendance-report-total">
+            <Table.Th colSpan={2}>{t('appointments.report.total')}</Table.Th>
+            {cells(total)}
+          </Table.Tr>
+        ),
+      }}
+      renderRow={(r, i) => (
+        <Table.Tr key={`${r.doctor?.id ?? 0}-${r.reason ?? ''}-${i}`}>
+          <Table.Td>{r.doctor?.name ?? t('appointments.report.noDoctor')}</Table.Td>
+          <Table.Td>
+            {r.reason ? t(`queue.examTypes.${r.reason}`) : t('appointments.report.noReason')}
+          </Table.Td>
+          {cells(r)}
+        </Table.Tr>
+      )}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -23,19 +23,29 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import {
+  SLOT_MINUTES_MAX,
+  SLOT_MINUTES_MIN,
+  SLOT_STEP_MINUTES,
+  appointmentSettingsUpdateSchema,
+  closureCreateSchema,
+  doctorHoursUpdateSchema,
   type AppointmentSettings,
   type Booking,
+  type DoctorHours,
   type Session,
   type WeekHours,
 } from '@basira/shared/appointments/appointments.schemas';
-import { VISIT_REASONS } from '@basira/shared/queue/queue.schemas';
+import { VISIT_REASONS, type VisitReason } from '@basira/shared/queue/queue.schemas';
 import { ClockTimeInput } from '../../components/clock-time-input.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { ARABIC_CALENDAR_LOCALE } from '../../lib/calendar-settings.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { dayIn, useFormatters } from '../../lib/format.ts';
 import { pathTo } from '../../lib/routes.ts';
+import { isApiError } from '../../lib/api-error.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
+import { useTranslator } from '../../lib/use-translator.ts';
 import {
   closuresQuery,
   holidaysQuery,
@@ -75,29 +85,9 @@ export function AppointmentSettingsPage() {
 function HoursEditor() {
   const { t } = useTranslation();
   const hours = useQuery(hoursQuery);
-  const save = useSaveHours();
   const [doctorId, setDoctorId] = useState<number | null>(null);
   const current = hours.data?.find((h) => h.doctor.id === doctorId) ?? hours.data?.[0];
-  const [week, setWeek] = useState<WeekHours | null>(null);
-  const [outside, setOutside] = useState<Booking[] | null>(null);
-  useEffect(() => {
-    setWeek(current ? structuredClone(current.week) : null);
-    setOutside(null);
-  }, [current]);
-  const weekdayName = useWeekdayName();
   if (!hours.data) return null;
-  const setDay = (d: number, sessions: Session[]) => setWeek((w) => (w ? { ...w, [d]: sessions } : w));
-
-  const submit = async () => {
-    if (!current || !week) return;
-    try {
-      const saved = await save.mutateAsync({ doctorId: current.doctor.id, week, version: current.version });
-      toastSuccess(t('appointments.settings.hoursSaved'));
-      setOutside(saved.outside);
-    } catch (error) {
-      toastError(t('appointments.failed'), errorMessage(t, error));
-    }
-  };
 
   return (
     <Paper withBorder p="md" data-testid="hours-editor">
@@ -111,48 +101,83 @@ function HoursEditor() {
           data-testid="hours-doctor"
         />
       </Group>
-      {week && (
-        <Stack gap="xs">
-          {WEEK_ORDER.map((d) => {
-            const sessions = week[d] ?? [];
-            return (
-              <Group key={d} gap="xs" align="center" data-testid={`hours-day-${d}`}>
-                <Text w={90} fw={500}>
+      {current && <HoursForm key={current.doctor.id} current={current} />}
+    </Paper>
+  );
+}
+
+/** What the hours form holds: the doctor's week as edited. */
+export interface HoursValues {
+  week: WeekHours;
+}
+
+/** One doctor's week (`PUT /api/appointments/hours/{doctorId}`); the bookings now outside it listed after saving. */
+function HoursForm({ current }: { current: DoctorHours }) {
+  const { t } = useTranslation();
+  const translate = useTranslator();
+  const save = useSaveHours();
+  const weekdayName = useWeekdayName();
+  const [outside, setOutside] = useState<Booking[] | null>(null);
+  const form = useSchemaForm({
+    schema: doctorHoursUpdateSchema,
+    initialValues: { week: structuredClone(current.week) } satisfies HoursValues as HoursValues,
+    toBody: (v: HoursValues) => ({ week: v.week, version: current.version }),
+  });
+  // The saved week (after a save, or someone else's) is the form's new start.
+  useEffect(() => form.load({ week: structuredClone(current.week) }), [current]);
+  const week = form.values.week;
+  const setDay = (d: number, sessions: Session[]) => form.form.setFieldValue(`week.${d}`, sessions as never);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const body = form.submitValues();
+    if (!body) return;
+    try {
+      const saved = await save.mutateAsync({ doctorId: current.doctor.id, ...body });
+      toastSuccess(t('appointments.settings.hoursSaved'));
+      setOutside(saved.outside);
+    } catch (error) {
+      if (isApiError(error) && error.handled) return;
+      form.showServerErrors(error);
+      toastError(t('appointments.failed'), errorMessage(translate, error));
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="xs">
+        {WEEK_ORDER.map((d) => {
+          const sessions = week[d] ?? [];
+          const dayError = form.error(`week.${d}`);
+          return (
+            <Stack key={d} gap={2}>
+              <Group gap="xs" align="flex-start" data-testid={`hours-day-${d}`}>
+                <Text w={90} fw={500} mt={6}>
                   {weekdayName(d)}
                 </Text>
                 {sessions.length === 0 && (
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" c="dimmed" mt={6}>
                     {t('appointments.settings.dayOff')}
                   </Text>
                 )}
                 {sessions.map((s, i) => (
-                  <Group key={i} gap={4} wrap="nowrap">
+                  <Group key={i} gap={4} wrap="nowrap" align="flex-start">
                     <ClockTimeInput
                       aria-label={t('appointments.settings.start')}
-                      value={s.start}
-                      onChange={(v) =>
-                        setDay(
-                          d,
-                          sessions.map((x, j) => (j === i ? { ...x, start: v } : x)),
-                        )
-                      }
+                      {...form.inputProps(`week.${d}.${i}.start`)}
                       w={110}
                     />
-                    <Text>–</Text>
+                    <Text mt={6}>–</Text>
                     <ClockTimeInput
                       aria-label={t('appointments.settings.end')}
-                      value={s.end}
-                      onChange={(v) =>
-                        setDay(
-                          d,
-                          sessions.map((x, j) => (j === i ? { ...x, end: v } : x)),
-                        )
-                      }
+                      {...form.inputProps(`week.${d}.${i}.end`)}
                       w={110}
                     />
                     <ActionIcon
                       variant="subtle"
                       color="red"
+                      mt={4}
                       aria-label={t('appointments.settings.removeSession')}
                       onClick={() =>
                         setDay(
@@ -168,6 +193,7 @@ function HoursEditor() {
                 <Button
                   size="compact-sm"
                   variant="subtle"
+                  mt={4}
                   onClick={() =>
                     setDay(d, [
                       ...sessions,
@@ -183,29 +209,34 @@ function HoursEditor() {
                     : t('appointments.settings.addBreak')}
                 </Button>
               </Group>
-            );
-          })}
-          <Group justify="flex-end">
-            <Button onClick={() => void submit()} loading={save.isPending} data-testid="hours-save">
-              {t('common.save')}
-            </Button>
-          </Group>
-          {outside && outside.length > 0 && (
-            <Paper withBorder p="sm" bg="var(--mantine-color-orange-light)" data-testid="hours-outside">
-              <Text fw={600}>{t('appointments.settings.outside', { count: outside.length })}</Text>
-              {outside.map((b) => (
-                <Text size="sm" key={b.id}>
-                  <Link to={`${pathTo('appointmentsBook')}?view=day&day=${b.start.slice(0, 10)}`}>
-                    {b.patient.name}
-                  </Link>{' '}
-                  <OutsideWhen iso={b.start} />
+              {dayError && (
+                <Text c="red" size="sm" role="alert" ms={98} data-testid={`hours-day-error-${d}`}>
+                  {dayError}
                 </Text>
-              ))}
-            </Paper>
-          )}
-        </Stack>
-      )}
-    </Paper>
+              )}
+            </Stack>
+          );
+        })}
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending} data-testid="hours-save">
+            {t('common.save')}
+          </Button>
+        </Group>
+        {outside && outside.length > 0 && (
+          <Paper withBorder p="sm" bg="var(--mantine-color-orange-light)" data-testid="hours-outside">
+            <Text fw={600}>{t('appointments.settings.outside', { count: outside.length })}</Text>
+            {outside.map((b) => (
+              <Text size="sm" key={b.id}>
+                <Link to={`${pathTo('appointmentsBook')}?view=day&day=${b.start.slice(0, 10)}`}>
+                  {b.patient.name}
+                </Link>{' '}
+                <OutsideWhen iso={b.start} />
+              </Text>
+            ))}
+          </Paper>
+        )}
+      </Stack>
+    </form>
   );
 }
 
@@ -222,8 +253,6 @@ function ClosuresEditor() {
   const holidays = useQuery(holidaysQuery(year));
   const add = useAddClosure();
   const remove = useRemoveClosure();
-  const [day, setDay] = useState(dayIn(format.timeZone));
-  const [name, setName] = useState('');
   const taken = new Set((closures.data ?? []).map((c) => c.day));
 
   const run = async (work: () => Promise<unknown>) => {
@@ -269,27 +298,7 @@ function ClosuresEditor() {
           ))}
         </Table.Tbody>
       </Table>
-      <Group align="flex-end" mt="sm">
-        <DayInput label={t('appointments.fields.day')} value={day} onChange={setDay} testId="closure-day" />
-        <TextInput
-          label={t('appointments.settings.closureName')}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          data-testid="closure-name"
-        />
-        <Button
-          onClick={() =>
-            void run(async () => {
-              await add.mutateAsync({ day, name: name.trim(), kind: 'closure' });
-              setName('');
-            })
-          }
-          disabled={!name.trim()}
-          data-testid="closure-add"
-        >
-          {t('common.add')}
-        </Button>
-      </Group>
+      <ClosureForm />
       <Text fw={600} mt="md">
         {t('appointments.settings.holidays')}
       </Text>
@@ -326,25 +335,139 @@ function ClosuresEditor() {
   );
 }
 
-function GeneralSettings() {
-  const { t } = useTranslation();
-  const weekdayName = useWeekdayName();
-  const settings = useQuery(settingsQuery);
-  const save = useSaveSettings();
-  const [form, setForm] = useState<AppointmentSettings | null>(null);
-  useEffect(() => {
-    if (settings.data) setForm(structuredClone(settings.data));
-  }, [settings.data]);
-  if (!form) return null;
-  const set = <K extends keyof AppointmentSettings>(key: K, value: AppointmentSettings[K]) =>
-    setForm((f) => (f ? { ...f, [key]: value } : f));
+/** What the closure form holds: a day of the clinic's own to close, and its name. */
+export interface ClosureValues {
+  day: string;
+  name: string;
+}
 
-  const submit = async () => {
+/** A closure of the clinic's own (`POST /api/appointments/closures`); the holidays are ticked in the list below. */
+function ClosureForm() {
+  const { t } = useTranslation();
+  const translate = useTranslator();
+  const format = useFormatters();
+  const add = useAddClosure();
+  const form = useSchemaForm({
+    schema: closureCreateSchema,
+    initialValues: { day: dayIn(format.timeZone), name: '' } satisfies ClosureValues as ClosureValues,
+    toBody: (v: ClosureValues) => ({ day: v.day, name: v.name, kind: 'closure' }),
+    required: ['day', 'name'],
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (add.isPending) return;
+    const body = form.submitValues();
+    if (!body) return;
     try {
-      await save.mutateAsync(form);
+      await add.mutateAsync(body);
+      form.load({ day: form.values.day, name: '' });
+    } catch (error) {
+      if (isApiError(error) && error.handled) return;
+      form.showServerErrors(error);
+      toastError(t('appointments.failed'), errorMessage(translate, error));
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Group align="flex-start" mt="sm">
+        <DayInput
+          label={t('appointments.fields.day')}
+          value={form.values.day}
+          onChange={(day) => form.set('day', day)}
+          error={form.error('day')}
+          testId="closure-day"
+        />
+        <TextInput
+          label={t('appointments.settings.closureName')}
+          {...form.inputProps('name')}
+          maxLength={120}
+          data-testid="closure-name"
+        />
+        <Button type="submit" mt={25} loading={add.isPending} data-testid="closure-add">
+          {t('common.add')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function GeneralSettings() {
+  const settings = useQuery(settingsQuery);
+  if (!settings.data) return null;
+  return <GeneralSettingsForm settings={settings.data} />;
+}
+
+/** What the settings form holds: the settings as typed (a length cleared is blank until typed again). */
+export interface GeneralValues {
+  closedWeekdays: string[];
+  slotMinutes: Record<VisitReason, number | string>;
+  defaultSlotMinutes: number | string;
+  noShowAfterMinutes: number | string;
+  remindersEnabled: boolean;
+  reminderTextAr: string;
+  reminderTextEn: string;
+}
+
+export function generalValues(settings: AppointmentSettings): GeneralValues {
+  return {
+    closedWeekdays: settings.closedWeekdays.map(String),
+    slotMinutes: { ...settings.slotMinutes },
+    defaultSlotMinutes: settings.defaultSlotMinutes,
+    noShowAfterMinutes: settings.noShowAfterMinutes,
+    remindersEnabled: settings.remindersEnabled,
+    reminderTextAr: settings.reminderTextAr,
+    reminderTextEn: settings.reminderTextEn,
+  };
+}
+
+const numberOrBlank = (value: number | string) => (typeof value === 'number' ? value : undefined);
+
+/** The request body (`PUT /api/appointments/settings`) of the values, with the version they were read at. */
+export function generalBody(values: GeneralValues, version: number) {
+  return {
+    closedWeekdays: values.closedWeekdays.map(Number).sort((a, b) => a - b),
+    slotMinutes: Object.fromEntries(
+      VISIT_REASONS.map((r) => [r, numberOrBlank(values.slotMinutes[r])]),
+    ) as Record<VisitReason, number | undefined>,
+    defaultSlotMinutes: numberOrBlank(values.defaultSlotMinutes),
+    noShowAfterMinutes: numberOrBlank(values.noShowAfterMinutes),
+    remindersEnabled: values.remindersEnabled,
+    reminderTextAr: values.reminderTextAr,
+    reminderTextEn: values.reminderTextEn,
+    version,
+  };
+}
+
+function GeneralSettingsForm({ settings }: { settings: AppointmentSettings }) {
+  const { t } = useTranslation();
+  const translate = useTranslator();
+  const weekdayName = useWeekdayName();
+  const save = useSaveSettings();
+  const form = useSchemaForm({
+    schema: appointmentSettingsUpdateSchema,
+    initialValues: generalValues(settings),
+    toBody: (v: GeneralValues) => generalBody(v, settings.version),
+    required: ['defaultSlotMinutes', 'noShowAfterMinutes', 'reminderTextAr', 'reminderTextEn'],
+    // The reasons' lengths are `slotMinutes.Lasik`, as the form holds them.
+  });
+  // The saved settings (after a save, or someone else's read after a refusal) are the form's new start.
+  useEffect(() => form.load(generalValues(settings)), [settings]);
+  const { values } = form;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const body = form.submitValues();
+    if (!body) return;
+    try {
+      await save.mutateAsync(body);
       toastSuccess(t('appointments.settings.saved'));
     } catch (error) {
-      toastError(t('appointments.failed'), errorMessage(t, error));
+      if (isApiError(error) && error.handled) return;
+      form.showServerErrors(error);
+      toastError(t('appointments.failed'), errorMessage(translate, error));
     }
   };
 
@@ -353,92 +476,93 @@ function GeneralSettings() {
       <Title order={4} mb="sm">
         {t('appointments.settings.general')}
       </Title>
-      <Stack gap="sm">
-        <div>
-          <Text size="sm" fw={500} mb={4}>
-            {t('appointments.settings.closedWeekdays')}
-          </Text>
-          <Chip.Group
-            multiple
-            value={form.closedWeekdays.map(String)}
-            onChange={(v) => set('closedWeekdays', v.map(Number))}
-          >
-            <Group gap={6}>
-              {WEEK_ORDER.map((d) => (
-                <Chip key={d} value={String(d)} size="sm" data-testid={`closed-weekday-${d}`}>
-                  {weekdayName(d)}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        </div>
-        <Group gap="sm" align="flex-end">
-          {VISIT_REASONS.map((r) => (
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="sm">
+          <div>
+            <Text size="sm" fw={500} mb={4}>
+              {t('appointments.settings.closedWeekdays')}
+            </Text>
+            <Chip.Group
+              multiple
+              value={values.closedWeekdays}
+              onChange={(v) => form.set('closedWeekdays', v)}
+            >
+              <Group gap={6}>
+                {WEEK_ORDER.map((d) => (
+                  <Chip key={d} value={String(d)} size="sm" data-testid={`closed-weekday-${d}`}>
+                    {weekdayName(d)}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+          </div>
+          <Group gap="sm" align="flex-start">
+            {VISIT_REASONS.map((r) => (
+              <NumberInput
+                key={r}
+                label={t(`queue.examTypes.${r}`)}
+                {...form.inputProps(`slotMinutes.${r}`)}
+                min={SLOT_MINUTES_MIN}
+                max={SLOT_MINUTES_MAX}
+                step={SLOT_STEP_MINUTES}
+                w={120}
+                data-testid={`slot-minutes-${r}`}
+              />
+            ))}
             <NumberInput
-              key={r}
-              label={t(`queue.examTypes.${r}`)}
-              value={form.slotMinutes[r]}
-              onChange={(v) => typeof v === 'number' && set('slotMinutes', { ...form.slotMinutes, [r]: v })}
-              min={5}
-              max={240}
-              step={5}
-              w={120}
-              data-testid={`slot-minutes-${r}`}
+              label={t('appointments.settings.defaultSlot')}
+              {...form.inputProps('defaultSlotMinutes')}
+              min={SLOT_MINUTES_MIN}
+              max={SLOT_MINUTES_MAX}
+              step={SLOT_STEP_MINUTES}
+              w={140}
+              data-testid="default-slot-minutes"
             />
-          ))}
+          </Group>
           <NumberInput
-            label={t('appointments.settings.defaultSlot')}
-            value={form.defaultSlotMinutes}
-            onChange={(v) => typeof v === 'number' && set('defaultSlotMinutes', v)}
-            min={5}
-            max={240}
-            step={5}
-            w={140}
+            label={t('appointments.settings.noShowAfter')}
+            description={t('appointments.settings.noShowAfterHelp')}
+            {...form.inputProps('noShowAfterMinutes')}
+            min={0}
+            max={1440}
+            step={15}
+            w={220}
+            data-testid="noshow-after"
           />
-        </Group>
-        <NumberInput
-          label={t('appointments.settings.noShowAfter')}
-          description={t('appointments.settings.noShowAfterHelp')}
-          value={form.noShowAfterMinutes}
-          onChange={(v) => typeof v === 'number' && set('noShowAfterMinutes', v)}
-          min={0}
-          max={1440}
-          step={15}
-          w={220}
-          data-testid="noshow-after"
-        />
-        <Switch
-          label={t('appointments.settings.reminders')}
-          checked={form.remindersEnabled}
-          onChange={(e) => set('remindersEnabled', e.currentTarget.checked)}
-          data-testid="reminders-enabled"
-        />
-        <Textarea
-          label={t('appointments.settings.reminderAr')}
-          value={form.reminderTextAr}
-          onChange={(e) => set('reminderTextAr', e.currentTarget.value)}
-          dir="rtl"
-          autosize
-          minRows={2}
-        />
-        <Textarea
-          label={t('appointments.settings.reminderEn')}
-          value={form.reminderTextEn}
-          onChange={(e) => set('reminderTextEn', e.currentTarget.value)}
-          dir="ltr"
-          autosize
-          minRows={2}
-        />
-        <Text size="xs" c="dimmed">
-          {t('appointments.settings.placeholders')}{' '}
-          <span dir="ltr">{'{patient} {doctor} {date} {time} {clinic}'}</span>
-        </Text>
-        <Group justify="flex-end">
-          <Button onClick={() => void submit()} loading={save.isPending} data-testid="settings-save">
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
+          <Switch
+            label={t('appointments.settings.reminders')}
+            {...form.inputProps('remindersEnabled', { type: 'checkbox' })}
+            data-testid="reminders-enabled"
+          />
+          <Textarea
+            label={t('appointments.settings.reminderAr')}
+            {...form.inputProps('reminderTextAr')}
+            dir="rtl"
+            autosize
+            minRows={2}
+            maxLength={1000}
+            data-testid="reminder-text-ar"
+          />
+          <Textarea
+            label={t('appointments.settings.reminderEn')}
+            {...form.inputProps('reminderTextEn')}
+            dir="ltr"
+            autosize
+            minRows={2}
+            maxLength={1000}
+            data-testid="reminder-text-en"
+          />
+          <Text size="xs" c="dimmed">
+            {t('appointments.settings.placeholders')}{' '}
+            <span dir="ltr">{'{patient} {doctor} {date} {time} {clinic}'}</span>
+          </Text>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} data-testid="settings-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Paper>
   );
 }
