@@ -456,6 +456,8 @@ const Column = memo(function Column(p: ColumnProps) {
             data-overbooked={b.overbooked || undefined}
             data-movable={movable || undefined}
             data-dragging={p.dragging === b.id || undefined}
+            data-short={(b.minutes ?? 0) < 30 || undefined}
+            title={b.patient.name}
             aria-label={`${b.patient.name} ${t(`appointments.look.${bookingLook(b.statusId)}`)}`}
             style={{
               ...colors(b),
