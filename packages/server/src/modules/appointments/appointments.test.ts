@@ -452,11 +452,37 @@ describe('the book, its summary and the reports', () => {
       sql`SELECT action, from_status, to_status, actor_id FROM queue_status_events WHERE queue_id = ${early.id} ORDER BY id`,
     )) as unknown as { rows: unknown[] };
     expect(events.rows.at(-1)).toEqual({ action: 'noshow', from_status: 0, to_status: 5, actor_id: null });
+    // One audit row per booking marked, by the system (no user), as a no-show marked by hand is audited.
+    const audit = async (id: number) =>
+      (
+        (await t.database.db.execute(sql`
+          SELECT user_id, action, entity, patient_id, outcome, request_id, details->>'by' AS by, details->>'to' AS "to"
+          FROM audit_log WHERE org_id = ${k.org.id} AND entity_id = ${id} AND action = 'appointment.no_show'`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows;
+    expect(await audit(early.id)).toEqual([
+      {
+        user_id: null,
+        action: 'appointment.no_show',
+        entity: 'queue',
+        patient_id: k.patient.id,
+        outcome: 'ok',
+        request_id: 'job:no-show',
+        by: 'system',
+        to: '5',
+      },
+    ]);
+    expect(await audit(late.id)).toEqual([]);
 
     // The clinic's day ends: the afternoon booking too; the recall stays due; tomorrow's is untouched.
     clock.advance(13 * 3_600_000 + 5 * 60_000); // 00:05 on the 3rd
     await t.noShows.runOnce();
     expect(await status(late.id)).toBe(5);
+    expect(await audit(late.id)).toHaveLength(1);
+    // A second pass marks nothing more and writes no second row.
+    expect(await t.noShows.runOnce()).toBe(0);
+    expect(await audit(early.id)).toHaveLength(1);
     k.reception.token = await t.login(k.org.slug, k.reception.email, k.reception.password);
     expect(await status(tomorrow.id)).toBe(0);
     const recalls = (await t.database.db.execute(
