@@ -390,6 +390,30 @@ describe('the book, its summary and the reports', () => {
       [false, null], // the recall, due on its day (from midnight)
       [true, 15],
     ]);
+    // The list carries what the book draws and moves; the drawer reads the rest from the booking's detail.
+    expect(Object.keys(book.bookings[0]!).sort()).toEqual(
+      [
+        'doctorId',
+        'examTypes',
+        'id',
+        'minutes',
+        'overbooked',
+        'patient',
+        'reply',
+        'start',
+        'statusId',
+        'version',
+      ].sort(),
+    );
+    expect(book.bookings[0]!.patient).toEqual({ id: k.patient.id, name: 'Zainab Kadhim' });
+    const detail = await k.c.ok<{ booking: Booking }>('GET', `${A}/${one.id}`, undefined, k.reception.token);
+    expect(detail.booking).toMatchObject({
+      id: one.id,
+      note: null,
+      isRewaiting: false,
+      arrivedAt: null,
+      patient: { id: k.patient.id, fileNumber: expect.any(Number), phone: expect.anything() },
+    });
     expect(book.closedWeekdays).toEqual([5]);
     expect(book.hours.map((h) => h.doctor.id)).toEqual([k.doctor.id]);
     const all = await k.c.ok<{ bookings: Booking[] }>('GET', `${A}?from=2026-03-02&to=2026-03-08&all=1`);
