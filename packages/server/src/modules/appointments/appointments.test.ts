@@ -542,3 +542,50 @@ describe('the book, its summary and the reports', () => {
     expect(patient.lastNoShow).toBe(new Date(at('2026-03-02', '14:00')).toISOString());
   });
 });
+
+describe('the three permissions, each alone', () => {
+  it('`show appointments` reads the book and the attendance report; without it, 403', async () => {
+    const k = await setUp();
+    const shower = await userWith(t, k.org, ['show appointments']);
+    const queueOnly = await userWith(t, k.org, ['show queues']);
+    const booker = await userWith(t, k.org, ['book appointments']);
+    const book = `${A}?from=2026-03-02&to=2026-03-08`;
+    expect((await k.c.call('GET', book, undefined, shower.token)).statusCode).toBe(200);
+    expect((await k.c.call('GET', book, undefined, queueOnly.token)).statusCode).toBe(403);
+    const report = `${A}/reports/attendance?from=2026-03-02&to=2026-03-08`;
+    expect((await k.c.call('GET', report, undefined, shower.token)).statusCode).toBe(200);
+    // The report is `show appointments`' alone: booking is not reading the clinic's figures.
+    expect((await k.c.call('GET', report, undefined, booker.token)).statusCode).toBe(403);
+  });
+
+  it('`book appointments` books; `show appointments` alone cannot (403)', async () => {
+    const k = await setUp();
+    const booker = await userWith(t, k.org, ['book appointments']);
+    const shower = await userWith(t, k.org, ['show appointments']);
+    const refused = await k.book({ start: at('2026-03-03', '10:00') }, shower.token);
+    expect(refused.statusCode).toBe(403);
+    const made = await k.book({ start: at('2026-03-03', '10:00') }, booker.token);
+    // 201, not 409: the refusal held no slot.
+    expect(made.statusCode).toBe(201);
+  });
+
+  it('`manage appointment hours` writes a doctor’s hours; booking and reading the book do not (403)', async () => {
+    const k = await setUp();
+    const manager = await userWith(t, k.org, ['manage appointment hours']);
+    const url = `${A}/hours/${k.doctor.id}`;
+    const refused = await k.c.call(
+      'PUT',
+      url,
+      { week: { 0: [] }, version: k.hours.version },
+      k.reception.token,
+    );
+    expect(refused.statusCode).toBe(403);
+    const saved = await k.c.call('PUT', url, { week: WEEK, version: k.hours.version }, manager.token);
+    expect(saved.statusCode).toBe(200);
+    expect((saved.json() as { data: { hours: DoctorHours } }).data.hours.version).toBe(k.hours.version + 1);
+    // Hours alone do not open the book.
+    expect(
+      (await k.c.call('GET', `${A}?from=2026-03-02&to=2026-03-08`, undefined, manager.token)).statusCode,
+    ).toBe(403);
+  });
+});
