@@ -480,7 +480,7 @@ describe('the book, its summary and the reports', () => {
     const audit = async (id: number) =>
       (
         (await t.database.db.execute(sql`
-          SELECT user_id, action, entity, patient_id, outcome, request_id, details->>'by' AS by, details->>'to' AS "to"
+          SELECT user_id, action, entity, patient_id::int AS patient_id, outcome, request_id, details->>'by' AS by, details->>'to' AS "to"
           FROM audit_log WHERE org_id = ${k.org.id} AND entity_id = ${id} AND action = 'appointment.no_show'`)) as unknown as {
           rows: unknown[];
         }
