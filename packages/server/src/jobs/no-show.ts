@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { appointmentSettings, organizations, queueEntries, queueStatusEvents } from '../db/schema.ts';
+import {
+  appointmentSettings,
+  auditLog,
+  organizations,
+  queueEntries,
+  queueStatusEvents,
+} from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { DEFAULT_APPOINTMENT_SETTINGS } from '../modules/appointments/appointment-settings.ts';
 import type { EventHub } from '../modules/events/event-hub.ts';
@@ -9,10 +15,14 @@ import { publishQueueChange } from '../modules/queue/queue-view.ts';
 /** At most this many bookings a pass marks (the next pass, a minute later, takes the rest). */
 const BATCH = 5000;
 
+/** The `request_id` of the job's audit rows: they have no user and no request (docs/audit.md). */
+export const NO_SHOW_JOB_REQUEST_ID = 'job:no-show';
+
 /**
  * No-shows (docs/appointments.md): every minute, a booking (Booked, with a slot) not arrived `noShowAfterMinutes`
  * after its start (the clinic's setting), or whose clinic day has ended, becomes NoShow, with its status event
- * (action `noshow`, by no one). A recall (Booked without a slot) is due on its day, not at a time: it is never
+ * (action `noshow`, by no one) and its audit row (`appointment.no_show`, as a no-show marked by hand, with no user:
+ * the system, named by `request_id` `job:no-show`). A recall (Booked without a slot) is due on its day, not at a time: it is never
  * marked; it stays on the due list as overdue until someone calls, rebooks or marks it. One statement for every
  * organization; any number of processes may run it (a booking already marked, or locked by another pass, is
  * skipped).
@@ -49,10 +59,17 @@ export class NoShowJob {
         UPDATE ${queueEntries} q
         SET status = 5, status_since = ${now}::timestamptz, updated_at = ${now}::timestamptz, version = q.version + 1
         FROM due WHERE q.id = due.id AND q.status = 0
-        RETURNING q.org_id, q.id, q.patient_id
+        RETURNING q.org_id, q.id, q.patient_id, q.date
       ), logged AS (
         INSERT INTO ${queueStatusEvents} (org_id, queue_id, from_status, to_status, action, at, actor_id)
         SELECT org_id, id, 0, 5, 'noshow', ${now}::timestamptz, NULL FROM marked
+      ), audited AS (
+        INSERT INTO ${auditLog} (org_id, user_id, role, action, entity, entity_id, patient_id, details, ip, request_id,
+                                 created_at)
+        SELECT org_id, NULL, NULL, 'appointment.no_show', 'queue', id, patient_id,
+               jsonb_build_object('from', 0, 'to', 5, 'start', date, 'by', 'system'), NULL, ${NO_SHOW_JOB_REQUEST_ID},
+               ${now}::timestamptz
+        FROM marked
       )
       SELECT org_id, id, patient_id FROM marked`,
     );

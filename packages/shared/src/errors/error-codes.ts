@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   'admin.last_administrator': 409,
   'user.cannot_delete_self': 409,
   'patient.has_open_visits': 409,
+  /** Deleting a patient with bookings from today on: `data` = `{ count, bookings }` (cancel or move them first). */
+  'patient.has_bookings': 409,
   'patient.merged': 409,
   'queue.illegal_transition': 409,
   'queue.duplicate_open': 409,

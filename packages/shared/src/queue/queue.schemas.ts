@@ -83,7 +83,8 @@ export const queueEventSchema = z.object({
   id: z.number().int(),
   from: queueStatusSchema.nullable(),
   to: queueStatusSchema,
-  action: z.enum(['create', 'open', 'finish', 'cancel', 'wait', 'rewait', 'arrive', 'noshow']),
+  /** The move's call; `book`: a visit present dated to a later day by the queue form (a booking from then on). */
+  action: z.enum(['create', 'open', 'finish', 'cancel', 'wait', 'rewait', 'arrive', 'noshow', 'book']),
   at: z.string(),
   /** For moves into Waiting: when the patient is due (a recall's date). */
   dueAt: z.string().nullable(),

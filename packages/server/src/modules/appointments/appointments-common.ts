@@ -1,6 +1,7 @@
 import { asc, between, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type {
   Booking,
+  BookingFull,
   Closure,
   DoctorHours,
   WeekHours,
@@ -68,7 +69,7 @@ export function selectBookings(db: Db, orgId: number, ...conditions: (SQL | unde
     .where(inOrg(queueEntries, orgId, isNull(patients.deletedAt), ...conditions));
 }
 
-export function toBooking(r: BookingRow): Booking {
+export function toBooking(r: BookingRow): BookingFull {
   return {
     id: r.id,
     patient: { id: r.patientId, name: r.patientName, fileNumber: r.fileNumber, phone: r.phone },
@@ -81,6 +82,64 @@ export function toBooking(r: BookingRow): Booking {
     overbooked: r.overbooked,
     isRewaiting: r.isRewaiting,
     arrivedAt: r.arrivedAt?.toISOString() ?? null,
+    reply: r.bookingReply === 'confirmed' || r.bookingReply === 'cancelled' ? r.bookingReply : null,
+    version: r.version,
+  };
+}
+
+/**
+ * The columns of the book's list (`bookEntryOf`): what the book's screen draws and moves, without what its drawer
+ * reads from the booking's detail (file number, phone, note, `isRewaiting`, `arrivedAt`).
+ */
+export const bookEntryColumns = {
+  id: queueEntries.id,
+  patientId: queueEntries.patientId,
+  patientName: patients.name,
+  doctorId: queueEntries.doctorId,
+  date: queueEntries.date,
+  slotMinutes: queueEntries.slotMinutes,
+  examTypes: queueEntries.examTypes,
+  status: queueEntries.status,
+  overbooked: queueEntries.overbooked,
+  bookingReply: queueEntries.bookingReply,
+  version: queueEntries.version,
+};
+
+export type BookEntryRow = Pick<
+  BookingRow,
+  | 'id'
+  | 'patientId'
+  | 'patientName'
+  | 'doctorId'
+  | 'date'
+  | 'slotMinutes'
+  | 'examTypes'
+  | 'status'
+  | 'overbooked'
+  | 'bookingReply'
+  | 'version'
+>;
+
+/** Bookings of the book's list with their live patient (`selectBookings`' conditions). */
+export function selectBookEntries(db: Db, orgId: number, ...conditions: (SQL | undefined)[]) {
+  return db
+    .select(bookEntryColumns)
+    .from(queueEntries)
+    .innerJoin(patients, eq(patients.id, queueEntries.patientId))
+    .where(inOrg(queueEntries, orgId, isNull(patients.deletedAt), ...conditions));
+}
+
+/** A booking as the book's list carries it (`bookingSchema`'s fields without those "not in the book's list"). */
+export function bookEntryOf(r: BookEntryRow): Booking {
+  return {
+    id: r.id,
+    patient: { id: r.patientId, name: r.patientName },
+    doctorId: r.doctorId,
+    start: r.date.toISOString(),
+    minutes: r.slotMinutes,
+    examTypes: r.examTypes as VisitReason[],
+    statusId: r.status,
+    overbooked: r.overbooked,
     reply: r.bookingReply === 'confirmed' || r.bookingReply === 'cancelled' ? r.bookingReply : null,
     version: r.version,
   };

@@ -2,7 +2,7 @@ import { asc, eq, gte, sql } from 'drizzle-orm';
 import type {
   AppointmentSettings,
   AppointmentSettingsUpdate,
-  Booking,
+  BookingFull,
   Closure,
   ClosureCreate,
   DoctorHours,
@@ -126,7 +126,7 @@ export class AppointmentsSetupService {
     scope: RequestContext,
     doctorId: number,
     input: DoctorHoursUpdate,
-  ): Promise<{ hours: DoctorHours; outside: Booking[] }> {
+  ): Promise<{ hours: DoctorHours; outside: BookingFull[] }> {
     const now = this.clock.now();
     const doctor = await isDoctor(this.db, scope.orgId, doctorId);
     if (!doctor) throw notFound('Doctor');
@@ -186,7 +186,7 @@ export class AppointmentsSetupService {
     doctorId: number,
     week: DoctorHours['week'],
     now: Date,
-  ): Promise<Booking[]> {
+  ): Promise<BookingFull[]> {
     const [settings, rows] = await Promise.all([
       this.settings(scope.orgId),
       selectBookings(

@@ -4,6 +4,7 @@ import type {
   Book,
   Booking,
   BookingCreate,
+  BookingFull,
   BookingMove,
   DaySlots,
   Slot,
@@ -39,6 +40,8 @@ import {
   misfit,
   misfitError,
   rangeOf,
+  bookEntryOf,
+  selectBookEntries,
   selectBookings,
   toBooking,
   toClosure,
@@ -202,7 +205,7 @@ export class AppointmentsService {
         const [lo, hi] = [bind('start', start.toISOString()), bind('end', end.toISOString())];
         const ids = q.doctorIds ? bind('doctorIds', q.doctorIds) : undefined;
         return () =>
-          selectBookings(
+          selectBookEntries(
             this.db,
             org,
             sql`${queueEntries.date} >= ${lo}::timestamptz`,
@@ -213,7 +216,7 @@ export class AppointmentsService {
       }),
     ]);
     const shown = q.doctorIds ? doctors.filter((d) => q.doctorIds!.includes(d.id)) : doctors;
-    const bookings = rows.map(toBooking);
+    const bookings = rows.map(bookEntryOf);
     await this.auditList(scope, bookings);
     return {
       from: q.from,
@@ -357,7 +360,7 @@ export class AppointmentsService {
   }
 
   /** Books a slot: a queue entry in status Booked, with its slot, no ticket; 409 when the slot is taken. */
-  async create(scope: RequestContext, input: BookingCreate): Promise<Booking> {
+  async create(scope: RequestContext, input: BookingCreate): Promise<BookingFull> {
     const now = this.clock.now();
     const start = new Date(input.start);
     if (start.getTime() <= now.getTime())
@@ -433,14 +436,14 @@ export class AppointmentsService {
     return this.booking(scope.orgId, row.id);
   }
 
-  async booking(orgId: number, id: number, db: Db = this.db): Promise<Booking> {
+  async booking(orgId: number, id: number, db: Db = this.db): Promise<BookingFull> {
     const [row] = await selectBookings(db, orgId, eq(queueEntries.id, id));
     if (!row) throw notFound('Booking');
     return toBooking(row);
   }
 
   /** Another start, length or doctor for a Booked booking; the earlier place joins its history. */
-  async move(scope: RequestContext, id: number, input: BookingMove): Promise<Booking> {
+  async move(scope: RequestContext, id: number, input: BookingMove): Promise<BookingFull> {
     const now = this.clock.now();
     const settings = await loadAppointmentSettings(this.db, scope.orgId);
     const row = await this.db.transaction(async (tx) => {

@@ -390,6 +390,30 @@ describe('the book, its summary and the reports', () => {
       [false, null], // the recall, due on its day (from midnight)
       [true, 15],
     ]);
+    // The list carries what the book draws and moves; the drawer reads the rest from the booking's detail.
+    expect(Object.keys(book.bookings[0]!).sort()).toEqual(
+      [
+        'doctorId',
+        'examTypes',
+        'id',
+        'minutes',
+        'overbooked',
+        'patient',
+        'reply',
+        'start',
+        'statusId',
+        'version',
+      ].sort(),
+    );
+    expect(book.bookings[0]!.patient).toEqual({ id: k.patient.id, name: 'Zainab Kadhim' });
+    const detail = await k.c.ok<{ booking: Booking }>('GET', `${A}/${one.id}`, undefined, k.reception.token);
+    expect(detail.booking).toMatchObject({
+      id: one.id,
+      note: null,
+      isRewaiting: false,
+      arrivedAt: null,
+      patient: { id: k.patient.id, fileNumber: expect.any(Number), phone: expect.anything() },
+    });
     expect(book.closedWeekdays).toEqual([5]);
     expect(book.hours.map((h) => h.doctor.id)).toEqual([k.doctor.id]);
     const all = await k.c.ok<{ bookings: Booking[] }>('GET', `${A}?from=2026-03-02&to=2026-03-08&all=1`);
@@ -452,11 +476,37 @@ describe('the book, its summary and the reports', () => {
       sql`SELECT action, from_status, to_status, actor_id FROM queue_status_events WHERE queue_id = ${early.id} ORDER BY id`,
     )) as unknown as { rows: unknown[] };
     expect(events.rows.at(-1)).toEqual({ action: 'noshow', from_status: 0, to_status: 5, actor_id: null });
+    // One audit row per booking marked, by the system (no user), as a no-show marked by hand is audited.
+    const audit = async (id: number) =>
+      (
+        (await t.database.db.execute(sql`
+          SELECT user_id, action, entity, patient_id::int AS patient_id, outcome, request_id, details->>'by' AS by, details->>'to' AS "to"
+          FROM audit_log WHERE org_id = ${k.org.id} AND entity_id = ${id} AND action = 'appointment.no_show'`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows;
+    expect(await audit(early.id)).toEqual([
+      {
+        user_id: null,
+        action: 'appointment.no_show',
+        entity: 'queue',
+        patient_id: k.patient.id,
+        outcome: 'ok',
+        request_id: 'job:no-show',
+        by: 'system',
+        to: '5',
+      },
+    ]);
+    expect(await audit(late.id)).toEqual([]);
 
     // The clinic's day ends: the afternoon booking too; the recall stays due; tomorrow's is untouched.
     clock.advance(13 * 3_600_000 + 5 * 60_000); // 00:05 on the 3rd
     await t.noShows.runOnce();
     expect(await status(late.id)).toBe(5);
+    expect(await audit(late.id)).toHaveLength(1);
+    // A second pass marks nothing more and writes no second row.
+    expect(await t.noShows.runOnce()).toBe(0);
+    expect(await audit(early.id)).toHaveLength(1);
     k.reception.token = await t.login(k.org.slug, k.reception.email, k.reception.password);
     expect(await status(tomorrow.id)).toBe(0);
     const recalls = (await t.database.db.execute(
@@ -490,5 +540,52 @@ describe('the book, its summary and the reports', () => {
     expect(patient.noShows).toBe(2);
     expect(patient.cancellations).toBe(0);
     expect(patient.lastNoShow).toBe(new Date(at('2026-03-02', '14:00')).toISOString());
+  });
+});
+
+describe('the three permissions, each alone', () => {
+  it('`show appointments` reads the book and the attendance report; without it, 403', async () => {
+    const k = await setUp();
+    const shower = await userWith(t, k.org, ['show appointments']);
+    const queueOnly = await userWith(t, k.org, ['show queues']);
+    const booker = await userWith(t, k.org, ['book appointments']);
+    const book = `${A}?from=2026-03-02&to=2026-03-08`;
+    expect((await k.c.call('GET', book, undefined, shower.token)).statusCode).toBe(200);
+    expect((await k.c.call('GET', book, undefined, queueOnly.token)).statusCode).toBe(403);
+    const report = `${A}/reports/attendance?from=2026-03-02&to=2026-03-08`;
+    expect((await k.c.call('GET', report, undefined, shower.token)).statusCode).toBe(200);
+    // The report is `show appointments`' alone: booking is not reading the clinic's figures.
+    expect((await k.c.call('GET', report, undefined, booker.token)).statusCode).toBe(403);
+  });
+
+  it('`book appointments` books; `show appointments` alone cannot (403)', async () => {
+    const k = await setUp();
+    const booker = await userWith(t, k.org, ['book appointments']);
+    const shower = await userWith(t, k.org, ['show appointments']);
+    const refused = await k.book({ start: at('2026-03-03', '10:00') }, shower.token);
+    expect(refused.statusCode).toBe(403);
+    const made = await k.book({ start: at('2026-03-03', '10:00') }, booker.token);
+    // 201, not 409: the refusal held no slot.
+    expect(made.statusCode).toBe(201);
+  });
+
+  it('`manage appointment hours` writes a doctor’s hours; booking and reading the book do not (403)', async () => {
+    const k = await setUp();
+    const manager = await userWith(t, k.org, ['manage appointment hours']);
+    const url = `${A}/hours/${k.doctor.id}`;
+    const refused = await k.c.call(
+      'PUT',
+      url,
+      { week: { 0: [] }, version: k.hours.version },
+      k.reception.token,
+    );
+    expect(refused.statusCode).toBe(403);
+    const saved = await k.c.call('PUT', url, { week: WEEK, version: k.hours.version }, manager.token);
+    expect(saved.statusCode).toBe(200);
+    expect((saved.json() as { data: { hours: DoctorHours } }).data.hours.version).toBe(k.hours.version + 1);
+    // Hours alone do not open the book.
+    expect(
+      (await k.c.call('GET', `${A}?from=2026-03-02&to=2026-03-08`, undefined, manager.token)).statusCode,
+    ).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql, type Placeholder } from 'drizzle-orm';
 import type { Patient, PatientCreate, PatientUpdate } from '@basira/shared/patients/patients.schemas';
 import { PATIENTS_PER_PAGE } from '@basira/shared/patients/patients.schemas';
 import { parsePhone } from '@basira/shared/patients/phone';
@@ -10,7 +10,7 @@ import { patients, queueEntries } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, notFound, patientDeleted } from '../../lib/errors.ts';
 import type { RequestContext } from '../../types.ts';
-import { birthDateForAge, localDay } from '@basira/shared/dates/calendar';
+import { birthDateForAge, localDay, startOfDay } from '@basira/shared/dates/calendar';
 import { pageOffset, pageShape, pageWithTotal, totalColumn } from '../../lib/pages.ts';
 import { literal, runPrepared, statementName } from '../../lib/prepared.ts';
 import { inOrg } from '../../lib/tenant.ts';
@@ -27,6 +27,9 @@ import { merged } from '@basira/shared/common/objects';
 export const FILE_NUMBER_COUNTER = 'patient_file_number';
 
 /** Registering, reading, editing, deleting and restoring patients. Search: patient-search.service.ts. */
+/** How many of a patient's bookings ahead a refused deletion lists (`patient.has_bookings`); `count` has them all. */
+export const BOOKINGS_LISTED = 20;
+
 export class PatientsService {
   constructor(
     private readonly db: Db,
@@ -219,7 +222,11 @@ export class PatientsService {
     return this.view(row, scope);
   }
 
-  /** Soft delete: the record stays, hidden, restorable by an administrator. Not while a visit is open. */
+  /**
+   * Soft delete: the record stays, hidden, restorable by an administrator. Not while a visit is open (409
+   * `patient.has_open_visits`) nor while it has bookings from today on (409 `patient.has_bookings`, `data`: their
+   * count and the first `BOOKINGS_LISTED`).
+   */
   async remove(scope: RequestContext, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       await this.liveRow(scope.orgId, id, tx, true);
@@ -239,6 +246,45 @@ export class PatientsService {
         throw new AppError(
           'patient.has_open_visits',
           'This patient is waiting or with a doctor: cancel or finish the visit first.',
+        );
+      // A record deleted with bookings to come would leave their slots free to book again while they still hold
+      // a reminder and a restore could bring them back over someone else's (docs/appointments.md): refused until
+      // the desk cancels or moves them.
+      const today = localDay(this.clock.now(), scope.timeZone);
+      const ahead = await tx
+        .select({
+          id: queueEntries.id,
+          start: queueEntries.date,
+          minutes: queueEntries.slotMinutes,
+          doctorId: queueEntries.doctorId,
+        })
+        .from(queueEntries)
+        .where(
+          inOrg(
+            queueEntries,
+            scope.orgId,
+            eq(queueEntries.patientId, id),
+            eq(queueEntries.status, QUEUE_STATUS.Booked),
+            gte(queueEntries.date, startOfDay(today, scope.timeZone)),
+          ),
+        )
+        .orderBy(asc(queueEntries.date), asc(queueEntries.id));
+      if (ahead.length > 0)
+        throw new AppError(
+          'patient.has_bookings',
+          `This patient has ${ahead.length} booking(s) from today on: cancel or move them first.`,
+          undefined,
+          {
+            data: {
+              count: ahead.length,
+              bookings: ahead.slice(0, BOOKINGS_LISTED).map((b) => ({
+                id: b.id,
+                start: b.start.toISOString(),
+                minutes: b.minutes,
+                doctorId: b.doctorId,
+              })),
+            },
+          },
         );
       await updateVersioned(
         tx,

@@ -287,6 +287,35 @@ describe('deleting and restoring', () => {
   });
 });
 
+describe('deleting a patient with bookings', () => {
+  it('refuses while bookings from today on are Booked (409 with their count and list); allows once they are canceled', async () => {
+    const p = await c.patient();
+    const now = clock.now().getTime();
+    const first = await c.queue(p.id, { date: new Date(now + 2 * 86_400_000).toISOString() });
+    const second = await c.queue(p.id, { date: new Date(now + 9 * 86_400_000).toISOString() });
+    const refused = await c.call('DELETE', `/api/mo/patient/delete/${p.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'patient.has_bookings',
+      data: {
+        count: 2,
+        bookings: [
+          { id: first.id, start: first.date, minutes: 15, doctorId: null },
+          { id: second.id, start: second.date },
+        ],
+      },
+    });
+    // Still there, not deleted.
+    expect((await c.call('GET', `/api/mo/patient/${p.id}`)).statusCode).toBe(200);
+    // A booking canceled no longer holds the record.
+    await c.ok('POST', `/api/mo/queue/canceled/${first.id}`);
+    const still = await c.call('DELETE', `/api/mo/patient/delete/${p.id}`);
+    expect(still.json()).toMatchObject({ code: 'patient.has_bookings', data: { count: 1 } });
+    await c.ok('POST', `/api/mo/queue/canceled/${second.id}`);
+    expect((await c.call('DELETE', `/api/mo/patient/delete/${p.id}`)).statusCode).toBe(200);
+  });
+});
+
 describe('duplicates', () => {
   it('warns with the candidates by normalised name + birth date, or by phone; never blocks saving', async () => {
     const phone = randomPhone();

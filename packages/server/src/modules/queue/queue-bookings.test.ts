@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import type { Patient } from '@basira/shared/patients/patients.schemas';
-import { billingServices, charges, queueEntries, queueStatusEvents } from '../../db/schema.ts';
+import { billingServices, bookingMoves, charges, queueEntries, queueStatusEvents } from '../../db/schema.ts';
 import { FakeClock } from '../../lib/clock.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
@@ -192,6 +192,124 @@ describe('a visit for a later day is a booking', () => {
     const q = await c.patient();
     await c.queue(q.id, { date: '2026-03-09T12:00:00+03:00' });
     expect((await c.call('POST', '/api/mo/queue', { patientId: q.id })).statusCode).toBe(201);
+  });
+});
+
+describe('a visit present dated to a later day by the queue form is a booking', () => {
+  const eventsOf = async (id: number) =>
+    (
+      await t.database.db
+        .select()
+        .from(queueStatusEvents)
+        .where(eq(queueStatusEvents.queueId, id))
+        .orderBy(queueStatusEvents.id)
+    ).map((e) => [e.action, e.fromStatus, e.toStatus]);
+
+  it('is Booked, without its ticket, with its reasons’ slot, in the book, its place kept; its charge stays, once', async () => {
+    const p = await c.patient();
+    const visit = await c.queue(p.id, { examTypes: ['Examinations', 'Lasik'] });
+    expect(visit).toMatchObject({ status: { name: 'Waiting' }, ticketDay: '2026-03-02' });
+    expect(await chargesOf(visit.id)).toHaveLength(1);
+    const moved = await c.ok<QueueEntry>('POST', `/api/mo/queue/${visit.id}`, {
+      date: '2026-03-04T09:00:00+03:00',
+      version: visit.version,
+    });
+    expect(moved).toMatchObject({
+      status: { id: 0, name: 'Booked' },
+      ticketDay: null,
+      ticketNumber: null,
+      // The longest of its reasons', as queueing it for that day gives (Lasik 45).
+      slotMinutes: 45,
+      arrivedAt: null,
+      date: '2026-03-04T06:00:00.000Z',
+    });
+    expect(await eventsOf(visit.id)).toEqual([
+      ['create', null, 1],
+      ['book', 1, 0],
+    ]);
+    const detail = await c.ok<{ events: { action: string; from: { name: string } | null }[] }>(
+      'GET',
+      `/api/mo/queue/${visit.id}`,
+    );
+    expect(detail.events.at(-1)).toMatchObject({ action: 'book', from: { name: 'Waiting' } });
+    const moves = await t.database.db.select().from(bookingMoves).where(eq(bookingMoves.queueId, visit.id));
+    expect(moves).toMatchObject([
+      {
+        fromStart: new Date(visit.date),
+        fromMinutes: null,
+        toStart: new Date('2026-03-04T06:00:00Z'),
+        toMinutes: 45,
+      },
+    ]);
+    // The book shows it on its day; today's queue no longer lists it.
+    const book = await c.ok<{ bookings: { id: number; statusId: number; minutes: number | null }[] }>(
+      'GET',
+      '/api/appointments?from=2026-03-04&to=2026-03-04',
+    );
+    expect(book.bookings.find((b) => b.id === visit.id)).toMatchObject({ statusId: 0, minutes: 45 });
+    const today = await c.ok<QueueEntry[]>('GET', '/api/mo/queue/filter?from=2026-03-02&to=2026-03-02');
+    expect(ids(today)).not.toContain(visit.id);
+    // The charge made when it was queued stays; arriving on its day charges nothing more.
+    expect(await chargesOf(visit.id)).toMatchObject([{ amount: 25_000, day: '2026-03-02' }]);
+    const arrived = await daysOn(2, () => c.ok<QueueEntry>('POST', `/api/mo/queue/arrived/${visit.id}`));
+    expect(arrived).toMatchObject({ status: { name: 'Waiting' }, ticketDay: '2026-03-04' });
+    expect(await chargesOf(visit.id)).toHaveLength(1);
+  });
+
+  it('moved within today it keeps its ticket; a recall moved ahead has no slot; a booking moved here keeps its history', async () => {
+    const p = await c.patient();
+    const visit = await c.queue(p.id);
+    const later = await c.ok<QueueEntry>('POST', `/api/mo/queue/${visit.id}`, {
+      date: '2026-03-02T13:00:00+03:00',
+      version: visit.version,
+    });
+    expect(later).toMatchObject({
+      status: { name: 'Waiting' },
+      ticketDay: visit.ticketDay,
+      ticketNumber: visit.ticketNumber,
+    });
+
+    // A recall due today, waiting, moved to a later day: due on that day, without a time.
+    const seen = await c.queue(p.id);
+    await c.open(seen);
+    const recall = await c.ok<QueueEntry>('POST', `/api/mo/queue/rewaiting/${seen.id}`, {
+      date: clock.now().toISOString(),
+    });
+    expect(recall.status.name).toBe('Waiting');
+    const ahead = await c.ok<QueueEntry>('POST', `/api/mo/queue/${seen.id}`, {
+      date: '2026-03-05T00:00:00+03:00',
+      version: recall.version,
+    });
+    expect(ahead).toMatchObject({
+      status: { name: 'Booked' },
+      ticketNumber: null,
+      slotMinutes: null,
+      isRewaiting: 1,
+    });
+
+    // A booking re-dated through the queue form is moved as the book moves it: its earlier place is kept.
+    const booking = await c.queue(p.id, { date: '2026-03-06T10:00:00+03:00' });
+    const redated = await c.ok<QueueEntry>('POST', `/api/mo/queue/${booking.id}`, {
+      date: '2026-03-07T11:00:00+03:00',
+      version: booking.version,
+    });
+    expect(redated).toMatchObject({ status: { name: 'Booked' }, ticketNumber: null, slotMinutes: 15 });
+    const moves = await t.database.db.select().from(bookingMoves).where(eq(bookingMoves.queueId, booking.id));
+    expect(moves).toMatchObject([
+      {
+        fromStart: new Date('2026-03-06T07:00:00Z'),
+        toStart: new Date('2026-03-07T08:00:00Z'),
+        toMinutes: 15,
+      },
+    ]);
+    // A note alone is no move.
+    await c.ok<QueueEntry>('POST', `/api/mo/queue/${booking.id}`, {
+      note: 'call first',
+      version: redated.version,
+    });
+    expect(
+      await t.database.db.select().from(bookingMoves).where(eq(bookingMoves.queueId, booking.id)),
+    ).toHaveLength(1);
   });
 });
 

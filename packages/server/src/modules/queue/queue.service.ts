@@ -9,7 +9,14 @@ import type {
 } from '@basira/shared/queue/queue.schemas';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import type { Db } from '../../db/client.ts';
-import { charges, examRecords, queueEntries, queueStatusEvents, users } from '../../db/schema.ts';
+import {
+  bookingMoves,
+  charges,
+  examRecords,
+  queueEntries,
+  queueStatusEvents,
+  users,
+} from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { nextCounter } from '../../lib/counters.ts';
 import { AppError, fieldError, notFound, pgCode } from '../../lib/errors.ts';
@@ -339,17 +346,39 @@ export class QueueService {
     );
   }
 
+  /**
+   * The queue form's edit. A visit present (Waiting) dated to a later day is a booking from then on, as queueing it
+   * for that day makes one (docs/appointments.md): Booked, its ticket dropped, the slot of its reasons (a recall
+   * none), not arrived; its status event (`book`) and its place before (`booking_moves`) are recorded, and any
+   * charge stays on it (its arrival charges nothing more). A booking's day or doctor changed here is a move too.
+   */
   async update(scope: RequestContext, id: number, input: QueueUpdate): Promise<QueueEntry> {
     const now = this.clock.now();
+    const today = localDay(now, scope.timeZone);
     const row = await this.db.transaction(async (tx) => {
       const { entry: current } = await this.entryRow(scope.orgId, id, tx);
       const changes: Partial<typeof queueEntries.$inferInsert> = {};
+      let becomesBooking = false;
       if (input.date !== undefined) {
         const date = new Date(input.date);
         changes.date = date;
         const day = localDay(date, scope.timeZone);
-        // A visit with a ticket takes its new day's; a booking or a recall has none until it arrives.
-        if (current.ticketDay !== null && day !== current.ticketDay) {
+        if (current.status === QUEUE_STATUS.Waiting && day > today) {
+          becomesBooking = true;
+          changes.status = QUEUE_STATUS.Booked;
+          changes.statusSince = now;
+          changes.ticketDay = null;
+          changes.ticketNumber = null;
+          changes.arrivedAt = null;
+          // A recall waiting today and moved ahead is due on its day, without a time (as re-waiting makes it).
+          changes.slotMinutes = current.isRewaiting
+            ? null
+            : slotLengthFor(
+                await loadAppointmentSettings(tx, scope.orgId),
+                input.examTypes ?? (current.examTypes as QueueCreate['examTypes']),
+              );
+        } else if (current.ticketDay !== null && day !== current.ticketDay) {
+          // A visit with a ticket takes its new day's; a booking or a recall has none until it arrives.
           changes.ticketDay = day;
           changes.ticketNumber = await nextTicket(tx, scope.orgId, day);
         }
@@ -364,22 +393,66 @@ export class QueueService {
       const updated = await updateVersioned(
         tx,
         queueEntries,
-        { orgId: scope.orgId, id, expected: input.version },
+        {
+          orgId: scope.orgId,
+          id,
+          expected: input.version,
+          // The status read is the one changed: a visit opened meanwhile is not made a booking.
+          where: becomesBooking ? eq(queueEntries.status, current.status) : undefined,
+        },
         { ...changes, updatedAt: now, updatedBy: scope.userId },
         () => this.staleError(scope, id, tx),
       );
+      if (becomesBooking)
+        await tx.insert(queueStatusEvents).values({
+          orgId: scope.orgId,
+          queueId: id,
+          fromStatus: current.status,
+          toStatus: QUEUE_STATUS.Booked,
+          action: 'book',
+          at: now,
+          actorId: scope.userId,
+        });
+      const booking = updated.status === QUEUE_STATUS.Booked;
+      const moved =
+        updated.date.getTime() !== current.date.getTime() || updated.doctorId !== current.doctorId;
+      if (booking && moved)
+        await tx.insert(bookingMoves).values({
+          orgId: scope.orgId,
+          queueId: id,
+          fromStart: current.date,
+          fromMinutes: current.slotMinutes,
+          fromDoctorId: current.doctorId,
+          toStart: updated.date,
+          toMinutes: updated.slotMinutes,
+          toDoctorId: updated.doctorId,
+          movedBy: scope.userId,
+          movedAt: now,
+        });
       if (changes.date) await refreshLastQueueAt(tx, scope.orgId, current.patientId, now);
       await recordAudit(tx, scope, {
         action: 'queue.updated',
         entity: 'queue',
         entityId: id,
         patientId: current.patientId,
-        details: { fields: Object.keys(changes) },
+        details: {
+          fields: Object.keys(changes),
+          ...(becomesBooking
+            ? {
+                booked: true,
+                from: {
+                  status: current.status,
+                  ticketDay: current.ticketDay,
+                  ticketNumber: current.ticketNumber,
+                },
+              }
+            : {}),
+        },
       });
       return updated;
     });
     await publishQueueChange(this.events, scope.orgId, row, 'updated', now);
-    return toEntry(await this.entryRow(scope.orgId, id), this.today(scope));
+    return toEntry(await this.entryRow(scope.orgId, id), today);
   }
 
   /** Deleting is for mistakes; an entry with exam records is kept (cancel it instead). */

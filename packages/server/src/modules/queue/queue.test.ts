@@ -143,7 +143,7 @@ describe('queue entries', () => {
       expect(doctors.map((d) => d.id)).not.toContain(other);
   });
 
-  it('updates with version (stale → 409 with the current entry); a new day takes a new ticket', async () => {
+  it('updates with version (stale → 409 with the current entry); an earlier day takes its ticket, a later day is a booking', async () => {
     const entry = await c.queue(patient.id);
     const res = await c.call('POST', `/api/mo/queue/${entry.id}`, {
       note: 'moved',
@@ -163,11 +163,18 @@ describe('queue entries', () => {
       code: 'stale_version',
       data: { id: entry.id, version: 2, note: 'moved' },
     });
-    const moved = await c.ok<QueueEntry>('POST', `/api/mo/queue/${entry.id}`, {
-      date: '2026-03-10T09:00:00+03:00',
+    // Entered for the wrong day: dated to an earlier day, it takes that day's ticket.
+    const earlier = await c.ok<QueueEntry>('POST', `/api/mo/queue/${entry.id}`, {
+      date: '2026-02-10T09:00:00+03:00',
       version: 2,
     });
-    expect(moved).toMatchObject({ ticketDay: '2026-03-10', ticketNumber: 1 });
+    expect(earlier).toMatchObject({ status: { id: 1 }, ticketDay: '2026-02-10', ticketNumber: 1 });
+    // To a later day it is a booking (queue-bookings.test.ts): no ticket until it arrives.
+    const moved = await c.ok<QueueEntry>('POST', `/api/mo/queue/${entry.id}`, {
+      date: '2026-03-10T09:00:00+03:00',
+      version: 3,
+    });
+    expect(moved).toMatchObject({ status: { id: 0 }, ticketDay: null, ticketNumber: null });
   });
 
   it('shows one entry with its status history and waiting time', async () => {
