@@ -35,13 +35,36 @@ const client = new pg.Client({
 });
 await client.connect();
 
-/** The server's planning and execution time of one captured statement (run again under EXPLAIN ANALYZE). */
-async function serverTime(s: CapturedStatement): Promise<{ planning: number; execution: number }> {
+/** The server's planning and execution time and the buffers read of one captured statement (EXPLAIN ANALYZE again). */
+async function serverTime(
+  s: CapturedStatement,
+): Promise<{ planning: number; execution: number; buffers: number }> {
   const { rows } = await client.query<{
-    'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number }];
-  }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${s.text}`, s.values);
+    'QUERY PLAN': [
+      {
+        'Planning Time': number;
+        'Execution Time': number;
+        Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
+      },
+    ];
+  }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${s.text}`, s.values);
   const [plan] = rows[0]!['QUERY PLAN'];
-  return { planning: plan['Planning Time'], execution: plan['Execution Time'] };
+  return {
+    planning: plan['Planning Time'],
+    execution: plan['Execution Time'],
+    buffers: plan.Plan['Shared Hit Blocks'] + plan.Plan['Shared Read Blocks'],
+  };
+}
+
+/** How many times a search waited for PostgreSQL: statements sent together (overlapping in time) are one wait. */
+function roundTrips(statements: CapturedStatement[]): number {
+  let waits = 0;
+  let until = -Infinity;
+  for (const s of [...statements].sort((a, b) => a.start - b.start)) {
+    if (s.start >= until) waits++;
+    until = Math.max(until, s.end);
+  }
+  return waits;
 }
 
 if (args.includes('--set')) {
@@ -49,27 +72,43 @@ if (args.includes('--set')) {
   for (const t of terms) await service.typeahead(scope, t.text); // warm, as in the bench
   const byKind = new Map<
     string,
-    { wall: number[]; statements: number; planning: number; execution: number }
+    {
+      wall: number[];
+      statements: number;
+      waits: number;
+      planning: number;
+      execution: number;
+      buffers: number;
+    }
   >();
   const costly: { text: string; kind: string; shape: string; planning: number; execution: number }[] = [];
   for (const t of terms) {
     const t0 = performance.now();
     const { statements } = await captureSql(() => service.typeahead(scope, t.text));
     const wall = performance.now() - t0;
-    const kind = byKind.get(t.kind) ?? { wall: [], statements: 0, planning: 0, execution: 0 };
+    const kind = byKind.get(t.kind) ?? {
+      wall: [],
+      statements: 0,
+      waits: 0,
+      planning: 0,
+      execution: 0,
+      buffers: 0,
+    };
     byKind.set(t.kind, kind);
     kind.wall.push(wall);
     kind.statements += statements.length;
+    kind.waits += roundTrips(statements);
     for (const s of statements) {
       const time = await serverTime(s);
       kind.planning += time.planning;
       kind.execution += time.execution;
+      kind.buffers += time.buffers;
       const shape = s.name ?? s.text.replace(/\s+/g, ' ').slice(0, 60);
       costly.push({ text: t.text, kind: t.kind, shape, ...time });
     }
   }
   console.log(
-    'kind                  n  statements/search  wall mean / p95   server plan + exec (mean per search)',
+    'kind                  n  statements / waits  wall mean /   p95   server plan + exec ms, buffers (mean a search)',
   );
   for (const [name, k] of byKind) {
     const n = k.wall.length;
@@ -77,7 +116,7 @@ if (args.includes('--set')) {
     const p95 = sorted[Math.min(n - 1, Math.ceil(0.95 * n) - 1)]!;
     const mean = k.wall.reduce((a, b) => a + b, 0) / n;
     console.log(
-      `${name.padEnd(20)} ${String(n).padStart(3)}  ${(k.statements / n).toFixed(1).padStart(17)}  ${mean.toFixed(1).padStart(9)} / ${p95.toFixed(1).padStart(5)} ms  ${(k.planning / n).toFixed(2)} + ${(k.execution / n).toFixed(2)} ms`,
+      `${name.padEnd(20)} ${String(n).padStart(3)}  ${(k.statements / n).toFixed(1).padStart(10)} / ${(k.waits / n).toFixed(1).padStart(5)}  ${mean.toFixed(1).padStart(9)} / ${p95.toFixed(1).padStart(5)} ms  ${(k.planning / n).toFixed(2)} + ${(k.execution / n).toFixed(2)} ms, ${(k.buffers / n).toFixed(0)}`,
     );
   }
   console.log('\nthe 15 statements that cost the server most (planning + execution):');
