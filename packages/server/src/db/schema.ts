@@ -297,11 +297,10 @@ export const patients = pgTable(
       .where(sql`${t.deletedAt} IS NULL`),
     // Each name's words, for the "contains" stage of the search: the typed words, expanded to the lexicon's words
     // that contain them, found as whole words. The trigram index reads every posting of the common trigrams
-    // inside a rare word ("دال", "لام" in عبدالامير), so a full name took the time of its commonest trigrams. Each
-    // word is keyed by its organization (`2:محمد`, `nameKeys` in patient-search.service.ts): a search reads the
-    // postings of its own clinic's names only, and the statistics say how common a word is in that clinic. Not
-    // partial: the planner reads how common each key is from a whole index's statistics only.
-    index('patients_name_keys_idx').using('gin', nameKeysOf(t.orgId, t.nameNorm)),
+    // inside a rare word ("دال", "لام" in عبدالامير), so a full name took the time of its commonest trigrams. Not
+    // partial: the planner reads how common each word is from a whole index's statistics only, and with them reads
+    // a common family name by a short sequential scan instead.
+    index('patients_name_words_idx').using('gin', sql`string_to_array(${t.nameNorm}, ' ')`),
     index('patients_guardian_trgm_idx')
       .using('gin', t.guardianNameNorm.op('gin_trgm_ops'))
       .where(sql`${t.deletedAt} IS NULL AND ${t.guardianNameNorm} IS NOT NULL`),
@@ -479,19 +478,6 @@ export function queueScreenOrder(t: {
     sql`(CASE WHEN ${t.status} IN (1, 2) THEN ${t.id} END)`,
   ];
 }
-
-/**
- * A patient's name words keyed by the organization, `{org}:{word}` (`2:محمد`): the expression of the words index
- * (`patients_name_keys_idx`) and of the search's condition on it, written once for both (an index serves a condition
- * only when the expressions match). Text operations only (the integer cast to text, `||` on two texts, `replace`,
- * `string_to_array`): all immutable, as an index expression must be.
- */
-export function nameKeysOf(orgId: PgColumn, nameNorm: PgColumn) {
-  return sql`string_to_array(${orgId}::text || ':' || replace(${nameNorm}, ' ', ' ' || ${orgId}::text || ':'), ' ')`;
-}
-
-/** The key of one word in an organization's names, as `nameKeysOf` makes it. */
-export const nameKey = (orgId: number, word: string) => `${orgId}:${word}`;
 
 /**
  * The visit reasons, shared's VISIT_REASONS written out (drizzle-kit reads this file without the workspace's

@@ -13,7 +13,7 @@ import {
 import { nationalPrefixes, parsePhone } from '@basira/shared/patients/phone';
 import { digitsOnly, looksNumeric, normalizeName } from '@basira/shared/search/arabic-normalize';
 import type { Db } from '../../db/client.ts';
-import { nameKey, nameKeysOf, patients } from '../../db/schema.ts';
+import { patients } from '../../db/schema.ts';
 import { escapeLike } from '../../lib/like.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestContext } from '../../types.ts';
@@ -421,11 +421,6 @@ export class PatientSearchService {
       for (let i = 0; i < stages.length; i++) {
         if (rows.length >= limit) return;
         const planned = stages[i]!;
-        // The lookup of the stage after this one (the lexicon's words, for "contains") is sent at the same time as
-        // this stage, on another connection: it is needed whenever this stage leaves the page short, the usual case
-        // past a first name, and one statement for nothing when it fills the page.
-        const next = stages[i + 1];
-        if (typeof next === 'function') void next().catch(() => undefined);
         const stage = typeof planned === 'function' ? await planned() : planned;
         if (!stage) continue;
         const need = limit - rows.length;
@@ -719,10 +714,11 @@ function namePlan(db: Db, orgId: number, q: string): SearchPlan {
   return { stages, matches, countFirst: prefix(asIs)() };
 }
 
+const wordsOfName = sql`string_to_array(${patients.nameNorm}, ' ')`;
+
 /**
  * Names that contain every word of the text. A word of two letters or more is looked up in the lexicon first
- * (`expandWords`) and found as any of the name words that contain it, through the words index, keyed by the
- * organization (`nameKeysOf`: only this clinic's postings are read); a one-letter word, or one that more than
+ * (`expandWords`) and found as any of the name words that contain it, through the words index; a one-letter word, or one that more than
  * `EXPANSION_LIMIT` lexicon words contain ("ال"), by LIKE on the rows the other words found (the trigram index when
  * it is alone), each word separately (`%word%`: a whole phrase would add word-boundary trigrams, " ال", that nearly
  * every name has). Undefined when a word is in no name.
@@ -732,18 +728,14 @@ async function containsStage(db: Db, orgId: number, q: string, words: string[]):
   const expanded = await expandWords(db, orgId, expandable);
   const nameWords = words.map((w) => expanded.get(w));
   if (nameWords.some((found) => found?.length === 0)) return undefined;
-  const keysOfName = nameKeysOf(patients.orgId, patients.nameNorm);
   return {
     shape: `contains_${nameWords.map((found) => (found ? 'w' : 'l')).join('')}`,
     where: (bind) => {
       const conditions = words.map((w, i) => {
         const found = nameWords[i];
         if (found) {
-          const keys = bind(
-            `words${i}`,
-            found.map((word) => nameKey(orgId, word)),
-          );
-          return () => sql`${keysOfName} && ${keys}::text[]`;
+          const known = bind(`words${i}`, found);
+          return () => sql`${wordsOfName} && ${known}::text[]`;
         }
         const pattern = bind(`word${i}`, `%${escapeLike(w)}%`);
         return () => like(patients.nameNorm, pattern);
