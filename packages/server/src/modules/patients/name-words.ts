@@ -1,9 +1,8 @@
-import { like, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { patientNameWords } from '../../db/schema.ts';
 import { escapeLike } from '../../lib/like.ts';
-import { runPrepared, statementName } from '../../lib/prepared.ts';
-import { inOrg, sameOrg } from '../../lib/tenant.ts';
+import { sameOrg } from '../../lib/tenant.ts';
 
 /** Words shorter than this are not worth correcting (and would match too much). */
 export const MIN_LEXICON_WORD = 2;
@@ -67,36 +66,41 @@ export async function lookUpWords(
   );
 }
 
-/** At most this many lexicon words stand for a search's words (`expandWords`); past it, the trigram index. */
+/** At most this many lexicon words stand for one search word (`expandWords`); past it, the trigram index. */
 export const EXPANSION_LIMIT = 500;
+/**
+ * For a word of two letters, at most this many: "طه" is a word of its own, found through the index with the other
+ * words; "al" is inside dozens of Latin words, whose postings together cover most Latin names, and is better read
+ * as `LIKE '%al%'` on the rows the other words find.
+ */
+export const SHORT_EXPANSION_LIMIT = 3;
+/** A word shorter than this is short (`SHORT_EXPANSION_LIMIT`): the lexicon's trigram index cannot serve it. */
+const SHORT_WORD = 3;
 
 /**
- * The lexicon's words that contain each search word, in one statement: a name contains the search word (`LIKE
- * '%word%'`) exactly when one of its words is among them, since the lexicon holds every name's words (each write of
- * a name adds them; migration 0018 filled any gap). Undefined when together they pass `EXPANSION_LIMIT`.
+ * The lexicon's words that contain each search word, in one statement (one `LIMIT`ed branch a word, each planned
+ * with its text: the lexicon's trigram index serves a word of three letters or more, the organization's range of the
+ * primary key a shorter one): a name contains the search word (`LIKE '%word%'`) exactly when one of its words is
+ * among them, since the lexicon holds every name's words of two letters or more (each write of a name adds them;
+ * migration 0018 filled any gap), and a one-letter word contains no longer one. A word maps to undefined when more
+ * than `EXPANSION_LIMIT` words contain it (`SHORT_EXPANSION_LIMIT` for two letters: "ال"), and to `[]` when none does.
  */
 export async function expandWords(
   db: Db,
   orgId: number,
   words: string[],
-): Promise<Map<string, string[]> | undefined> {
-  if (words.length === 0) return new Map();
-  const found = await runPrepared(
-    db,
-    statementName('name_words_expand', { words: words.length }),
-    (bind) => {
-      const patterns = words.map((w, i) => bind(`word${i}`, `%${escapeLike(w)}%`));
-      const [org, limit] = [bind('orgId', orgId), bind('limit', EXPANSION_LIMIT + 1)];
-      return () =>
-        db
-          .select({ word: patientNameWords.word })
-          .from(patientNameWords)
-          .where(inOrg(patientNameWords, org, or(...patterns.map((p) => like(patientNameWords.word, p)))))
-          .limit(limit);
-    },
-    // Planned with each call's text, so that the lexicon's trigram index serves it.
-    { plan: 'per-call' },
+): Promise<Map<string, string[] | undefined>> {
+  const unique = [...new Set(words)];
+  if (unique.length === 0) return new Map();
+  const limits = unique.map((word) => (word.length < SHORT_WORD ? SHORT_EXPANSION_LIMIT : EXPANSION_LIMIT));
+  const branches = unique.map(
+    (word, i) => sql`(SELECT ${i}::int AS i, k.word FROM ${patientNameWords} k
+                      WHERE ${sameOrg('k', sql`${orgId}::int`)} AND k.word LIKE ${`%${escapeLike(word)}%`}
+                      LIMIT ${limits[i]! + 1})`,
   );
-  if (found.length > EXPANSION_LIMIT) return undefined;
-  return new Map(words.map((word) => [word, found.map((r) => r.word).filter((w) => w.includes(word))]));
+  const result = await db.execute(sql.join(branches, sql` UNION ALL `));
+  const { rows } = result as unknown as { rows: { i: number; word: string }[] };
+  const found = unique.map((): string[] => []);
+  for (const row of rows) found[Number(row.i)]!.push(row.word);
+  return new Map(unique.map((word, i) => [word, found[i]!.length > limits[i]! ? undefined : found[i]]));
 }

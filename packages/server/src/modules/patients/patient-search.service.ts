@@ -399,50 +399,76 @@ export class PatientSearchService {
   ): Promise<{ rows: T[]; nearFrom?: number | undefined; nearOf?: string }> {
     const rows: T[] = [];
     const selected = searchColumns[columns];
+    const statementOf = (stage: Stage, found: number[]) => ({
+      shape: statementName('patient_search', {
+        stage: stage.shape,
+        columns,
+        filters: extra?.shape ?? 'none',
+        after: found.length > 0,
+      }),
+      where: (bind: Bind) => {
+        const [matching, filtered] = [stage.where(bind), extra?.where(bind)];
+        const before = found.length ? bind('found', found) : undefined;
+        return () =>
+          and(
+            matching(),
+            filtered?.(),
+            before === undefined ? undefined : sql`${patients.id} <> ALL(${before}::int[])`,
+          );
+      },
+    });
     const runStages = async (stages: PlannedStage[]) => {
-      for (const planned of stages) {
+      for (let i = 0; i < stages.length; i++) {
         if (rows.length >= limit) return;
+        const planned = stages[i]!;
         const stage = typeof planned === 'function' ? await planned() : planned;
         if (!stage) continue;
         const need = limit - rows.length;
         const found = rows.map((r) => r.id);
-        const where = (bind: Bind) => {
-          const [matching, filtered] = [stage.where(bind), extra?.where(bind)];
-          const before = found.length ? bind('found', found) : undefined;
-          return () =>
-            and(
-              matching(),
-              filtered?.(),
-              before === undefined ? undefined : sql`${patients.id} <> ALL(${before}::int[])`,
-            );
-        };
-        const shape = statementName('patient_search', {
-          stage: stage.shape,
-          columns,
-          filters: extra?.shape ?? 'none',
-          after: found.length > 0,
-        });
         if (stage.ordered) {
+          const { shape, where } = statementOf(stage, found);
           rows.push(
             ...(await this.select<T>(db, shape, orgId, () => () => selected, where, stage.ordered, need)),
           );
           continue;
         }
-        const candidates = await this.select<T & Ranked>(
+        // Unordered stages in a row ("contains", then the guardian's name) are one statement, a UNION ALL of their
+        // reads. A later one cannot leave out what the earlier ones add, so it reads `need` candidates more (all they
+        // can add); those are dropped here, which leaves the same candidates as one statement after the other.
+        const group = [stage];
+        for (let after = stages[i + 1]; after && typeof after !== 'function' && !after.ordered;) {
+          group.push(after);
+          after = stages[++i + 1];
+        }
+        const read = await this.selectCandidates<T & Ranked>(
           db,
-          shape,
+          statementName('patient_search', {
+            stage: group.map((s) => s.shape).join('_'),
+            columns,
+            filters: extra?.shape ?? 'none',
+            after: found.length > 0,
+          }),
           orgId,
-          (bind) => {
-            const ranked = rankColumns(stage.rankFor ?? '', bind);
-            return () => ({ ...selected, ...ranked() });
-          },
-          where,
-          [],
-          need * CANDIDATES_PER_ROW,
+          group.map((s, k) => ({
+            columns: (bind: Bind) => {
+              const ranked = rankColumns(s.rankFor ?? '', bind);
+              return () => ({ ...selected, ...ranked() });
+            },
+            where: statementOf(s, found).where,
+            most: need * CANDIDATES_PER_ROW + (k > 0 ? need : 0),
+          })),
         );
-        candidates.sort(byRank);
-        for (const { tier: _tier, similarity: _similarity, ...row } of candidates.slice(0, need))
-          rows.push(row as unknown as T);
+        for (const [k] of group.entries()) {
+          const wanted = limit - rows.length;
+          if (wanted <= 0) break;
+          const have = new Set(rows.map((r) => r.id));
+          const fresh = read
+            .filter((c) => c.arm === k && !have.has(c.id))
+            .slice(0, wanted * CANDIDATES_PER_ROW);
+          fresh.sort(byRank);
+          for (const { tier: _tier, similarity: _similarity, arm: _arm, ...row } of fresh.slice(0, wanted))
+            rows.push(row as unknown as T);
+        }
       }
     };
     await runStages(plan.stages);
@@ -485,6 +511,55 @@ export class PatientSearchService {
       },
       { plan: 'per-call' },
     ) as Promise<T[]>;
+  }
+
+  /**
+   * The candidates of unordered stages in one statement: each stage's first `most` live rows of the organization
+   * that meet its `where`, in the order its plan reads them, marked with the stage's index (`arm`), one after the
+   * other (UNION ALL). Planned with each call's values, as `select`.
+   */
+  private selectCandidates<T>(
+    db: Db,
+    shape: StatementName,
+    orgId: number,
+    arms: {
+      columns: (bind: Bind) => Built<Record<string, PgColumn | SQL.Aliased | SQL>>;
+      where: (bind: Bind) => Built<SQL | undefined>;
+      most: number;
+    }[],
+  ): Promise<(T & { arm: number })[]> {
+    return runPrepared(
+      db,
+      shape,
+      (bind) => {
+        const built = arms.map((arm, k) => {
+          // Each arm's values under its own names: two stages bind the same names (`word0`, `rankedText`).
+          const own: Bind = (name, value) => bind(`a${k}_${name}`, value);
+          return {
+            selected: arm.columns(own),
+            matching: arm.where(own),
+            org: own('orgId', orgId),
+            most: own('limit', arm.most),
+          };
+        });
+        return () => {
+          const [first, ...rest] = built.map((arm, k) =>
+            db
+              // Typed as any one selection: the caller says what its rows are (T).
+              .select({
+                ...(arm.selected() as typeof searchSummaryColumns),
+                arm: sql<number>`${literal(k)}`,
+              })
+              .from(patients)
+              .where(this.liveInOrg(arm.org, arm.matching()))
+              .limit(arm.most)
+              .$dynamic(),
+          );
+          return rest.reduce((all, next) => all.unionAll(next).$dynamic(), first!);
+        };
+      },
+      { plan: 'per-call' },
+    ) as Promise<(T & { arm: number })[]>;
   }
 
   /**
@@ -642,16 +717,16 @@ function namePlan(db: Db, orgId: number, q: string): SearchPlan {
 const wordsOfName = sql`string_to_array(${patients.nameNorm}, ' ')`;
 
 /**
- * Names that contain every word of the text. A word of three letters or more is looked up in the lexicon first
- * (`expandWords`) and found as any of the name words that contain it, through the words index; a shorter one,
- * or all of them when the lexicon has too many words for them, by LIKE and the trigram index, each word
- * separately (`%word%`: a whole phrase would add word-boundary trigrams, " ال", that nearly every name has).
- * Undefined when a word is in no name.
+ * Names that contain every word of the text. A word of two letters or more is looked up in the lexicon first
+ * (`expandWords`) and found as any of the name words that contain it, through the words index; a one-letter word, or one that more than
+ * `EXPANSION_LIMIT` lexicon words contain ("ال"), by LIKE on the rows the other words found (the trigram index when
+ * it is alone), each word separately (`%word%`: a whole phrase would add word-boundary trigrams, " ال", that nearly
+ * every name has). Undefined when a word is in no name.
  */
 async function containsStage(db: Db, orgId: number, q: string, words: string[]): Promise<Stage | undefined> {
-  const expandable = words.filter((w) => w.length >= TRIGRAM_MIN);
+  const expandable = words.filter((w) => w.length >= MIN_LEXICON_WORD);
   const expanded = await expandWords(db, orgId, expandable);
-  const nameWords = words.map((w) => expanded?.get(w));
+  const nameWords = words.map((w) => expanded.get(w));
   if (nameWords.some((found) => found?.length === 0)) return undefined;
   return {
     shape: `contains_${nameWords.map((found) => (found ? 'w' : 'l')).join('')}`,
