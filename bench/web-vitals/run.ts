@@ -46,7 +46,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 450; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
@@ -186,7 +186,17 @@ async function load(context: BrowserContext, url: string, ready: string): Promis
   let requests = 0;
   page.on('request', () => void requests++);
   await page.goto(`${base}${url}`);
-  await page.locator(ready).first().waitFor({ state: 'visible', timeout: 30_000 });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page
+    .locator(ready)
+    .first()
+    .waitFor({ state: 'visible', timeout: 60_000 })
+    .catch((error: unknown) => {
+      throw new Error(`${url}: ${ready} not shown (page errors: ${errors.join('; ') || 'none'})`, {
+        cause: error,
+      });
+    });
   // Lets the frame with the ready content paint and its LCP entry arrive, and late requests (the events stream).
   await page.waitForTimeout(700);
   const figures = await page.evaluate(() => {
