@@ -32,7 +32,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 450; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;

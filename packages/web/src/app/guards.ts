@@ -30,9 +30,11 @@ export async function loadMe(): Promise<Me> {
  * Every route of the main layout: no token → /login, before any screen chunk is asked for (the guard lives
  * in the entry chunk and screens are lazy). A user who must change their password goes to /login too.
  */
-export function layoutLoader(): LoaderFunction {
+export function layoutLoader(preload?: () => Promise<unknown>): LoaderFunction {
   return async () => {
     if (!getToken()) throw redirect('/login');
+    // The layout's chunk comes while /api/me is asked (a failure shows when the layout renders).
+    preload?.().catch(() => undefined);
     const me = await loadMe();
     if (me.mustChangePassword) throw redirect('/login');
     return null;
@@ -40,10 +42,13 @@ export function layoutLoader(): LoaderFunction {
 }
 
 /** A route's own check (spec section 6): any of its permissions, case-insensitive, else /unauthorized. */
-export function accessLoader(access: RouteAccess): LoaderFunction {
+export function accessLoader(access: RouteAccess, preload?: () => Promise<unknown>): LoaderFunction {
   return async () => {
+    if (access !== 'public' && !getToken()) throw redirect('/login');
+    // With a token, the screen's chunk is fetched while /api/me is asked, not after (a failure shows when the
+    // screen renders). A screen the user may not open costs its chunk, never its data.
+    preload?.().catch(() => undefined);
     if (access === 'public') return null;
-    if (!getToken()) throw redirect('/login');
     if (access === 'token') return null;
     const me = await loadMe();
     if (!canAny(me.permissions, access)) throw redirect('/unauthorized');

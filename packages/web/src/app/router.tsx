@@ -15,10 +15,11 @@ function element(name: RouteName, def: RouteDef) {
 }
 
 function toRoute(name: RouteName, def: RouteDef): RouteObject {
+  const screen = def.screen ? SCREENS[name] : undefined;
   return {
     id: name,
     path: def.path,
-    loader: accessLoader(def.access),
+    loader: accessLoader(def.access, screen?.preload),
     element: element(name, def),
     handle: { name },
   };
@@ -52,7 +53,7 @@ export function appRoutes(): RouteObject[] {
         },
         {
           id: 'mainLayout',
-          loader: layoutLoader(),
+          loader: layoutLoader(MainLayout.preload),
           element: (
             <Suspense fallback={<ScreenLoader />}>
               <MainLayout />
@@ -63,7 +64,7 @@ export function appRoutes(): RouteObject[] {
         {
           // A sheet of paper: the main layout's token check, none of its menus or panels.
           id: 'printLayout',
-          loader: layoutLoader(),
+          loader: layoutLoader(PrintLayout.preload),
           element: (
             <Suspense fallback={<ScreenLoader />}>
               <PrintLayout />

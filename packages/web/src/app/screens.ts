@@ -2,11 +2,26 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { EXAM_TYPES } from '@basira/shared/exams/exam-types';
 import type { RouteName } from '../lib/routes.ts';
 
-type Screen = LazyExoticComponent<ComponentType>;
+/** A lazy screen, and `preload` to start fetching its chunk before React renders it. */
+export type Screen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 
-/** One chunk per screen: nothing here is fetched before the route's guard has passed. */
-const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Screen =>
-  lazy(() => load().then((module) => ({ default: module[name] })));
+/**
+ * One chunk per screen: nothing here is fetched before the route's guard has checked the token. The guard then
+ * preloads the chunk while it asks for `/api/me` (router.tsx), so code and session arrive together.
+ */
+const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Screen => {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const preload = () => (loading ??= load().then((module) => ({ default: module[name] })));
+  return Object.assign(
+    lazy(() => {
+      const started = preload();
+      // A failed fetch may be retried by the next render (a deploy replaced the chunk, a blip of the line).
+      started.catch(() => (loading = null));
+      return started;
+    }),
+    { preload },
+  );
+};
 
 /** Every route whose `screen` flag is set in lib/routes.ts has its component here (a test checks both ways). */
 export const SCREENS: Partial<Record<RouteName, Screen>> = {

@@ -1,0 +1,404 @@
+// bench/web-vitals: what a person waits for in the browser. In Debian's Chromium (playwright-core) against the
+// built app served by the real server on the demo clinic (a fresh embedded database in a temp dir), signed in:
+// /patients, /queue, /dashboard as reception; /doctor, a patient's board as a doctor (reception may open neither).
+// Each screen cold (a new browser context: no HTTP cache) and warm (a new tab in the same context: assets cached),
+// BENCH_RUNS times (default 5): LCP, requests, bytes transferred, long tasks. And the sign-in page's cold LCP in the
+// same run. Then typing: ten characters into the patients search and into a biometry form's numeric fields,
+// INP-like figures from the Event Timing API (per interaction, the longest event duration).
+// Targets: warm LCP ≤ 400 ms; cold LCP ≤ sign-in's cold LCP + 300 ms; ≤ 40 requests cold; typing p95 ≤ 100 ms and
+// no long task over 50 ms while typing.
+// Run: npx tsx bench/web-vitals/run.ts  (--build to rebuild first; BENCH_RUNS; CHROMIUM_PATH; BENCH_WEB_DIST serves
+// another web build, e.g. a copy of packages/web/dist made before a change)
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const WARM_LCP_MS = 400;
+const COLD_OVER_LOGIN_MS = 300;
+const COLD_REQUESTS = 40;
+const INP_P95_MS = 100;
+const TYPING_LONG_TASK_MS = 50;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const env = {
+  ...process.env,
+  ADMIN_PASSWORD: 'bench-password-1',
+  LOG_LEVEL: 'warn',
+  // Another build to serve (a copy of the web build before a change, to compare side by side).
+  ...(process.env.BENCH_WEB_DIST ? { WEB_DIST_DIR: path.resolve(process.env.BENCH_WEB_DIST) } : {}),
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 450; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not answer /api/health');
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? 0;
+};
+const ms = (x: number) => `${Math.round(x)} ms`;
+const kb = (x: number) => `${(x / 1024).toFixed(0)} KB`;
+
+if (
+  process.argv.includes('--build') ||
+  !existsSync(path.join(root, 'packages/web/dist/index.html')) ||
+  !existsSync(path.join(root, 'packages/server/dist/main.js'))
+) {
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+// The demo clinic, loaded by its own command (its passwords are printed once, so they are read from its output).
+const dataDir = mkdtempSync(path.join(tmpdir(), 'basira-bench-vitals-'));
+console.log('web-vitals: loading the demo clinic…');
+const demo = spawnSync(process.execPath, [path.join(root, 'packages/server/dist/demo/demo-cli.js')], {
+  cwd: root,
+  env: { ...env, DATA_DIR: dataDir },
+  encoding: 'utf8',
+});
+if (demo.status !== 0) throw new Error(`demo failed: ${demo.stderr}`);
+const password = (username: string) => {
+  const match = new RegExp(`^\\s+\\S+\\s+${username.replace('.', '\\.')}\\s+(\\S+)\\s`, 'm').exec(
+    demo.stdout,
+  );
+  if (!match) throw new Error(`no password for ${username} in the demo's output`);
+  return match[1]!;
+};
+
+const port = await freePort();
+const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+  cwd: root,
+  env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+const ORG = 'demo';
+
+interface Session {
+  token: string;
+  user: unknown;
+}
+
+async function api<T>(method: string, url: string, token?: string, body?: object): Promise<T> {
+  const res = await fetch(`${base}/api/${url}`, {
+    method,
+    headers: {
+      'x-organization': ORG,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+const login = (username: string) =>
+  api<Session>('POST', 'login', undefined, { email: username, password: password(username) });
+
+/** A context as a workstation keeps it: the session and the clinic in localStorage, nothing in the HTTP cache. */
+async function newContext(browser: Browser, session: Session | null): Promise<BrowserContext> {
+  const localStorage = [
+    { name: 'organization', value: ORG },
+    { name: 'lang', value: 'ar' },
+    ...(session
+      ? [
+          { name: 'token', value: session.token },
+          { name: 'user', value: JSON.stringify(session.user) },
+          { name: 'isAuthenticated', value: 'true' },
+        ]
+      : []),
+  ];
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 768 },
+    storageState: { cookies: [], origins: [{ origin: base, localStorage }] },
+  });
+  // Installed before any of the page's scripts: every observer buffered from navigation start.
+  await context.addInitScript(() => {
+    const w = window as unknown as {
+      __vitals: { lcp: number; longTasks: [number, number][]; events: object[] };
+    };
+    w.__vitals = { lcp: 0, longTasks: [], events: [] };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__vitals.lcp = e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__vitals.longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as PerformanceEventTiming[])
+        w.__vitals.events.push({
+          name: e.name,
+          id: e.interactionId,
+          start: e.startTime,
+          duration: e.duration,
+        });
+    }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+  });
+  return context;
+}
+
+interface Load {
+  lcp: number;
+  /** Every request the page made (Playwright's count, the HTTP cache's answers included). */
+  requests: number;
+  /** Those that went to the server (completed ones, from the Resource Timing entries). */
+  fromNetwork: number;
+  bytes: number;
+  longTasks: number;
+  longTaskMs: number;
+}
+
+/** Opens `url` in a new tab of `context`, waits for `ready` and the paints after it, and reads the figures. */
+async function load(context: BrowserContext, url: string, ready: string): Promise<Load> {
+  const page = await context.newPage();
+  let requests = 0;
+  page.on('request', () => void requests++);
+  await page.goto(`${base}${url}`);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page
+    .locator(ready)
+    .first()
+    .waitFor({ state: 'visible', timeout: 60_000 })
+    .catch((error: unknown) => {
+      throw new Error(`${url}: ${ready} not shown (page errors: ${errors.join('; ') || 'none'})`, {
+        cause: error,
+      });
+    });
+  // Lets the frame with the ready content paint and its LCP entry arrive, and late requests (the events stream).
+  await page.waitForTimeout(700);
+  const figures = await page.evaluate(() => {
+    const w = window as unknown as { __vitals: { lcp: number; longTasks: [number, number][] } };
+    const entries = [
+      ...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource'),
+    ] as PerformanceResourceTiming[];
+    return {
+      lcp: w.__vitals.lcp,
+      bytes: entries.reduce((sum, e) => sum + e.transferSize, 0),
+      // A response from the HTTP cache transfers nothing (a revalidation's 304 transfers its headers).
+      fromNetwork: entries.filter((e) => e.transferSize > 0).length,
+      longTasks: w.__vitals.longTasks.length,
+      longTaskMs: w.__vitals.longTasks.reduce((sum, [, d]) => sum + d, 0),
+    };
+  });
+  await page.close();
+  return { ...figures, requests };
+}
+
+interface Interaction {
+  id: number;
+  duration: number;
+}
+
+/** Types `keys` with a person's rhythm and returns each interaction's longest event, and the long tasks meanwhile. */
+async function typing(
+  page: Page,
+  field: string,
+  keys: string[],
+): Promise<{ inp: number[]; longest: number }> {
+  const target = page.locator(field);
+  await target.click();
+  const from = await page.evaluate(() => performance.now());
+  for (const key of keys) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(120);
+  }
+  await page.waitForTimeout(800);
+  const { events, longTasks } = await page.evaluate(() => {
+    const w = window as unknown as {
+      __vitals: { longTasks: [number, number][]; events: (Interaction & { start: number })[] };
+    };
+    return { events: w.__vitals.events, longTasks: w.__vitals.longTasks };
+  }, undefined);
+  const byInteraction = new Map<number, number>();
+  for (const e of events as (Interaction & { start: number })[])
+    if (e.id > 0 && e.start >= from)
+      byInteraction.set(e.id, Math.max(byInteraction.get(e.id) ?? 0, e.duration));
+  // Keys whose events stayed under the 16 ms threshold are interactions of (at most) 16 ms.
+  const inp = [...byInteraction.values()];
+  while (inp.length < keys.length) inp.push(16);
+  const longest = longTasks.filter(([start]) => start >= from).reduce((m, [, d]) => Math.max(m, d), 0);
+  return { inp, longest };
+}
+
+try {
+  await waitForHealth(base, server);
+  const reception = await login('reception');
+  // A doctor with a visit today on the worklist, for the worklist, the board and an exam form.
+  let doctor: Session | undefined;
+  let visit: { id: number; patientId: number } | undefined;
+  for (const username of ['dr.ali', 'dr.sara']) {
+    doctor = await login(username);
+    const worklist = await api<{ entries: { id: number; patientId: number }[] }>(
+      'GET',
+      'mo/doctor/worklist',
+      doctor.token,
+    );
+    visit = worklist.entries[0];
+    if (visit) break;
+  }
+  if (!doctor || !visit) throw new Error("no visit today on the demo doctors' worklists");
+  const patients = await api<{ phone?: string | null }[]>('GET', 'mo/patient', reception.token);
+  const phone = (patients.find((p) => p.phone)?.phone ?? '07701234567')
+    .replace(/^\+964/, '0')
+    .replace(/\D/g, '')
+    .slice(0, 10);
+
+  const SCREENS = [
+    { name: '/patients', url: '/patients', ready: '[data-testid=patient-row]', session: reception },
+    { name: '/queue', url: '/queue', ready: '[data-testid=queue-row]', session: reception },
+    {
+      name: '/doctor',
+      url: '/doctor',
+      ready: '[data-testid=doctor-row], [data-testid=doctor-next]',
+      session: doctor,
+    },
+    { name: '/dashboard', url: '/dashboard', ready: '[data-testid=dashboard-by-status]', session: reception },
+    {
+      name: 'board',
+      url: `/boards/${visit.patientId}/${visit.id}`,
+      ready: '[data-testid=board-status]',
+      session: doctor,
+    },
+  ];
+
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const signIn: Load[] = [];
+  const cold = new Map<string, Load[]>(SCREENS.map((s) => [s.name, []]));
+  const warm = new Map<string, Load[]>(SCREENS.map((s) => [s.name, []]));
+  const typed = { search: { inp: [] as number[], longest: 0 }, exam: { inp: [] as number[], longest: 0 } };
+  for (let run = 1; run <= RUNS; run++) {
+    process.stdout.write(`  run ${run}/${RUNS}…`);
+    const out = await newContext(browser, null);
+    signIn.push(await load(out, '/login', 'input[name="email"]'));
+    await out.close();
+    for (const s of SCREENS) {
+      const context = await newContext(browser, s.session);
+      cold.get(s.name)!.push(await load(context, s.url, s.ready));
+      warm.get(s.name)!.push(await load(context, s.url, s.ready));
+      await context.close();
+    }
+    // Typing: in a tab of a warm context, as at the desk.
+    {
+      const context = await newContext(browser, reception);
+      await load(context, '/patients', '[data-testid=patient-row]');
+      const page = await context.newPage();
+      await page.goto(`${base}/patients`);
+      await page.locator('[data-testid=patient-row]').first().waitFor();
+      const result = await typing(page, '[data-testid=patient-search]', [...phone]);
+      typed.search.inp.push(...result.inp);
+      typed.search.longest = Math.max(typed.search.longest, result.longest);
+      await context.close();
+    }
+    {
+      const context = await newContext(browser, doctor);
+      const page = await context.newPage();
+      await page.goto(`${base}/biometry/${visit.patientId}/${visit.id}`);
+      const first = '[data-testid="exam-field-measurements.right.axialLength"]';
+      await page.locator(first).waitFor();
+      // Ten characters over three fields, each left with Tab so the live values (the IOL powers) update.
+      const r1 = await typing(page, first, [...'23.5', 'Tab', ...'43.5', 'Tab', ...'44', 'Tab']);
+      typed.exam.inp.push(...r1.inp);
+      typed.exam.longest = Math.max(typed.exam.longest, r1.longest);
+      await context.close();
+    }
+    process.stdout.write(' done\n');
+  }
+  await browser.close();
+
+  const results: boolean[] = [];
+  const verdict = (ok: boolean) => (results.push(ok), ok ? 'PASS' : 'FAIL');
+  const loginLcp = median(signIn.map((l) => l.lcp));
+  console.log(
+    `\nweb-vitals: medians of ${RUNS} runs (Chromium ${browser.version()}, 1366×768, no throttling; ` +
+      'a shared 2-core machine: compare runs made side by side)',
+  );
+  console.log(
+    `  sign-in page, cold: LCP ${ms(loginLcp)} (runs: ${signIn.map((l) => Math.round(l.lcp)).join(', ')})`,
+  );
+  console.log(
+    '  screen      | cold LCP | warm LCP | requests cold / warm (to the server) | bytes cold / warm | long tasks cold (ms) / warm (ms)',
+  );
+  for (const s of SCREENS) {
+    const c = cold.get(s.name)!;
+    const w = warm.get(s.name)!;
+    const m = (xs: Load[], k: keyof Load) => median(xs.map((x) => x[k]));
+    console.log(
+      `  ${s.name.padEnd(11)} | ${ms(m(c, 'lcp')).padStart(8)} | ${ms(m(w, 'lcp')).padStart(8)} | ` +
+        `${`${m(c, 'requests')} / ${m(w, 'requests')} (${m(w, 'fromNetwork')})`.padStart(36)} | ` +
+        `${`${kb(m(c, 'bytes'))} / ${kb(m(w, 'bytes'))}`.padStart(17)} | ` +
+        `${m(c, 'longTasks')} (${ms(m(c, 'longTaskMs'))}) / ${m(w, 'longTasks')} (${ms(m(w, 'longTaskMs'))})`,
+    );
+  }
+  console.log('  targets:');
+  for (const s of SCREENS) {
+    const c = median(cold.get(s.name)!.map((x) => x.lcp));
+    const w = median(warm.get(s.name)!.map((x) => x.lcp));
+    const r = median(cold.get(s.name)!.map((x) => x.requests));
+    console.log(
+      `    ${s.name.padEnd(11)} warm LCP ${ms(w)} ≤ ${WARM_LCP_MS}: ${verdict(w <= WARM_LCP_MS)}; ` +
+        `cold LCP ${ms(c)} ≤ ${ms(loginLcp + COLD_OVER_LOGIN_MS)}: ${verdict(c <= loginLcp + COLD_OVER_LOGIN_MS)}; ` +
+        `cold requests ${r} ≤ ${COLD_REQUESTS}: ${verdict(r <= COLD_REQUESTS)}`,
+    );
+  }
+  for (const [name, t] of [
+    ['patients search', typed.search],
+    ['exam numeric fields', typed.exam],
+  ] as const) {
+    const p95 = quantile(t.inp, 0.95);
+    console.log(
+      `    typing, ${name}: INP-like p50 ${ms(quantile(t.inp, 0.5))}, p95 ${ms(p95)} (${t.inp.length} keys) ≤ ${INP_P95_MS}: ` +
+        `${verdict(p95 <= INP_P95_MS)}; longest task ${ms(t.longest)} ≤ ${TYPING_LONG_TASK_MS}: ` +
+        verdict(t.longest <= TYPING_LONG_TASK_MS),
+    );
+  }
+  process.exitCode = results.every(Boolean) ? 0 : 1;
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
