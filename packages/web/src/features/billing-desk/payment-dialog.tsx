@@ -115,7 +115,7 @@ export function PaymentBody({ patient, onClose }: { patient: PaymentPatient; onC
   if (!charges || !lines)
     return (
       <Group justify="center" p="lg">
-        <Loader aria-label={t('common.loading')} />
+        <Loader role="status" aria-label={t('common.loading')} />
       </Group>
     );
 

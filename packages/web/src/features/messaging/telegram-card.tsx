@@ -106,7 +106,7 @@ export function TelegramCard({
         )}
         {configured &&
           (user.isPending ? (
-            <Loader size="xs" aria-label={t('common.loading')} />
+            <Loader size="xs" role="status" aria-label={t('common.loading')} />
           ) : linked ? (
             <Group justify="space-between" gap="xs" wrap="wrap" data-testid="telegram-linked">
               <TelegramUserLine user={linked} />

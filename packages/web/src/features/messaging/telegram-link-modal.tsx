@@ -115,7 +115,7 @@ function LinkForm({ patient: initial = null, onClose }: TelegramLinkModalProps) 
                 {t('messaging.link.choosePatient')}
               </Text>
             ) : current.isPending ? (
-              <Loader size="xs" aria-label={t('common.loading')} />
+              <Loader size="xs" role="status" aria-label={t('common.loading')} />
             ) : current.error ? (
               <Text size="sm" c="red">
                 {errorMessage(translate, current.error)}

@@ -23,7 +23,7 @@ export function PrintNotReady({ failed, error }: { failed: boolean; error: unkno
     );
   return (
     <Center mih="40vh">
-      <Loader aria-label={t('common.loading')} />
+      <Loader role="status" aria-label={t('common.loading')} />
     </Center>
   );
 }
