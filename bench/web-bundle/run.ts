@@ -1,9 +1,8 @@
 // bench/web-bundle: the gzip size of all JavaScript a browser loads from opening /dashboard without a token
 // until the sign-in form shows, and of each route's chunk. Target: ≤ 170 KB gzip (the token guard runs in the
 // entry chunk, before any lazy screen chunk). Run: npx tsx bench/web-bundle/run.ts  (--build to rebuild first)
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,37 +11,14 @@ import { chromium } from 'playwright-core';
 
 const TARGET_KB = 170;
 const KB = 1024;
+import { CHROMIUM_ARGS, freePort, waitForHealth } from '../shared/built-server.ts';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'packages/web/dist');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const gzipBytes = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 450; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not answer /api/health');
-}
 
 if (
   process.argv.includes('--build') ||
@@ -73,15 +49,7 @@ try {
   await waitForHealth(base, server);
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const page = await browser.newPage();
   const loaded: { url: string; raw: number; gzip: number }[] = [];

@@ -9,9 +9,8 @@
 // no long task over 50 ms while typing.
 // Run: npx tsx bench/web-vitals/run.ts  (--build to rebuild first; BENCH_RUNS; CHROMIUM_PATH; BENCH_WEB_DIST serves
 // another web build, e.g. a copy of packages/web/dist made before a change)
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +22,8 @@ const COLD_OVER_LOGIN_MS = 300;
 const COLD_REQUESTS = 40;
 const INP_P95_MS = 100;
 const TYPING_LONG_TASK_MS = 50;
+import { CHROMIUM_ARGS, freePort, waitForHealth } from '../shared/built-server.ts';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const env = {
@@ -32,31 +33,6 @@ const env = {
   // Another build to serve (a copy of the web build before a change, to compare side by side).
   ...(process.env.BENCH_WEB_DIST ? { WEB_DIST_DIR: path.resolve(process.env.BENCH_WEB_DIST) } : {}),
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 450; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not answer /api/health');
-}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -297,15 +273,7 @@ try {
 
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const signIn: Load[] = [];
   const cold = new Map<string, Load[]>(SCREENS.map((s) => [s.name, []]));

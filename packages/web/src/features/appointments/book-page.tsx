@@ -67,7 +67,12 @@ export function BookPage() {
     );
 
   const doctors = useQuery(doctorsQuery);
-  const shown = (doctors.data ?? []).filter((d) => chosen.length === 0 || chosen.includes(d.id));
+  // Kept from one render to the next while the doctors and the choice stay: the grid's columns follow it.
+  const chosenKey = chosen.join(',');
+  const shown = useMemo(
+    () => (doctors.data ?? []).filter((d) => chosenKey === '' || chosenKey.split(',').includes(String(d.id))),
+    [doctors.data, chosenKey],
+  );
   const range = view === 'day' ? { from: day, to: day } : view === 'week' ? weekOf(day) : monthOf(day);
   const book = useQuery({ ...bookQuery(range.from, range.to, chosen), enabled: view !== 'month' });
   const summary = useQuery({ ...summaryQuery(range.from, range.to), enabled: view === 'month' });
@@ -93,12 +98,6 @@ export function BookPage() {
     [summary.data, t],
   );
   const gridDays = useMemo(() => daysOf(range.from, range.to), [range.from, range.to]);
-  // `shown` is a new array each render: the grid's columns change only when the doctors shown do.
-  const shownKey = JSON.stringify(shown.map((d) => [d.id, d.name]));
-  const gridDoctors = useMemo(
-    () => (JSON.parse(shownKey) as [number, string][]).map(([id, name]) => ({ id, name })),
-    [shownKey],
-  );
   const nowMinutes = minutesOf(zonedParts(new Date(), format.timeZone).time);
 
   const resources = shown.map((d) => ({ id: d.id, label: d.name }));
@@ -233,7 +232,7 @@ export function BookPage() {
             <BookGrid
               book={book.data}
               days={gridDays}
-              doctors={gridDoctors}
+              doctors={shown}
               span={span}
               slotMinutes={view === 'day' ? 15 : 30}
               canBook={canBook}
