@@ -67,6 +67,14 @@ export const EXAM_SAMPLES: Record<ExamType, Record<string, unknown>> = {
     aids: [{ type: 'standMagnifier', magnification: 4, workingDistance: 25, prescribed: true }],
   },
   outer: { title: 'Blepharitis', body: '<p>Lid margins red, collarettes on the lashes.</p>' },
+  // No lens or plan: those are ids of the clinic's (its lens list, the patient's biometry).
+  operation: {
+    operation: { eye: 'right', anaesthesia: 'topical', procedure: 'phaco', assistant: 'Nurse Huda' },
+    incision: { site: 'temporal', size: 2.4, axis: 180 },
+    lens: { power: 21.5, placement: 'bag' },
+    complications: { codes: [] },
+    note: 'Uneventful phacoemulsification',
+  },
   consultation: {
     complaint: 'Red, painful right eye for three days',
     diagnoses: [

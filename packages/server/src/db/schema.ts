@@ -1292,3 +1292,83 @@ export const bookingMoves = pgTable(
   },
   (t) => [index('booking_moves_queue_idx').on(t.orgId, t.queueId, t.movedAt)],
 );
+
+/**
+ * The clinic's intraocular lenses (docs/outcomes.md): a model, its maker and the constant each formula needs, each
+ * with its source and day (shared/outcomes `lensConstantSchema`: `{ value, source, sourceDate }`, or absent).
+ */
+export const iolLenses = pgTable(
+  'iol_lenses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    model: text('model').notNull(),
+    manufacturer: text('manufacturer').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** `{ aConstant?, pACD?, surgeonFactor? }`, each a shared/outcomes LensConstant. */
+    constants: jsonb('constants').notNull().default({}),
+    isActive: boolean('is_active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by'),
+    updatedBy: integer('updated_by'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('iol_lenses_org_model_uq').on(t.orgId, sql`lower(${t.model})`),
+    unique('iol_lenses_id_org_uq').on(t.id, t.orgId),
+  ],
+);
+
+/** A lens constant's earlier values: written when an edit or an accepted optimisation replaces one. Append-only. */
+export const iolLensConstantHistory = pgTable(
+  'iol_lens_constant_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgIdColumn(),
+    lensId: integer('lens_id').notNull(),
+    /** aConstant, pACD or surgeonFactor */
+    constant: text('constant').notNull(),
+    value: doublePrecision('value').notNull(),
+    source: text('source').notNull(),
+    sourceDate: date('source_date', { mode: 'string' }),
+    replacedWith: doublePrecision('replaced_with'),
+    /** The eyes an optimised replacement was learned from. */
+    eyes: integer('eyes'),
+    replacedBy: integer('replaced_by'),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.lensId, t.orgId],
+      foreignColumns: [iolLenses.id, iolLenses.orgId],
+      name: 'iol_lens_constant_history_lens_fk',
+    }).onDelete('cascade'),
+    index('iol_lens_constant_history_lens_idx').on(t.orgId, t.lensId, t.replacedAt),
+  ],
+);
+
+/**
+ * The postoperative refraction a surgeon chose as an operation's outcome (an `operation` exam record's, a
+ * `spectacles` record of the same patient). Without a row the outcome is the default: the earliest final
+ * refraction of the eye 3–12 weeks after (modules/outcomes).
+ */
+export const operationOutcomes = pgTable(
+  'operation_outcomes',
+  {
+    orgId: orgIdColumn(),
+    operationId: integer('operation_id').notNull(),
+    spectaclesId: integer('spectacles_id').notNull(),
+    chosenBy: integer('chosen_by'),
+    chosenAt: timestamp('chosen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.operationId] })],
+);
+
+/** The outcomes' settings of an organization: one row, made on first write. */
+export const outcomeSettings = pgTable('outcome_settings', {
+  orgId: orgIdColumn().primaryKey(),
+  /** The fewest first eyes with an outcome a constant is optimised from. */
+  minimumEyes: integer('minimum_eyes').notNull().default(20),
+  version: integer('version').notNull().default(1),
+  ...timestamps,
+});

@@ -14,7 +14,7 @@ import { merged, withDefined } from '../common/objects.ts';
 import { meanKOf, perEye, perEyeSchema } from './common-fields.ts';
 import { defineExam } from './exam-definition.ts';
 import { EXAM_PERMISSIONS } from './exam-types.ts';
-import { axis, choice, eyes, note, num, text } from './fields.ts';
+import { axis, choice, eyes, note, num, ref, text } from './fields.ts';
 
 /** The three IOL formulas, in the order the form and the print show them (short eyes first). */
 export const IOL_FORMULAS = ['hofferQ', 'holladay1', 'srkt'] as const;
@@ -165,6 +165,8 @@ export const biometry = defineExam({
       { device: choice(['iolMaster', 'lenstar', 'contactAScan', 'immersionAScan', 'other'] as const) },
     ),
     lens: eyes({
+      /** A lens of the clinic's list: the form fills the model's name and constants from it (docs/outcomes.md). */
+      lensId: ref('iolLens'),
       lensModel: text(120),
       aConstant: num({ min: 112, max: 125, step: 0.01 }),
       pACD: num({ unit: 'mm', min: 2.5, max: 7.5, step: 0.01 }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, idSchema, pageOf, versionSchema } from '../common/api.schemas.ts';
 import type { PrescribingContext } from '../prescribing/prescription-facts.ts';
+import type { OperationPlanContext } from './operation.ts';
 import type { ExamPermissions, ExamType } from './exam-types.ts';
 import { userRefSchema } from '../queue/queue.schemas.ts';
 import { fieldsShape, storedShape, type Fields, type ValuesOf } from './fields.ts';
@@ -14,6 +15,8 @@ export interface DeriveContext {
   prescribing?: PrescribingContext;
   /** The titles of the diagnosis codes the record names (by code); the server fills it, the live form need not. */
   diagnoses?: Readonly<Record<string, { titleEn: string; titleAr: string }>>;
+  /** An operation's plan (its biometry record's eye) and its lens model's names, by the record's `ref` fields. */
+  operation?: OperationPlanContext;
 }
 
 /** A field the author must fill because of what was derived, with what it answers. */

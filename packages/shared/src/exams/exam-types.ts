@@ -16,6 +16,7 @@ export const EXAM_TYPES = [
   'lowVision',
   'outer',
   'consultation',
+  'operation',
 ] as const;
 
 export type ExamType = (typeof EXAM_TYPES)[number];
@@ -104,6 +105,13 @@ export const EXAM_PERMISSIONS: Record<ExamType, ExamPermissions> = {
     delete: ['delete consultation'],
     show: ['show consultation'],
     print: ['print consultation'],
+  },
+  operation: {
+    add: ['add operation'],
+    edit: ['edit operation'],
+    delete: ['delete operation'],
+    show: ['show operations'],
+    print: ['print operation'],
   },
 };
 

@@ -123,7 +123,20 @@ export interface DrugField {
   nameField: string;
 }
 
+/**
+ * What a `ref` field names, by id: a lens of the clinic's lens list (`iolLens`), a user of the organization
+ * (`user`: the surgeon), or one of the same patient's live biometry records (`biometry`: the plan an operation
+ * was calculated with). The server refuses an id that is none of these as `value.unknown_<to>`.
+ */
+export const REF_TARGETS = ['iolLens', 'user', 'biometry'] as const;
+export type RefTarget = (typeof REF_TARGETS)[number];
+export interface RefField {
+  kind: 'ref';
+  to: RefTarget;
+}
+
 export type Leaf =
+  | RefField
   | NumberField
   | AxisField
   | TextField
@@ -206,6 +219,7 @@ export const richText = (): RichTextField => ({ kind: 'richText' });
 export const frequency = (): FrequencyField => ({ kind: 'frequency' });
 export const diagnosisCode = (): DiagnosisCodeField => ({ kind: 'diagnosisCode' });
 export const drug = (nameField = 'name'): DrugField => ({ kind: 'drug', nameField });
+export const ref = <const T extends RefTarget>(to: T): RefField => ({ kind: 'ref', to });
 export const group = <const F extends Fields>(fields: F): GroupNode<F> => ({ kind: 'group', fields });
 export const eyes = <const F extends Fields, const C extends Fields = Record<never, never>>(
   fields: F,
@@ -226,7 +240,7 @@ export interface VaValue {
   logMAR: number;
 }
 
-export type ValueOf<N> = N extends NumberField | AxisField | DrugField
+export type ValueOf<N> = N extends NumberField | AxisField | DrugField | RefField
   ? number | null
   : N extends TextField | DateField | TimeField | RichTextField | DiagnosisCodeField
     ? string | null
@@ -264,6 +278,9 @@ export const FIELD_ERRORS = {
   unknownCode: 'value.unknown_code',
   unknownDrug: 'value.unknown_drug',
 } as const;
+
+/** The error of a `ref` id that names nothing the caller may name (`value.unknown_iolLens`). */
+export const unknownRefError = (to: RefTarget) => `value.unknown_${to}` as const;
 
 /** A diagnosis code as written (`H40.1`, a clinic's `X-01`), or empty (a free-text diagnosis). */
 const DIAGNOSIS_CODE = /^([A-Za-z0-9][A-Za-z0-9.-]*)?$/;
@@ -378,6 +395,7 @@ function leafSchema(leaf: Leaf): z.ZodType {
         .regex(DIAGNOSIS_CODE, FIELD_ERRORS.invalid)
         .transform((code) => code.toUpperCase());
     case 'drug':
+    case 'ref':
       return wholeIn({ min: 1, max: 2_147_483_647 });
   }
 }
@@ -444,6 +462,7 @@ function storedLeaf(leaf: Leaf): z.ZodType {
     case 'diagnosisCode':
       return z.string();
     case 'drug':
+    case 'ref':
       return z.number().int();
   }
 }

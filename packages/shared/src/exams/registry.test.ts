@@ -25,7 +25,7 @@ describe('the exam registry', () => {
     for (const name of used) expect(isPermissionName(name), name).toBe(true);
     const examLike = PERMISSION_NAMES.filter((p) => /^(add|edit|delete|print|show) /.test(p)).filter(
       (p) =>
-        !/(user|users|queue|queues|patient|patients|permission|board|setting|options|audit|support|payments|reports|appointments)$/.test(
+        !/(user|users|queue|queues|patient|patients|permission|board|setting|options|audit|support|payments|reports|appointments|iol lenses|outcomes)$/.test(
           p,
         ),
     );

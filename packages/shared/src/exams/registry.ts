@@ -7,6 +7,7 @@ import { followUp } from './follow-up.ts';
 import { keratoconus } from './keratoconus.ts';
 import { lasik } from './lasik.ts';
 import { lowVision } from './low-vision.ts';
+import { operation } from './operation.ts';
 import { outer } from './outer.ts';
 import { prism } from './prism.ts';
 import { retina } from './retina.ts';
@@ -28,6 +29,7 @@ export const EXAM_DEFINITIONS = [
   lowVision,
   outer,
   consultation,
+  operation,
 ] as const;
 
 const byType = new Map<string, ExamDefinition>(

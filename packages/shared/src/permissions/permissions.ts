@@ -69,6 +69,11 @@ export const PERMISSION_NAMES = [
   'show appointments',
   'book appointments',
   'manage appointment hours',
+  // The surgeon's loop (docs/outcomes.md).
+  ...examPermissions('operation', 'show operations'),
+  'show iol lenses',
+  'manage iol lenses',
+  'show outcomes',
 ] as const;
 
 export type PermissionName = (typeof PERMISSION_NAMES)[number];

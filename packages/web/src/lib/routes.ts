@@ -55,6 +55,8 @@ export const EXAM_INDEX_PATHS: Record<ExamType, string> = {
   outer: '/outers',
   // Not in the spec (a tenth type); named in its style.
   consultation: '/consultations',
+  // Not in the spec (an eleventh type, issue 55); named in its style.
+  operation: '/operations',
 };
 
 export type ExamRouteName = `${ExamType}${'Index' | 'Add' | 'Update'}`;
