@@ -1,8 +1,9 @@
-import { biometry, type BiometryDerived } from './biometry.ts';
-import type { ExamData } from './exam-definition.ts';
+import type { biometry} from './biometry.ts';
+import { type BiometryDerived } from './biometry.ts';
+import type { ValuesOf } from './fields.ts';
 import type { OperationPlanContext } from './operation.ts';
 
-type BiometryData = ExamData<typeof biometry>;
+type BiometryData = ValuesOf<typeof biometry.fields>;
 
 /**
  * The plan part of an operation's DeriveContext from its biometry record, for the operated eye: the measurements
