@@ -24,7 +24,7 @@ import { mapLeaves, withDrugNames } from '@basira/shared/exams/fields';
 import { visitDateIssues } from '@basira/shared/exams/visit-dates';
 import { localDay } from '@basira/shared/dates/calendar';
 import { isExamType, type ExamType } from '@basira/shared/exams/exam-types';
-import { examDefinition } from '@basira/shared/exams/registry';
+import { examDefinition, examTypesWithFields } from '@basira/shared/exams/registry';
 import { BOARD_EXAMS_PER_TYPE, type Board } from '@basira/shared/queue/board.schemas';
 import type { Db } from '../../db/client.ts';
 import { examRecords, patientDocuments, patients, queueEntries, users } from '../../db/schema.ts';
@@ -49,6 +49,7 @@ import type { RequestContext } from '../../types.ts';
 import { auditedList, auditedRead, pageOfRows, recordAudit, writeAudited } from '../audit/audit.service.ts';
 import { diagnosesByCodes, drugsByIds } from '../codes/codes.service.ts';
 import { prescribingContext } from './prescribing-context.ts';
+import { assertKnownRefs, operationContext } from './exam-refs.ts';
 import type { EventHub } from '../events/event-hub.ts';
 
 type Row = typeof examRecords.$inferSelect;
@@ -607,6 +608,22 @@ export class ExamsService {
     data: Data,
   ): Promise<DeriveContext | undefined> {
     if (!definition.derive?.usesContext) return undefined;
+    const [prescribed, operation] = await Promise.all([
+      this.prescribedContext(db, definition, scope, at, data),
+      operationContext(db, definition, scope.orgId, at.patientId, data),
+    ]);
+    return { ...prescribed, ...(operation ? { operation } : {}) };
+  }
+
+  /** What a prescription is checked against and its diagnoses' titles: for a type with drugs or diagnosis codes. */
+  private async prescribedContext(
+    db: Db,
+    definition: ExamDefinition,
+    scope: RequestContext,
+    at: { patientId: number; queueId: number | null; recordId: number | null },
+    data: Data,
+  ): Promise<Pick<DeriveContext, 'prescribing' | 'diagnoses'>> {
+    if (!examTypesWithFields(['drug', 'diagnosisCode']).includes(definition.type as ExamType)) return {};
     const drugIds: number[] = [];
     mapLeaves(definition.fields, data, 'drug', (value) => {
       if (typeof value === 'number') drugIds.push(value);
@@ -669,6 +686,7 @@ export class ExamsService {
   ): Promise<Data> {
     const { orgId } = scope;
     const drugs = await this.assertKnownCodes(db, definition, orgId, input);
+    await assertKnownRefs(db, definition, orgId, patientId, input);
     await this.assertVisitDates(db, definition, scope, input, visit);
     const fields = withDrugNames(definition.fields, input, (id) => drugs.get(id)?.name) as Data;
     const attached: { ids: number[]; path: string }[] = [];

@@ -47,6 +47,8 @@ const concrete = (path: string) => path.replaceAll('*', '0');
  */
 const AGREEING: Partial<Record<(typeof EXAM_DEFINITIONS)[number]['type'], Record<string, unknown>>> = {
   consultation: { 'medications.*.doseUnit': 'mg', 'medications.*.longTerm': false },
+  // A lens with a power is placed somewhere (`none` is an operation that left the eye aphakic).
+  operation: { 'lens.placement': 'bag' },
 };
 
 /** A value for every leaf, at its lower or upper bound: a form filled in full. */
@@ -91,7 +93,8 @@ function sample(leaf: Leaf, bound: 'min' | 'max'): unknown {
     case 'diagnosisCode':
       return bound === 'min' ? 'H40.1' : 'h10.0';
     case 'drug':
-      // A formulary id is the organization's own: the consultation test picks real ones.
+    case 'ref':
+      // A formulary, lens list, user or record id is the organization's own: their own tests pick real ones.
       return null;
   }
 }
