@@ -116,7 +116,7 @@ export function binLabel(bin: HistogramInputBin): string {
 /** The plot's radius, D: the largest point or centroid rounded up to the next 0.5 D ring, at least 1.0 D. */
 export function plotRadius(points: ReadonlyArray<{ x: number; y: number }>): number {
   const largest = Math.max(0, ...points.map((p) => Math.hypot(p.x, p.y)));
-  return Math.max(1, Math.ceil((largest + 1e-9) / 0.5) * 0.5);
+  return Math.max(1, Math.ceil(largest / 0.5 - 1e-9) * 0.5);
 }
 
 /** The rings at every 0.5 D up to the radius. */
