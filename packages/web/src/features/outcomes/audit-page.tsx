@@ -70,6 +70,13 @@ export function auditFiltersFrom(
   return filters;
 }
 
+/** The options, with the address's value kept as `#id` when the list lacks it (so it shows and can be cleared). */
+function withCurrent(options: Array<{ value: string; label: string }>, current: string | undefined) {
+  return current && !options.some((o) => o.value === current)
+    ? [...options, { value: current, label: `#${current}` }]
+    : options;
+}
+
 type FilterKey = 'surgeonId' | 'lensId' | 'formula' | 'band' | 'from' | 'to';
 
 /** The surgeon's audit (issue 55): the refractive and visual outcome of the operations, and the constants learned. */
@@ -124,6 +131,25 @@ function AuditFiltersBar({
   const { t } = useTranslation();
   const doctors = useQuery(outcomeDoctorsQuery);
   const lenses = useQuery(outcomeLensesQuery);
+  // The lists are read under other permissions (the queue's, the lens list's): a surgeon holding only
+  // `show outcomes` may be refused them, and then picks from the surgeons the audit itself names.
+  const audit = useQuery({ ...auditQuery(filters), enabled: doctors.isError });
+  const surgeons = doctors.data ?? [
+    ...new Map(
+      (audit.data?.eyes ?? []).flatMap((e) => (e.surgeon ? [[e.surgeon.id, e.surgeon] as const] : [])),
+    ).values(),
+  ];
+  const surgeonOptions = withCurrent(
+    surgeons.map((d) => ({ value: String(d.id), label: d.name })),
+    filters.surgeonId,
+  );
+  const lensOptions = withCurrent(
+    (lenses.data ?? []).map((l) => ({
+      value: String(l.id),
+      label: l.manufacturer ? `${l.model} (${l.manufacturer})` : l.model,
+    })),
+    filters.lensId,
+  );
   const day = (key: 'from' | 'to', label: string) => (
     <DateInput
       label={label}
@@ -142,7 +168,7 @@ function AuditFiltersBar({
         <Select
           label={t('outcomes.filters.surgeon')}
           placeholder={t('outcomes.filters.all')}
-          data={(doctors.data ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+          data={surgeonOptions}
           value={filters.surgeonId ?? null}
           onChange={(value) => set('surgeonId', value)}
           clearable
@@ -153,10 +179,7 @@ function AuditFiltersBar({
         <Select
           label={t('outcomes.filters.lens')}
           placeholder={t('outcomes.filters.all')}
-          data={(lenses.data ?? []).map((l) => ({
-            value: String(l.id),
-            label: l.manufacturer ? `${l.model} (${l.manufacturer})` : l.model,
-          }))}
+          data={lensOptions}
           value={filters.lensId ?? null}
           onChange={(value) => set('lensId', value)}
           clearable
