@@ -11,8 +11,8 @@ import {
 } from './outcome-format.ts';
 
 const WIDTH = 640;
-const HEIGHT = 240;
-const PLOT = { x: 36, y: 16, width: WIDTH - 52, height: HEIGHT - 60 };
+const HEIGHT = 256;
+const PLOT = { x: 36, y: 16, width: WIDTH - 52, height: HEIGHT - 76 };
 
 /**
  * The prediction errors' histogram, our own SVG (the bins come from the server's `errorHistogram`). A chart reads
@@ -34,7 +34,14 @@ export function ErrorHistogram({ bins }: { bins: readonly HistogramInputBin[] })
       {layout.ticks.map((tick) => (
         <g key={tick.label}>
           <line x1={tick.x} x2={tick.x} y1={base} y2={base + 5} stroke="currentColor" />
-          <text x={tick.x} y={base + 18} textAnchor="middle" fontSize={11} fill="currentColor">
+          {/* The open end bins' labels a row lower: they stand beside the ±2.00 ticks. */}
+          <text
+            x={tick.x}
+            y={base + (tick.open ? 32 : 18)}
+            textAnchor="middle"
+            fontSize={11}
+            fill="currentColor"
+          >
             {tick.label}
           </text>
         </g>
@@ -112,7 +119,14 @@ export function SiaPlot({
         {ringsOf(radius).map((ring) => (
           <g key={ring}>
             <circle cx={centre} cy={centre} r={px(ring)} fill="none" stroke="currentColor" opacity={0.25} />
-            <text x={centre + px(ring) + 2} y={centre - 3} fontSize={9} fill="currentColor" opacity={0.7}>
+            {/* Labelled on the lower-right diagonal, clear of the axes' labels. */}
+            <text
+              x={centre + px(ring) * Math.SQRT1_2 + 2}
+              y={centre + px(ring) * Math.SQRT1_2 + 10}
+              fontSize={9}
+              fill="currentColor"
+              opacity={0.7}
+            >
               {ring.toFixed(1)}
             </text>
           </g>

@@ -62,7 +62,7 @@ export interface HistogramBar {
 export interface HistogramLayout {
   bars: HistogramBar[];
   /** The axis's ticks at every whole dioptre (and the open ends), x in the drawing. */
-  ticks: Array<{ x: number; label: string }>;
+  ticks: Array<{ x: number; label: string; open: boolean }>;
   /** The largest count (the scale's top). */
   max: number;
 }
@@ -91,17 +91,17 @@ export function histogramLayout(
   });
   const ticks: HistogramLayout['ticks'] = [];
   bins.forEach((bin, i) => {
-    if (bin.from === null) ticks.push({ x: plot.x + (i + 0.5) * step, label: binLabel(bin) });
-    else if (bin.to === null) ticks.push({ x: plot.x + (i + 0.5) * step, label: binLabel(bin) });
+    if (bin.from === null || bin.to === null)
+      ticks.push({ x: plot.x + (i + 0.5) * step, label: binLabel(bin), open: true });
     else if (Math.abs(bin.from - Math.round(bin.from)) < 1e-9)
-      ticks.push({ x: plot.x + i * step, label: formatDiopters(bin.from) });
+      ticks.push({ x: plot.x + i * step, label: formatDiopters(bin.from), open: false });
   });
   // The closing edge of the last closed bin (+2.00) when it is a whole dioptre.
   let lastClosed = -1;
   bins.forEach((b, i) => void (b.from !== null && b.to !== null && (lastClosed = i)));
   const closing = bins[lastClosed]?.to;
   if (typeof closing === 'number' && Math.abs(closing - Math.round(closing)) < 1e-9)
-    ticks.push({ x: plot.x + (lastClosed + 1) * step, label: formatDiopters(closing) });
+    ticks.push({ x: plot.x + (lastClosed + 1) * step, label: formatDiopters(closing), open: false });
   return { bars, ticks: ticks.sort((a, b) => a.x - b.x), max };
 }
 
