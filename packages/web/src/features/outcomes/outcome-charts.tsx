@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   astigmatismText,
   axisLabelPosition,
+  plainD,
   histogramLayout,
   plotRadius,
   ringsOf,
@@ -86,6 +87,8 @@ export interface SiaSite {
   site: string | null;
   n: number;
   mean: { magnitude: number; axis: number | null } | null;
+  /** The arithmetic mean of the eyes' magnitudes (the vector mean above cancels opposite axes). */
+  meanMagnitude: number | null;
   centroid: { x: number; y: number } | null;
   points: ReadonlyArray<{ x: number; y: number }>;
 }
@@ -169,6 +172,12 @@ export function SiaPlot({
           <bdi dir="ltr">{astigmatismText(site.mean)}</bdi>{' '}
           <Text span c="dimmed" size="xs">
             {t('outcomes.sia.eyes', { eyes: site.n })}
+            {site.meanMagnitude !== null && (
+              <>
+                {' · '}
+                {t('outcomes.sia.meanMagnitude')} <bdi dir="ltr">{`${plainD(site.meanMagnitude)} D`}</bdi>
+              </>
+            )}
           </Text>
         </Text>
       ))}
