@@ -214,6 +214,8 @@ describe('route table (spec section 2)', () => {
     ['appointmentsDue', '/appointments/due'],
     ['appointmentsSettings', '/appointments/settings'],
     ['appointmentsReport', '/appointments/report'],
+    // The surgeon's audit (issue 55, docs/outcomes.md).
+    ['outcomesAudit', '/outcomes'],
     ...PRINT_KINDS.map((kind): [RouteName, string] => [`${kind}Print`, `/print/${kind}/:id`]),
     // A payment's receipt (docs/money.md): counted by the billing API, not a print kind of the print log.
     ['receiptPrint', '/print/receipt/:id'],

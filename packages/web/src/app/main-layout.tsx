@@ -83,6 +83,7 @@ const ICONS: Partial<Record<RouteName, ReactNode>> = {
   appointmentsBook: <IconCalendar />,
   appointmentsDue: <IconInbox />,
   appointmentsReport: <IconReport />,
+  outcomesAudit: <IconChart />,
   appointmentsSettings: <IconSettings />,
 };
 

@@ -78,6 +78,7 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
     () => import('../features/appointments/report-page.tsx'),
     'AttendanceReportPage',
   ),
+  outcomesAudit: screen(() => import('../features/outcomes/audit-page.tsx'), 'OutcomesAuditPage'),
   emptyOuterAdd: screen(() => import('../features/exams/empty-outer-page.tsx'), 'EmptyOuterPage'),
   ...examScreens(),
   ...printScreens(),

@@ -24,6 +24,11 @@ export interface ExamWebExtension {
   AfterSave?: ComponentType<{ record: ExamRecord; queueId: number }>;
   /** Actions of a saved record beside its print (a prescription as a FHIR file). */
   SavedActions?: ComponentType<{ id: number; permissions: readonly string[] | undefined }>;
+  /**
+   * A panel of a saved record under its form, with what other records say of it (an operation's outcome: its
+   * postoperative refraction, read from the spectacles records after it).
+   */
+  SavedPanel?: ComponentType<{ id: number }>;
   /** A sheet of its own on paper instead of the generic report: its title, and whether it is the doctor's. */
   print?: PrintSheet;
 }

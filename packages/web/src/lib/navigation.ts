@@ -56,6 +56,7 @@ export const SIDE_MENU: readonly NavItem[] = [
   { route: 'billingPrices', labelKey: 'billing.nav.prices', access: ['manage prices'] },
   { route: 'billingSettings', labelKey: 'billing.nav.settings', access: ['manage prices'] },
   { route: 'appointmentsReport', labelKey: 'appointments.nav.report', access: ['show appointments'] },
+  { route: 'outcomesAudit', labelKey: 'outcomes.nav', access: ['show outcomes'] },
   {
     route: 'appointmentsSettings',
     labelKey: 'appointments.nav.settings',

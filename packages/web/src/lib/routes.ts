@@ -172,6 +172,8 @@ export const LAYOUT_ROUTES = {
   appointmentsDue: built('/appointments/due', APPOINTMENT_SCREENS),
   appointmentsSettings: built('/appointments/settings', ['manage appointment hours']),
   appointmentsReport: built('/appointments/report', ['show appointments']),
+  /** Not in the spec (issue 55, docs/outcomes.md): the surgeon's audit and the constants learned from outcomes. */
+  outcomesAudit: built('/outcomes', ['show outcomes']),
 } as const satisfies Record<string, RouteDef>;
 
 /** The spec's second name for /queue. */

@@ -99,7 +99,7 @@ function ExamForm({
   const navigate = useNavigate();
   const me = useMe();
   const { permissions } = examDefinition(type);
-  const { AfterSave } = useExamExtension(type);
+  const { AfterSave, SavedPanel } = useExamExtension(type);
   const readOnly = record !== null && !canAny(me?.permissions, permissions.edit);
   const patient = useQuery(patientOfExamQuery(patientId));
   const { context, failed: contextFailed } = useDeriveContext(type, patientId, queueId, record?.id ?? null);
@@ -225,6 +225,7 @@ function ExamForm({
             {AfterSave && justSaved && <AfterSave record={justSaved} queueId={queueId} />}
             <ExamSections type={type} />
             <DerivedPanel type={type} derived={exam.derived} contextFailed={contextFailed} />
+            {SavedPanel && exam.saved && <SavedPanel id={exam.saved.id} />}
           </Stack>
         </ExamFormContext.Provider>
       </PageFrame>
