@@ -100,9 +100,19 @@ export const queueRoutes: FastifyPluginAsyncZod<QueueRoutesOptions> = async (
   app.get(
     '/api/mo/queue/doctors',
     {
-      // The price list and the doctors' shares name doctors too (docs/money.md).
+      // The price list and the doctors' shares name doctors too (docs/money.md), and so do the operation record
+      // (its surgeon) and the outcomes audit (its surgeon filter; docs/outcomes.md).
       config: {
-        permission: ['add queue', 'edit queue', 'show queues', 'manage prices', 'show financial reports'],
+        permission: [
+          'add queue',
+          'edit queue',
+          'show queues',
+          'manage prices',
+          'show financial reports',
+          'add operation',
+          'edit operation',
+          'show outcomes',
+        ],
       },
       schema: { tags, response: { 200: doctorListSchema } },
     },
