@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   CONSTANT_SOURCES,
   LENS_CONSTANTS,
@@ -155,6 +155,24 @@ async function lockLens(tx: Db, orgId: number, id: number): Promise<LensRow> {
     .for('update');
   if (!row) throw notFound('Lens');
   return row;
+}
+
+/**
+ * The organization's lenses of these ids, hidden ones included (a record keeps naming a lens the clinic has since
+ * stopped offering): for the `ref('iolLens')` fields of the biometry and operation records, and the outcomes.
+ */
+export async function lensesByIds(
+  db: Db,
+  orgId: number,
+  ids: readonly number[],
+): Promise<Map<number, IolLens>> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select()
+    .from(iolLenses)
+    .where(inOrg(iolLenses, orgId, inArray(iolLenses.id, wanted)));
+  return new Map(rows.map((row) => [row.id, lensView(row)]));
 }
 
 /** A lens with its constants' history, newest first. */

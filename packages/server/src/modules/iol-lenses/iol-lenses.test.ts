@@ -4,7 +4,7 @@ import type { IolLens, IolLensDetail } from '@basira/shared/outcomes/outcomes.sc
 import { auditLog } from '../../db/schema.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
-import { replaceLensConstant } from './iol-lenses.service.ts';
+import { lensesByIds, replaceLensConstant } from './iol-lenses.service.ts';
 
 let t: TestApp;
 let org: TestOrg;
@@ -75,6 +75,12 @@ describe('the IOL lens list', () => {
 
     const one = await c.ok<IolLensDetail>('GET', `/api/iol-lenses/${created.id}`);
     expect(one).toEqual(created);
+    // The records' lens fields look their lenses up by id, hidden ones too, never another organization's.
+    const hidden = all.find((l) => !l.isActive)!;
+    const found = await lensesByIds(t.database.db, o.id, [created.id, hidden.id, created.id, 0]);
+    expect([...found.keys()].sort()).toEqual([created.id, hidden.id].sort());
+    expect(found.get(created.id)).toEqual(all[0]);
+    expect((await lensesByIds(t.database.db, org.id, [created.id])).size).toBe(0);
     expect(await auditActions(o, created.id)).toEqual(['iol_lens.created']);
   });
 
