@@ -58,6 +58,8 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { optionsRoutes } from './modules/options/options.routes.ts';
 import { OptionsService, seedMissingOptions } from './modules/options/options.service.ts';
 import { codesRoutes } from './modules/codes/codes.routes.ts';
+import { iolLensesRoutes } from './modules/iol-lenses/iol-lenses.routes.ts';
+import { IolLensesService } from './modules/iol-lenses/iol-lenses.service.ts';
 import { CodesService, organizationLexicon } from './modules/codes/codes.service.ts';
 import { upgradeDrugs } from './modules/codes/drug-upgrade.ts';
 import { lettersRoutes } from './modules/letters/letters.routes.ts';
@@ -339,6 +341,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(examsRoutes, { exams });
   await app.register(optionsRoutes, { options });
   await app.register(codesRoutes, { codes });
+  await app.register(iolLensesRoutes, { lenses: new IolLensesService(database.db, clock) });
   await app.register(dashboardRoutes, { dashboard });
   await app.register(billingReportsRoutes, { reports: new BillingReportsService(database.db, clock) });
   await app.register(printingRoutes, { settings: printSettings, printing, queue });

@@ -100,6 +100,10 @@ export const DEMO_ROLES: Record<Exclude<SeededRoleName, 'Administrator'>, Permis
     'show payments',
     'show appointments',
     ...examPermissions(EXAM_TYPES, ['add', 'edit', 'delete', 'show', 'print']),
+    // The surgeon's loop (docs/outcomes.md): the surgeon reads the audit and accepts the constants it learns.
+    'show iol lenses',
+    'manage iol lenses',
+    'show outcomes',
   ],
 };
 

@@ -48,6 +48,7 @@ type Kind =
   | 'appointment'
   | 'closure'
   | 'doctor'
+  | 'iolLens'
   | `exam:${ExamType}`;
 type Objects = Record<Kind, number>;
 
@@ -78,6 +79,7 @@ const KINDS: [RegExp, (m: RegExpMatchArray) => Kind][] = [
   [/^\/api\/mo\/printSetting\//, () => 'printSetting'],
   [/^\/api\/mo\/option\//, () => 'option'],
   [/^\/api\/mo\/code\/drug\//, () => 'drug'],
+  [/^\/api\/iol-lenses\//, () => 'iolLens'],
   [/^\/api\/role\//, () => 'role'],
   [/^\/api\/user\//, () => 'user'],
   [/^\/api\/hd\/notification\//, () => 'notification'],
@@ -127,6 +129,7 @@ function multipart(content: Buffer) {
 const BODIES: Record<string, unknown> = {
   '/api/mo/option/:id': { labelAr: 'س', labelEn: 'x', position: 0, isActive: true, version: 1 },
   '/api/mo/code/drug/:id': { name: 'Changed drug', form: 'drops', class: 'other' },
+  '/api/iol-lenses/:id': { model: 'Changed lens', version: 1 },
   '/api/mo/patient/:id': { name: 'Changed Name', version: 1 },
   '/api/mo/queue/rewaiting/:id': { date: new Date(Date.now() + 7 * 86_400_000).toISOString() },
   '/api/role/:id': { name: 'changed role', permissions: [] },
@@ -195,6 +198,7 @@ async function seed(org: TestOrg): Promise<Objects> {
   });
   const [option] = await c.ok<{ id: number }[]>('GET', '/api/mo/option');
   const [drug] = await c.ok<{ id: number }[]>('GET', '/api/mo/code/drug');
+  const lens = await c.ok<{ id: number }>('POST', '/api/iol-lenses', { model: 'SN60WF' });
   const diagnosis = 770_000 + org.id;
   await c.ok('POST', '/api/mo/code/diagnosis', { code: String(diagnosis), titleEn: 'Clinic entry' });
   const [template] = await c.ok<{ id: number }[]>('GET', '/api/mo/letter-template');
@@ -220,6 +224,7 @@ async function seed(org: TestOrg): Promise<Objects> {
     telegramUser: link.id,
     option: option!.id,
     drug: drug!.id,
+    iolLens: lens.id,
     diagnosis,
     letter: letter.id,
     letterTemplate: template!.id,

@@ -102,6 +102,10 @@ export const AUDIT_ACTIONS = [
   'drug.created',
   'drug.updated',
   'drug.deleted',
+  // The lens list (docs/outcomes.md): an accepted optimisation replaces one constant.
+  'iol_lens.created',
+  'iol_lens.updated',
+  'iol_lens.constant_optimised',
   'print_setting.created',
   'print_setting.updated',
   'print_setting.deleted',
@@ -171,6 +175,7 @@ export const AUDIT_ENTITIES = [
   'letter_template',
   'diagnosis',
   'drug',
+  'iolLens',
   'option',
   'print_setting',
   'print_log',

@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   'patient.deleted': 404,
   conflict: 409,
   duplicate: 409,
+  /** The lens list already has this model (names compared without case): a field error on `model`. */
+  'iol_lens.duplicate_model': 409,
   stale_version: 409,
   'admin.last_administrator': 409,
   'user.cannot_delete_self': 409,
