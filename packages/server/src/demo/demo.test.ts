@@ -28,6 +28,7 @@ import { findOrganization } from '../lib/organizations.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { deleteOrganization, loadDemo, type DemoResult } from './demo.ts';
 import { planDemo } from './demo-plan.ts';
+import { DEMO_OPERATED_EYES, DEMO_SURGICAL_PATIENTS } from './demo-surgery.ts';
 import { planBookings } from './demo-appointments.ts';
 import { DEFAULT_APPOINTMENT_SETTINGS } from '../modules/appointments/appointment-settings.ts';
 
@@ -102,8 +103,9 @@ describe('demo data', () => {
     const { db } = database;
 
     const [registered] = await db.select({ n: count() }).from(patients).where(eq(patients.orgId, org.id));
-    expect(registered!.n).toBe(300);
-    expect(counts.patients).toBe(300);
+    // The plan's patients and the surgeon's (demo-surgery.ts).
+    expect(registered!.n).toBe(300 + DEMO_SURGICAL_PATIENTS);
+    expect(counts.patients).toBe(300 + DEMO_SURGICAL_PATIENTS);
     const guardians = await db
       .select({ name: patients.guardianName, phone: patients.guardianPhone })
       .from(patients)
@@ -116,6 +118,12 @@ describe('demo data', () => {
       .from(examRecords)
       .where(eq(examRecords.orgId, org.id));
     expect(types.map((t) => t.type).sort()).toEqual([...EXAM_TYPES].sort());
+    // The surgeon's eyes (docs/outcomes.md): each operated, each with its refraction after.
+    const operations = await db
+      .select({ n: count() })
+      .from(examRecords)
+      .where(and(eq(examRecords.orgId, org.id), eq(examRecords.type, 'operation')));
+    expect(operations[0]!.n).toBe(DEMO_OPERATED_EYES);
     const entries = await db.select().from(queueEntries).where(eq(queueEntries.orgId, org.id));
     // Every queue state, the appointment book's Booked and NoShow too.
     expect(new Set(entries.map((e) => e.status))).toEqual(new Set([0, 1, 2, 3, 4, 5]));

@@ -32,9 +32,11 @@ import { inOrg } from '../lib/tenant.ts';
 import { createOrganization } from '../modules/organizations/organizations.service.ts';
 import { QueueTransitionsService } from '../modules/queue/queue-transitions.service.ts';
 import { seedAppointments } from './demo-appointments.ts';
+import { surgerySteps } from './demo-surgery.ts';
 import { demoLogoDataUrl } from './demo-logo.ts';
 import { seedMoney, seedPriceList } from './demo-money.ts';
 import { planDemo, type PlannedPatient, type PlannedVisit } from './demo-plan.ts';
+import { Random } from './demo-random.ts';
 
 /**
  * `npm run demo`: a realistic clinic to try the product in, written through the app itself. The app is built
@@ -235,11 +237,26 @@ export async function loadDemo(
           'open',
           { patientId },
         );
-      for (const step of visitSteps(
-        planDemo(now, DEFAULT_TIME_ZONE),
-        { post, open },
-        { reception, optometrist, doctors },
-      )) {
+      const plan = planDemo(now, DEFAULT_TIME_ZONE);
+      const patientIds = new Map<PlannedPatient, number>();
+      // The surgeon's year (docs/outcomes.md) runs in the same timeline as the visits: the lens list first.
+      const surgery = surgerySteps({
+        now,
+        timeZone: DEFAULT_TIME_ZONE,
+        rng: new Random(55),
+        post,
+        admin: adminToken,
+        surgeon: doctors[0]!,
+        optometrist,
+        reception,
+        open,
+      });
+      await surgery.lenses();
+      const steps = [
+        ...visitSteps(plan, patientIds, { post, open }, { reception, optometrist, doctors }),
+        ...surgery.steps,
+      ].sort((a, b) => a.at.getTime() - b.at.getTime());
+      for (const step of steps) {
         clock.at = step.at;
         await step.run();
       }
@@ -346,11 +363,11 @@ interface Calls {
 /** Every call of every visit, at its time, in time order (so tickets follow arrival). */
 function visitSteps(
   visits: PlannedVisit[],
+  patientIds: Map<PlannedPatient, number>,
   { post, open }: Calls,
   staff: { reception: Staff; optometrist: Staff; doctors: Staff[] },
 ): { at: Date; run: () => Promise<unknown> }[] {
   const steps: { at: Date; run: () => Promise<unknown> }[] = [];
-  const patientIds = new Map<PlannedPatient, number>();
   for (const v of visits) {
     const { times } = v;
     const doctor = staff.doctors[v.doctor]!;

@@ -14,12 +14,13 @@ import type { IolLensesService } from './iol-lenses.service.ts';
 
 /**
  * The list is read by its keepers and by whoever writes a biometry or an operation record: the lens is picked in
- * those forms (its constants fill the biometry's plan).
+ * those forms (its constants fill the biometry's plan), and by the outcomes audit's readers (its lens filter).
  */
 const READ_LENSES: PermissionName[] = [
   ...new Set<PermissionName>([
     'show iol lenses',
     'manage iol lenses',
+    'show outcomes',
     ...EXAM_PERMISSIONS.biometry.add,
     ...EXAM_PERMISSIONS.biometry.edit,
     ...EXAM_PERMISSIONS.operation.add,

@@ -214,6 +214,7 @@ describe('the IOL lens list', () => {
       'edit biometry',
       'add operation',
       'edit operation',
+      'show outcomes',
     ]) {
       const user = await userWith(t, org, [permission]);
       const c = clinic(t, org, user.token);
@@ -227,7 +228,7 @@ describe('the IOL lens list', () => {
         403,
       );
     }
-    for (const permission of ['show biometrys', 'show operations', 'show outcomes']) {
+    for (const permission of ['show biometrys', 'show operations']) {
       const user = await userWith(t, org, [permission]);
       expect((await clinic(t, org, user.token).call('GET', '/api/iol-lenses')).statusCode, permission).toBe(
         403,
