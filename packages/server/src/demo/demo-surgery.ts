@@ -49,10 +49,6 @@ function normal(rng: Random, mean: number, sd: number): number {
 /** The measurements of a planned eye (its chosen power is the plan's lens, not a measurement). */
 const measured = ({ power: _power, ...measurements }: { power: number } & Data) => measurements;
 
-/** Days from `from` to `to` (ISO days). */
-const daysBetween = (from: string, to: string) =>
-  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-
 /** A clinic day: Friday, the Iraqi weekend, moves to Saturday. */
 const workday = (day: string) => (new Date(`${day}T12:00:00Z`).getUTCDay() === 5 ? addToDay(day, 1) : day);
 
