@@ -1,5 +1,6 @@
 import { createContext, type ComponentType } from 'react';
 import type { PrintPatient } from '@basira/shared/print/printing.schemas';
+import type { DeriveContext } from '@basira/shared/exams/exam-definition';
 import type { ZeroStyle } from '@basira/shared/print/print-settings.schemas';
 import type { ExamRecord } from '../features/exams/exams.queries.ts';
 
@@ -24,9 +25,24 @@ export interface ExamWebExtension {
   AfterSave?: ComponentType<{ record: ExamRecord; queueId: number }>;
   /** Actions of a saved record beside its print (a prescription as a FHIR file). */
   SavedActions?: ComponentType<{ id: number; permissions: readonly string[] | undefined }>;
+  /**
+   * What the live calculation reads beyond the server's context, from what the form holds (an operation's picked
+   * plan and lens, loaded by their ids): a hook, called on every render of the form with the server's context.
+   */
+  useDeriveContext?: DeriveContextHook;
+  /**
+   * The values a new record starts with (an operation's day and surgeon), or null while they load; applied once to
+   * an untouched new form, as its clean state (leaving it asks nothing).
+   */
+  useNewRecordDefaults?: () => Record<string, unknown> | null;
   /** A sheet of its own on paper instead of the generic report: its title, and whether it is the doctor's. */
   print?: PrintSheet;
 }
+
+export type DeriveContextHook = (
+  read: (path: string) => unknown,
+  server: DeriveContext | undefined,
+) => DeriveContext | undefined;
 
 /** An extra control of a list item (or an eyes block), given the item's path (`readings.0`). */
 export type ItemExtra = ComponentType<{ path: string }>;

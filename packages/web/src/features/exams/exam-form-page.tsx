@@ -99,11 +99,20 @@ function ExamForm({
   const navigate = useNavigate();
   const me = useMe();
   const { permissions } = examDefinition(type);
-  const { AfterSave } = useExamExtension(type);
+  const { AfterSave, useDeriveContext: useExtraContext, useNewRecordDefaults } = useExamExtension(type);
   const readOnly = record !== null && !canAny(me?.permissions, permissions.edit);
   const patient = useQuery(patientOfExamQuery(patientId));
   const { context, failed: contextFailed } = useDeriveContext(type, patientId, queueId, record?.id ?? null);
-  const exam = useExamRecordForm({ type, patientId, queueId, record, readOnly, context });
+  const exam = useExamRecordForm({
+    type,
+    patientId,
+    queueId,
+    record,
+    readOnly,
+    context,
+    useExtraContext,
+    useDefaults: useNewRecordDefaults,
+  });
   const [copyNote, setCopyNote] = useState<string | null>(null);
   const [justSaved, setJustSaved] = useState<ExamRecord | null>(null);
   const index = pathTo(`${type}Index` as RouteName, { patientId });
