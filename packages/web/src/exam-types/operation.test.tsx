@@ -233,3 +233,32 @@ describe("the operation's live context", () => {
     expect(live.lensModel).toBe('SN60WF');
   });
 });
+
+describe('the operation note', () => {
+  it('names the surgeon and the lens (as saved) instead of their ids, under its own title', async () => {
+    const sheet = operationExtension.print!;
+    expect(i18next.t(sheet.titleKey)).toBe('Operation note');
+    expect(sheet.doctorsDocument).toBe(true);
+    const data = {
+      operation: { eye: 'right', surgeonId: 2, procedure: 'phaco' },
+      lens: { lensId: 3, power: 22, placement: 'bag' },
+      plan: { biometryId: 12 },
+      derived: { lensModel: 'SN60WF', manufacturer: 'Alcon', predictedRefraction: -0.25, warnings: [] },
+    };
+    render(
+      <Providers i18n={i18next} direction="ltr">
+        <QueryClientProvider client={createQueryClient()}>
+          <sheet.Sheet data={data} patient={{} as never} zeroAs="plano" />
+        </QueryClientProvider>
+      </Providers>,
+    );
+    const names = await screen.findByTestId('print-operation-names');
+    await waitFor(() => expect(names).toHaveTextContent('Surgeon: Dr Salim'));
+    expect(names).toHaveTextContent('Lens: SN60WF — Alcon');
+    expect(screen.getByTestId('print-section-operation')).toHaveTextContent('Phacoemulsification');
+    expect(screen.queryByTestId('print-field-operation.surgeonId')).toBeNull();
+    expect(screen.queryByTestId('print-field-lens.lensId')).toBeNull();
+    expect(screen.queryByTestId('print-section-plan')).toBeNull();
+    expect(screen.getByTestId('operation-predicted')).toHaveTextContent('-0.25 D');
+  });
+});
