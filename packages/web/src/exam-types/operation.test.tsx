@@ -12,6 +12,9 @@ import { operationPlanContext } from '@basira/shared/exams/operation-plan';
 import { Providers } from '../app/providers.tsx';
 import { initEnglish } from '../test/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { dayIn } from '../lib/format.ts';
+import { storeSession } from '../lib/storage.ts';
+import { clinicUser } from '../test/render-with-clinic.tsx';
 import { ExamFormContext } from '../features/exams/exam-form-context.ts';
 import { ExamSections } from '../features/exams/exam-fields.tsx';
 import { getPath, setPath } from '../features/exams/use-exam-record-form.ts';
@@ -260,5 +263,31 @@ describe('the operation note', () => {
     expect(screen.queryByTestId('print-field-lens.lensId')).toBeNull();
     expect(screen.queryByTestId('print-section-plan')).toBeNull();
     expect(screen.getByTestId('operation-predicted')).toHaveTextContent('-0.25 D');
+  });
+});
+
+describe('a new operation', () => {
+  it('starts today, with the signed-in doctor as its surgeon (a non-doctor leaves it to pick)', async () => {
+    const useDefaults = operationExtension.useNewRecordDefaults!;
+    const run = async (doctors: { id: number; name: string }[]) => {
+      storeSession('test-token', clinicUser([]));
+      fetchMock.mockImplementation(async (input) => {
+        const url = String(input);
+        const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+        if (url.endsWith('/api/me')) return json({ data: clinicUser([]) });
+        if (url.endsWith('/mo/queue/doctors')) return json({ data: doctors });
+        return new Response('{}', { status: 404 });
+      });
+      const client = createQueryClient();
+      const { result } = renderHook(() => useDefaults(), {
+        wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+      });
+      await waitFor(() => expect(result.current).not.toBeNull());
+      return result.current;
+    };
+    const today = dayIn('Asia/Baghdad');
+    expect(await run([{ id: 1, name: 'Reception' }])).toEqual({ operation: { date: today, surgeonId: 1 } });
+    expect(await run([{ id: 2, name: 'Dr Salim' }])).toEqual({ operation: { date: today } });
+    localStorage.clear();
   });
 });
