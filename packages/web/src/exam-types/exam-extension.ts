@@ -19,12 +19,6 @@ export interface ExamWebExtension {
   itemExtras?: Readonly<Record<string, ItemExtra>>;
   /** The computed results (`derive`), in a "calculated" card under the form, live, and on the printed report. */
   Results?: ComponentType<ResultsProps>;
-  /** A panel of its own under the form instead of the results card (a prescription's live warnings). */
-  LivePanel?: ComponentType<{ contextFailed: boolean }>;
-  /** What is offered once a record is saved (the recall to its next visit). */
-  AfterSave?: ComponentType<{ record: ExamRecord; queueId: number }>;
-  /** Actions of a saved record beside its print (a prescription as a FHIR file). */
-  SavedActions?: ComponentType<{ id: number; permissions: readonly string[] | undefined }>;
   /**
    * What the live calculation reads beyond the server's context, from what the form holds (an operation's picked
    * plan and lens, loaded by their ids): a hook, called on every render of the form with the server's context.
@@ -35,6 +29,12 @@ export interface ExamWebExtension {
    * an untouched new form, as its clean state (leaving it asks nothing).
    */
   useNewRecordDefaults?: () => Record<string, unknown> | null;
+  /** A panel of its own under the form instead of the results card (a prescription's live warnings). */
+  LivePanel?: ComponentType<{ contextFailed: boolean }>;
+  /** What is offered once a record is saved (the recall to its next visit). */
+  AfterSave?: ComponentType<{ record: ExamRecord; queueId: number }>;
+  /** Actions of a saved record beside its print (a prescription as a FHIR file). */
+  SavedActions?: ComponentType<{ id: number; permissions: readonly string[] | undefined }>;
   /** A sheet of its own on paper instead of the generic report: its title, and whether it is the doctor's. */
   print?: PrintSheet;
 }

@@ -99,10 +99,12 @@ function ExamForm({
   const navigate = useNavigate();
   const me = useMe();
   const { permissions } = examDefinition(type);
-  const { AfterSave, useDeriveContext: useExtraContext, useNewRecordDefaults } = useExamExtension(type);
+  const { AfterSave } = useExamExtension(type);
   const readOnly = record !== null && !canAny(me?.permissions, permissions.edit);
   const patient = useQuery(patientOfExamQuery(patientId));
   const { context, failed: contextFailed } = useDeriveContext(type, patientId, queueId, record?.id ?? null);
+  // The type's own hooks: what its live calculation reads from the form's picks, and a new record's values.
+  const { useDeriveContext: useExtraContext, useNewRecordDefaults } = useExamExtension(type);
   const exam = useExamRecordForm({
     type,
     patientId,
