@@ -195,6 +195,11 @@ describe('route table (spec section 2)', () => {
     ['consultationIndex', '/consultations/:patientId/:search?'],
     ['consultationAdd', '/consultation/:patientId/:queueId'],
     ['consultationUpdate', '/consultation/:patientId/:queueId/:id'],
+    // The operation record and the lens list (issue 55, docs/outcomes.md).
+    ['operationIndex', '/operations/:patientId/:search?'],
+    ['operationAdd', '/operation/:patientId/:queueId'],
+    ['operationUpdate', '/operation/:patientId/:queueId/:id'],
+    ['iolLensIndex', '/iol-lenses'],
     ['optionIndex', '/setting/options'],
     ['messagingSettings', '/setting/messaging'],
     ['auditIndex', '/audit'],

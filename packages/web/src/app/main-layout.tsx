@@ -69,6 +69,7 @@ const ICONS: Partial<Record<RouteName, ReactNode>> = {
   roleIndex: <IconShield />,
   emptyOuterAdd: <IconEdit />,
   optionIndex: <IconFilter />,
+  iolLensIndex: <IconEyeClinic />,
   auditIndex: <IconEye />,
   backup: <IconRestore />,
   printSettingUpdate: <IconPrinter />,

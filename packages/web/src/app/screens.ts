@@ -50,6 +50,7 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
   roleUpdate: screen(() => import('../features/roles/role-form-page.tsx'), 'RoleFormPage'),
   roleShow: screen(() => import('../features/roles/role-show-page.tsx'), 'RoleShowPage'),
   optionIndex: screen(() => import('../features/exams/options-page.tsx'), 'OptionsPage'),
+  iolLensIndex: screen(() => import('../features/iol-lenses/iol-lens-list-page.tsx'), 'IolLensListPage'),
   messagingSettings: screen(
     () => import('../features/messaging/messaging-settings-page.tsx'),
     'MessagingSettingsPage',

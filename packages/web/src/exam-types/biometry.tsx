@@ -1,5 +1,6 @@
 import type { BiometryDerived } from '@basira/shared/exams/biometry';
 import type { ExamWebExtension, ResultsProps } from './exam-extension.ts';
+import { BiometryLensFill } from './biometry-lens-fill.tsx';
 import { BiometryResults } from './exam-results.tsx';
 
 const target = (value: unknown) => (typeof value === 'number' ? value : null);
@@ -19,5 +20,11 @@ function Results({ derived, read, cols, compact }: ResultsProps) {
   );
 }
 
-/** The biometry: its lens power calculation, live under the form and on the report. */
-export const biometryExtension: ExamWebExtension = { Results };
+/**
+ * The biometry: its lens power calculation, live under the form and on the report; a lens picked from the clinic's
+ * list fills that eye's model and constants.
+ */
+export const biometryExtension: ExamWebExtension = {
+  Results,
+  itemExtras: { 'lens:after': BiometryLensFill },
+};

@@ -1,5 +1,6 @@
 import { createContext, type ComponentType } from 'react';
 import type { PrintPatient } from '@basira/shared/print/printing.schemas';
+import type { DeriveContext } from '@basira/shared/exams/exam-definition';
 import type { ZeroStyle } from '@basira/shared/print/print-settings.schemas';
 import type { ExamRecord } from '../features/exams/exams.queries.ts';
 
@@ -18,6 +19,16 @@ export interface ExamWebExtension {
   itemExtras?: Readonly<Record<string, ItemExtra>>;
   /** The computed results (`derive`), in a "calculated" card under the form, live, and on the printed report. */
   Results?: ComponentType<ResultsProps>;
+  /**
+   * What the live calculation reads beyond the server's context, from what the form holds (an operation's picked
+   * plan and lens, loaded by their ids): a hook, called on every render of the form with the server's context.
+   */
+  useDeriveContext?: DeriveContextHook;
+  /**
+   * The values a new record starts with (an operation's day and surgeon), or null while they load; applied once to
+   * an untouched new form, as its clean state (leaving it asks nothing).
+   */
+  useNewRecordDefaults?: () => Record<string, unknown> | null;
   /** A panel of its own under the form instead of the results card (a prescription's live warnings). */
   LivePanel?: ComponentType<{ contextFailed: boolean }>;
   /** What is offered once a record is saved (the recall to its next visit). */
@@ -32,6 +43,11 @@ export interface ExamWebExtension {
   /** A sheet of its own on paper instead of the generic report: its title, and whether it is the doctor's. */
   print?: PrintSheet;
 }
+
+export type DeriveContextHook = (
+  read: (path: string) => unknown,
+  server: DeriveContext | undefined,
+) => DeriveContext | undefined;
 
 /** An extra control of a list item (or an eyes block), given the item's path (`readings.0`). */
 export type ItemExtra = ComponentType<{ path: string }>;

@@ -39,7 +39,7 @@ interface LensOption {
   predictedRefraction: number;
 }
 
-const FORMULA_NAMES: Record<IolFormula, string> = {
+export const FORMULA_NAMES: Record<IolFormula, string> = {
   hofferQ: 'Hoffer Q',
   holladay1: 'Holladay 1',
   srkt: 'SRK/T',

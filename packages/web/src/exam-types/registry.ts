@@ -5,6 +5,7 @@ import { consultationExtension } from './consultation.tsx';
 import { followUpExtension } from './follow-up.tsx';
 import { keratoconusExtension } from './keratoconus.tsx';
 import { lasikExtension } from './lasik.tsx';
+import { operationExtension } from './operation.tsx';
 import { spectaclesExtension } from './spectacles.tsx';
 
 /**
@@ -18,4 +19,5 @@ export const EXAM_EXTENSIONS: Readonly<Partial<Record<ExamType, ExamWebExtension
   lasik: lasikExtension,
   keratoconus: keratoconusExtension,
   consultation: consultationExtension,
+  operation: operationExtension,
 };

@@ -66,6 +66,7 @@ export const SIDE_MENU: readonly NavItem[] = [
   { route: 'roleIndex', labelKey: 'nav.roles', access: ROLE_PERMISSIONS },
   { route: 'printSettingUpdate', labelKey: 'nav.printSetting', access: ['print setting'] },
   { route: 'optionIndex', labelKey: 'nav.examOptions', access: ['show options', 'edit options'] },
+  { route: 'iolLensIndex', labelKey: 'nav.iolLenses', access: ['show iol lenses', 'manage iol lenses'] },
   { route: 'auditIndex', labelKey: 'nav.audit', access: ['show audit'] },
   { route: 'backup', labelKey: 'nav.backup', access: ['manage backups'], installationOnly: true },
   { route: 'Profile', labelKey: 'nav.profile', access: 'public' },

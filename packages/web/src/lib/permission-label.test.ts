@@ -47,6 +47,10 @@ describe('permission areas of the role screen', () => {
       'print setting',
       'show audit',
       'manage backups',
+      // The lens list and the outcomes (issue 55): the clinic's settings and its audit, not one exam type's.
+      'show iol lenses',
+      'manage iol lenses',
+      'show outcomes',
     ]);
     expect(of('messages')).toEqual(['send message', 'show support']);
     expect(of('money')).toEqual([

@@ -145,6 +145,8 @@ export const LAYOUT_ROUTES = {
   roleUpdate: built('/setting/role/:id/update', ROLE_SCREENS),
   /** Not in the spec: the exam forms' pick lists (the spec's categories 1-25), named in its style. */
   optionIndex: built('/setting/options', ['show options', 'edit options']),
+  /** Not in the spec (issue 55, docs/outcomes.md): the clinic's IOL lens list and its constants. */
+  iolLensIndex: built('/iol-lenses', ['show iol lenses', 'manage iol lenses']),
   /** Not in the spec (docs/messaging.md): the clinic's name, phone and reminder time that Telegram messages use. */
   messagingSettings: built('/setting/messaging', [ADMINISTRATOR]),
   /** Not in the spec: the audit trail, who read or changed what (docs/audit.md). */

@@ -103,7 +103,18 @@ function ExamForm({
   const readOnly = record !== null && !canAny(me?.permissions, permissions.edit);
   const patient = useQuery(patientOfExamQuery(patientId));
   const { context, failed: contextFailed } = useDeriveContext(type, patientId, queueId, record?.id ?? null);
-  const exam = useExamRecordForm({ type, patientId, queueId, record, readOnly, context });
+  // The type's own hooks: what its live calculation reads from the form's picks, and a new record's values.
+  const { useDeriveContext: useExtraContext, useNewRecordDefaults } = useExamExtension(type);
+  const exam = useExamRecordForm({
+    type,
+    patientId,
+    queueId,
+    record,
+    readOnly,
+    context,
+    useExtraContext,
+    useDefaults: useNewRecordDefaults,
+  });
   const [copyNote, setCopyNote] = useState<string | null>(null);
   const [justSaved, setJustSaved] = useState<ExamRecord | null>(null);
   const index = pathTo(`${type}Index` as RouteName, { patientId });

@@ -24,6 +24,7 @@ import { useExamTexts } from '../../lib/exam-texts.ts';
 import { useExamForm } from './exam-form-context.ts';
 import { DiagnosisCodeInput, DoseInput, DrugInput, FrequencySelect } from './code-inputs.tsx';
 import { NumberText } from './number-text.tsx';
+import { RefInput } from './ref-inputs.tsx';
 
 const RichTextField = lazy(() =>
   import('../../components/rich-text-field.tsx').then((m) => ({ default: m.RichTextField })),
@@ -156,6 +157,8 @@ export function LeafInput({ type, leaf, path, side, visibleLabel = true }: LeafI
       return <DiagnosisCodeInput {...common} path={path} value={value} />;
     case 'drug':
       return <DrugInput {...common} leaf={leaf} path={path} value={value} />;
+    case 'ref':
+      return <RefInput {...common} to={leaf.to} patientId={form.patientId} value={value} onChange={set} />;
   }
 }
 

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { schemaResolver, useForm } from '@mantine/form';
 import { examSchemas, type Confirmation, type DeriveContext } from '@basira/shared/exams/exam-definition';
 import { mapLeaves } from '@basira/shared/exams/fields';
@@ -80,7 +80,16 @@ export interface ExamRecordFormOptions {
   readOnly: boolean;
   /** What the type's calculation reads beyond the form (`derive.usesContext`), as loaded. */
   context?: DeriveContext | undefined;
+  /** The type's own additions to the context, from the form's values (its extension's `useDeriveContext`). */
+  useExtraContext?:
+    | ((read: (path: string) => unknown, server: DeriveContext | undefined) => DeriveContext | undefined)
+    | undefined;
+  /** The type's values for a new record (its extension's `useNewRecordDefaults`). */
+  useDefaults?: (() => Values | null) | undefined;
 }
+
+const serverOnly = (_read: (path: string) => unknown, server: DeriveContext | undefined) => server;
+const noDefaults = (): Values | null => null;
 
 /**
  * One record form for every exam type (on @mantine/form, validated by the type's shared zod schema): load, dirty
@@ -93,7 +102,9 @@ export function useExamRecordForm({
   queueId,
   record,
   readOnly,
-  context,
+  context: serverContext,
+  useExtraContext = serverOnly,
+  useDefaults = noDefaults,
 }: ExamRecordFormOptions) {
   const definition = examDefinition(type);
   const schemas = useMemo(() => examSchemas(definition), [definition]);
@@ -107,6 +118,17 @@ export function useExamRecordForm({
   const save = useSaveExam(type);
   const dirty = form.isDirty();
   useUnsavedInput(dirty && !readOnly);
+  // The type's hooks are its extension's: the same for the life of the form (the page is keyed by the type).
+  const context = useExtraContext((path) => getPath(form.values, path), serverContext);
+  const defaults = useDefaults();
+  const defaulted = useRef(false);
+  useEffect(() => {
+    if (record || readOnly || defaulted.current || !defaults || form.isDirty()) return;
+    defaulted.current = true;
+    const values = { ...form.getValues(), ...defaults };
+    form.setValues(values);
+    form.resetDirty(values);
+  }, [record, readOnly, defaults, form]);
 
   /** The values as the server will read them (typed VA read, axis 0 as 180…), for what is computed live. */
   const parsed = schemas.data.safeParse(bodyOf(form.values));
