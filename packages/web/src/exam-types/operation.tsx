@@ -21,6 +21,7 @@ import { dayIn } from '../lib/format.ts';
 import { useMe } from '../lib/use-me.ts';
 import type { ExamWebExtension, PrintSheetProps, ResultsProps } from './exam-extension.ts';
 import { FORMULA_NAMES } from './exam-results.tsx';
+import { OperationOutcomePanel } from '../features/outcomes/operation-outcome-panel.tsx';
 
 const idOf = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
 const eyeOf = (value: unknown) => (value === 'right' || value === 'left' ? value : null);
@@ -217,5 +218,7 @@ export const operationExtension: ExamWebExtension = {
   Results: OperationResults,
   useDeriveContext: useOperationContext,
   useNewRecordDefaults: useOperationDefaults,
+  // The outcome: the refraction 3–12 weeks after, linked to the saved operation (docs/outcomes.md).
+  SavedPanel: ({ id }) => <OperationOutcomePanel operationId={id} />,
   print: { titleKey: 'operation.print.title', doctorsDocument: true, Sheet: OperationSheet },
 };

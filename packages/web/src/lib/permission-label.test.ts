@@ -24,8 +24,15 @@ describe('permission areas of the role screen', () => {
       'book appointments',
       'manage appointment hours',
     ]);
-    // The exams area is what the exam registry names: every type's permissions and the option lists'.
-    expect(of('exams')).toEqual(PERMISSION_NAMES.filter((name) => EXAM_AREA_PERMISSIONS.includes(name)));
+    // The exams area is what the exam registry names (every type's permissions and the option lists'), and the
+    // surgeons' lens list and outcomes.
+    expect(of('exams')).toEqual(
+      PERMISSION_NAMES.filter(
+        (name) =>
+          EXAM_AREA_PERMISSIONS.includes(name) ||
+          ['show iol lenses', 'manage iol lenses', 'show outcomes'].includes(name),
+      ),
+    );
     for (const type of EXAM_TYPES)
       for (const names of Object.values(EXAM_PERMISSIONS[type]))
         for (const name of names) expect(permissionArea(name)).toBe('exams');
@@ -47,11 +54,11 @@ describe('permission areas of the role screen', () => {
       'print setting',
       'show audit',
       'manage backups',
-      // The lens list and the outcomes (issue 55): the clinic's settings and its audit, not one exam type's.
-      'show iol lenses',
-      'manage iol lenses',
-      'show outcomes',
     ]);
+    // The lens list and the outcomes (issue 55) are the surgeons': with the exams, beside the operation's own.
+    expect(of('exams')).toEqual(
+      expect.arrayContaining(['show iol lenses', 'manage iol lenses', 'show outcomes']),
+    );
     expect(of('messages')).toEqual(['send message', 'show support']);
     expect(of('money')).toEqual([
       'show payments',

@@ -49,6 +49,8 @@ const EXAM_AREA = new Set<string>(EXAM_AREA_PERMISSIONS);
  */
 export function permissionArea(name: string): PermissionArea {
   if (EXAM_AREA.has(name)) return 'exams';
+  // The lens list and the outcomes audit are the surgeons' (docs/outcomes.md): beside the operation record's own.
+  if (/ (iol lenses|outcomes)$/.test(name)) return 'exams';
   if (MONEY_AREA.has(name)) return 'money';
   if (/ board$/.test(name)) return 'board';
   if (/ (patient|patients)$/.test(name)) return 'patients';
