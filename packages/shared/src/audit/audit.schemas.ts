@@ -148,6 +148,9 @@ export const AUDIT_ACTIONS = [
   'appointment.settings_updated',
   'appointment.closure_added',
   'appointment.closure_removed',
+  'operation.outcome_chosen',
+  'iol_lens.constant_optimised',
+  'outcome.settings_updated',
   'auth.login',
   'auth.login_failed',
   'auth.logout',
@@ -189,6 +192,8 @@ export const AUDIT_ENTITIES = [
   'doctor_hours',
   'appointment_settings',
   'clinic_closure',
+  'iol_lens',
+  'outcome_settings',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
