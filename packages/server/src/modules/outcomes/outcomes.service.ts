@@ -443,15 +443,6 @@ export class OutcomesService {
         `The lens has no ${constant} to replace; enter one on the lens list first.`,
         { formula: ['outcomes.no_current_constant'] },
       );
-    const stale = async () =>
-      new AppError(
-        'stale_version',
-        'Someone else changed this lens; the current one is attached.',
-        undefined,
-        {
-          data: await this.lensDetail(this.db, ctx.orgId, lensId),
-        },
-      );
     await this.db.transaction(async (tx) => {
       await replaceLensConstant(
         tx,
@@ -463,7 +454,14 @@ export class OutcomesService {
           eyes: result.n,
           today: localDay(this.clock.now(), ctx.timeZone),
         },
-        stale,
+        // Read in the transaction: PGlite has one connection, which the transaction holds.
+        async () =>
+          new AppError(
+            'stale_version',
+            'Someone else changed this lens; the current one is attached.',
+            undefined,
+            { data: await this.lensDetail(tx, ctx.orgId, lensId) },
+          ),
       );
     });
     return (await this.lensDetail(this.db, ctx.orgId, lensId))!;
