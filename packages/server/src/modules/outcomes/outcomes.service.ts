@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, eq, inArray, isNull } from 'drizzle-orm';
 import { localDay } from '@basira/shared/dates/calendar';
 import { IOL_FORMULA_CONSTANT } from '@basira/shared/clinical/iol-formula';
 import {

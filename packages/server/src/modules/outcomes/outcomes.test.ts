@@ -21,7 +21,6 @@ let c: ReturnType<typeof clinic>;
 
 const url = (type: string, id?: number) => `/api/mo/exam/${type}${id === undefined ? '' : `/${id}`}`;
 const DAY = 86_400_000;
-const today = () => localDay(new Date(), 'Asia/Baghdad');
 const daysBefore = (n: number) => localDay(new Date(Date.now() - n * DAY), 'Asia/Baghdad');
 
 beforeAll(async () => {
