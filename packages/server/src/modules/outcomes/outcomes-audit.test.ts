@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDay } from '@basira/shared/dates/calendar';
 import type { Audit, ConstantOptimisationRow, IolLensDetail } from '@basira/shared/outcomes/outcomes.schemas';
 import { iolLenses } from '../../db/schema.ts';
+import { inOrg } from '../../lib/tenant.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { dbKind, startTestApp, userWith, type TestApp, type TestOrg } from '../../test/harness.ts';
 
@@ -271,6 +273,25 @@ describe(`constants learned from the 60 eyes on ${dbKind}`, () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().data).toMatchObject({ version: 2 });
+
+    // A lens whose list has no A-constant: its eyes are shown, nothing to optimise against.
+    await t.database.db
+      .update(iolLenses)
+      .set({ constants: {} })
+      .where(inOrg(iolLenses, org.id, eq(iolLenses.id, lensIds.SN60WF!)));
+    const without = await c.ok<ConstantOptimisationRow[]>('GET', '/api/outcomes/constants');
+    expect(without.find((r) => r.lensModel === 'SN60WF')).toMatchObject({
+      current: null,
+      eyes: fixture.expected.optimised.SN60WF!.eyes,
+      optimised: null,
+      refused: 'noCurrentConstant',
+    });
+    const nothing = await c.call('POST', `/api/iol-lenses/${lensIds.SN60WF}/optimise`, {
+      formula: 'srkt',
+      version: 1,
+    });
+    expect(nothing.statusCode).toBe(422);
+    expect(nothing.json().code).toBe('outcomes.no_current_constant');
   });
 
   it('answers the audit and constants to `show outcomes` only; optimising needs `manage iol lenses`', async () => {
