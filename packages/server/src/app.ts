@@ -56,6 +56,8 @@ import { ExamsService } from './modules/exams/exams.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { optionsRoutes } from './modules/options/options.routes.ts';
+import { outcomesRoutes } from './modules/outcomes/outcomes.routes.ts';
+import { OutcomesService } from './modules/outcomes/outcomes.service.ts';
 import { OptionsService, seedMissingOptions } from './modules/options/options.service.ts';
 import { codesRoutes } from './modules/codes/codes.routes.ts';
 import { iolLensesRoutes } from './modules/iol-lenses/iol-lenses.routes.ts';
@@ -342,6 +344,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
   await app.register(optionsRoutes, { options });
   await app.register(codesRoutes, { codes });
   await app.register(iolLensesRoutes, { lenses: new IolLensesService(database.db, clock) });
+  await app.register(outcomesRoutes, { outcomes: new OutcomesService(database.db, clock) });
   await app.register(dashboardRoutes, { dashboard });
   await app.register(billingReportsRoutes, { reports: new BillingReportsService(database.db, clock) });
   await app.register(printingRoutes, { settings: printSettings, printing, queue });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAM_TYPES, type ExamType } from '@basira/shared/exams/exam-types';
 import { localDay, zonedDateTimeToIso } from '@basira/shared/dates/calendar';
 import type { Account } from '@basira/shared/money/billing.schemas';
-import { patients } from '../db/schema.ts';
+import { iolLenses, patients } from '../db/schema.ts';
 import { clinic } from '../test/clinic-fixtures.ts';
 import { startFakeTelegram, type FakeTelegram } from '../test/fake-telegram.ts';
 import { startTestApp, type TestApp, type TestOrg } from '../test/harness.ts';
@@ -67,6 +67,8 @@ const KINDS: [RegExp, (m: RegExpMatchArray) => Kind][] = [
   [/^\/api\/mo\/billing\/receipts\/:id/, () => 'receipt'],
   [/^\/api\/mo\/billing\/shifts\/:id/, () => 'shift'],
   [/^\/api\/mo\/exam\/(\w+)\/:id/, (m) => examKind(m[1]!)],
+  [/^\/api\/outcomes\/operations\/:id/, () => 'exam:operation'],
+  [/^\/api\/iol-lenses\/:id/, () => 'iolLens'],
   [/^\/api\/mo\/print\/queue\/:id$/, () => 'queue'],
   [/^\/api\/mo\/print\/letter\/:id$/, () => 'letter'],
   [/^\/api\/mo\/letter\//, () => 'letter'],
@@ -145,6 +147,8 @@ const BODIES: Record<string, unknown> = {
   '/api/mo/billing/shifts/:id/close': { version: 1, counted: [], note: 'changed' },
   '/api/appointments/hours/:doctorId': { week: {}, version: 1 },
   '/api/appointments/:id/move': { minutes: 20, version: 1 },
+  '/api/outcomes/operations/:id': { spectaclesId: null },
+  '/api/iol-lenses/:id/optimise': { formula: 'srkt', version: 1 },
 };
 const NO_BODY =
   /\/(waiting|canceled|finished)\/:id$|\/open\/board\/|\/restore\/:id$|\/telegram\/link\/|\/hd\/notification\/:id$|\/favourite$|\/receipts\/:id\/print$/;

@@ -152,6 +152,8 @@ export const AUDIT_ACTIONS = [
   'appointment.settings_updated',
   'appointment.closure_added',
   'appointment.closure_removed',
+  'operation.outcome_chosen',
+  'outcome.settings_updated',
   'auth.login',
   'auth.login_failed',
   'auth.logout',
@@ -175,7 +177,6 @@ export const AUDIT_ENTITIES = [
   'letter_template',
   'diagnosis',
   'drug',
-  'iolLens',
   'option',
   'print_setting',
   'print_log',
@@ -194,6 +195,8 @@ export const AUDIT_ENTITIES = [
   'doctor_hours',
   'appointment_settings',
   'clinic_closure',
+  'iol_lens',
+  'outcome_settings',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

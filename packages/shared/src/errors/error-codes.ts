@@ -66,6 +66,10 @@ export const ERROR_STATUS = {
   'billing.discount_over_limit': 403,
   /** The same idempotency key sent with a different payment. */
   'billing.idempotency_mismatch': 422,
+  /** Accepting an optimised lens constant learned from fewer first eyes with an outcome than the clinic's minimum. */
+  'outcomes.too_few_eyes': 422,
+  /** Accepting an optimised constant for a lens with no constant of that formula to replace. */
+  'outcomes.no_current_constant': 422,
   payload_too_large: 413,
   'document.too_large': 413,
   unsupported_media_type: 415,

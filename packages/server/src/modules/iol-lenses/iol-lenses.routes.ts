@@ -60,7 +60,7 @@ export const iolLensesRoutes: FastifyPluginAsyncZod<{ lenses: IolLensesService }
   app.post(
     '/api/iol-lenses',
     {
-      config: { audit: { action: 'iol_lens.created', entity: 'iolLens' }, permission: 'manage iol lenses' },
+      config: { audit: { action: 'iol_lens.created', entity: 'iol_lens' }, permission: 'manage iol lenses' },
       schema: { tags, body: iolLensCreateSchema, response: { 201: iolLensResponseSchema } },
     },
     async (request, reply) =>
@@ -70,7 +70,7 @@ export const iolLensesRoutes: FastifyPluginAsyncZod<{ lenses: IolLensesService }
   app.post(
     '/api/iol-lenses/:id',
     {
-      config: { audit: { action: 'iol_lens.updated', entity: 'iolLens' }, permission: 'manage iol lenses' },
+      config: { audit: { action: 'iol_lens.updated', entity: 'iol_lens' }, permission: 'manage iol lenses' },
       schema: {
         tags,
         params: idParamsSchema,

@@ -159,7 +159,7 @@ async function lockLens(tx: Db, orgId: number, id: number): Promise<LensRow> {
 
 /**
  * The organization's lenses of these ids, hidden ones included (a record keeps naming a lens the clinic has since
- * stopped offering): for the `ref('iolLens')` fields of the biometry and operation records, and the outcomes.
+ * stopped offering): for the `ref('iol_lens')` fields of the biometry and operation records, and the outcomes.
  */
 export async function lensesByIds(
   db: Db,
@@ -278,7 +278,7 @@ export async function replaceLensConstant(
       );
     await recordAudit(tx, scope, {
       action: 'iol_lens.constant_optimised',
-      entity: 'iolLens',
+      entity: 'iol_lens',
       entityId: lensId,
       details: {
         model: row.model,
@@ -331,7 +331,7 @@ export class IolLensesService {
           .returning({ id: iolLenses.id, model: iolLenses.model });
         await recordAudit(tx, scope, {
           action: 'iol_lens.created',
-          entity: 'iolLens',
+          entity: 'iol_lens',
           entityId: row!.id,
           details: { model: row!.model },
           at: now,
@@ -363,7 +363,7 @@ export class IolLensesService {
         await writeHistory(tx, scope, id, replaced, now);
         await recordAudit(tx, scope, {
           action: 'iol_lens.updated',
-          entity: 'iolLens',
+          entity: 'iol_lens',
           entityId: id,
           details: {
             model: columns.model,

@@ -39,7 +39,7 @@ async function auditActions(o: TestOrg, entityId: number): Promise<string[]> {
   const rows = await t.database.db
     .select({ action: auditLog.action })
     .from(auditLog)
-    .where(and(eq(auditLog.orgId, o.id), eq(auditLog.entity, 'iolLens'), eq(auditLog.entityId, entityId)))
+    .where(and(eq(auditLog.orgId, o.id), eq(auditLog.entity, 'iol_lens'), eq(auditLog.entityId, entityId)))
     .orderBy(auditLog.id);
   return rows.map((r) => r.action);
 }
