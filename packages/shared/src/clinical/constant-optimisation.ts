@@ -9,8 +9,9 @@ import { mean, sampleSd, tCritical } from './statistics.ts';
 /**
  * Lens constants learned from the clinic's outcomes (docs/outcomes.md §3): for each eye, the constant with which
  * the formula would have predicted exactly the achieved spherical equivalent for the implanted power (solved by
- * bisection on the formula's own refraction-for-power, iol-formula.ts); the optimised constant is the mean over
- * the eyes, as the biometers and Hoffer's and Holladay's back-calculations do.
+ * bisection on the formula's own refraction-for-power, iol-formula.ts). The optimised constant is the one that makes
+ * the mean prediction error of those eyes zero; the mean of the per-eye constants, the biometers' shortcut, misses
+ * that when the eyes' lenses differ (docs/outcomes.md §3).
  */
 
 /** The fewest eyes (first eyes with an outcome) a constant is optimised from by default. */
@@ -70,7 +71,7 @@ export function backCalculateConstant(
 export interface ConstantOptimisation {
   ok: true;
   formula: IolFormula;
-  /** The mean of the back-calculated constants: the optimised constant. */
+  /** The constant that makes the mean prediction error of these eyes zero: the optimised constant. */
   constant: number;
   /** Eyes used (with a back-calculated constant). */
   n: number;
@@ -78,7 +79,10 @@ export interface ConstantOptimisation {
   excluded: number;
   /** Sample SD of the back-calculated constants. */
   sd: number;
-  /** 95 % confidence interval of the mean: constant ± t(0.975, n − 1)·SD/√n. */
+  /**
+   * 95 % confidence interval, by the delta method: constant ± t(0.975, n − 1) · SD(errors)/√n / |d mean error / d
+   * constant|, the errors' scatter at the optimised constant turned into the constant's.
+   */
   confidenceInterval: [number, number];
   current: number;
   /** Mean prediction error (achieved − predicted SE, D) on these eyes with the current and with the optimised constant. */
@@ -92,6 +96,30 @@ export interface ConstantOptimisation {
 export type ConstantOptimisationResult =
   | ConstantOptimisation
   | { ok: false; reason: 'tooFewEyes'; n: number; minimumEyes: number; excluded: number };
+
+/**
+ * The constant between `lo` and `hi` at which the mean error is zero, by bisection. Each eye's error is zero at its
+ * own back-calculated constant and moves one way through it, so between the least and the greatest of them the
+ * mean error changes sign when the eyes' lenses all move the same way with the constant (plus lenses: all but
+ * the rarest eyes); when it does not bracket a root (plus and minus lenses mixed) the caller falls back.
+ */
+function zeroOfMeanError(meanError: (k: number) => number, lo: number, hi: number): number | undefined {
+  let errorLo = meanError(lo);
+  const errorHi = meanError(hi);
+  if (errorLo === 0) return lo;
+  if (errorHi === 0) return hi;
+  if (!Number.isFinite(errorLo) || !Number.isFinite(errorHi) || Math.sign(errorLo) === Math.sign(errorHi))
+    return undefined;
+  for (let i = 0; i < 200 && hi - lo > 1e-10; i++) {
+    const mid = (lo + hi) / 2;
+    const errorMid = meanError(mid);
+    if (Math.sign(errorMid) === Math.sign(errorLo)) {
+      lo = mid;
+      errorLo = errorMid;
+    } else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
 
 /**
  * The optimised constant of `formula` from `eyes` (first eyes with an outcome, of one lens model), against the
@@ -112,12 +140,19 @@ export function optimiseConstant(
   if (solved.length < minimumEyes)
     return { ok: false, reason: 'tooFewEyes', n: solved.length, minimumEyes, excluded };
   const constants = solved.map((s) => s.constant);
-  const constant = mean(constants);
-  const sd = sampleSd(constants);
-  const half =
-    (tCritical(constants.length - 1, options.confidence ?? 0.95) * sd) / Math.sqrt(constants.length);
   const errors = (k: number) =>
     solved.map(({ eye }) => eye.achievedSE - predictedRefraction(formula, eye.biometry, k, eye.power));
+  const meanError = (k: number) => mean(errors(k));
+  const constant =
+    zeroOfMeanError(meanError, Math.min(...constants), Math.max(...constants)) ?? mean(constants);
+  const sd = sampleSd(constants);
+  // The interval by the delta method: the mean error's standard error, over how fast it moves with the constant.
+  const step = (Math.max(...constants) - Math.min(...constants)) * 1e-4 || 1e-4;
+  const slope = (meanError(constant + step) - meanError(constant - step)) / (2 * step);
+  const half =
+    (tCritical(constants.length - 1, options.confidence ?? 0.95) * sampleSd(errors(constant))) /
+    Math.sqrt(constants.length) /
+    Math.abs(slope);
   const before = errors(current);
   const after = errors(constant);
   return {
