@@ -205,6 +205,8 @@ export type AuditQuery = z.input<typeof auditQuerySchema>;
 export const auditEyeSchema = z.object({
   operationId: z.number().int(),
   patientId: z.number().int(),
+  /** The operation record's visit (its page is `/operation/{patientId}/{queueId}/{operationId}`). */
+  queueId: z.number().int().nullable(),
   patientName: z.string(),
   eye: z.enum(['right', 'left']),
   date: z.string(),

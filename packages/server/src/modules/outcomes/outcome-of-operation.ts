@@ -25,6 +25,7 @@ type Eye = 'right' | 'left';
 export interface OperationRow {
   id: number;
   patientId: number;
+  queueId: number | null;
   data: {
     operation?: { eye?: Eye | null; date?: string | null; surgeonId?: number | null } | null;
     incision?: { site?: string | null } | null;

@@ -89,6 +89,7 @@ export class OutcomesService {
       .select({
         id: examRecords.id,
         patientId: examRecords.patientId,
+        queueId: examRecords.queueId,
         data: examRecords.data,
         derived: examRecords.derived,
         createdAt: examRecords.createdAt,
@@ -113,6 +114,7 @@ export class OutcomesService {
       row: {
         id: r.id,
         patientId: r.patientId,
+        queueId: r.queueId,
         data: r.data as OperationRow['data'],
         derived: r.derived as OperationRow['derived'],
         recordDay: localDay(r.visitAt ?? r.createdAt, ctx.timeZone),
@@ -507,6 +509,7 @@ function auditEye(o: Operated): AuditEye {
   return {
     operationId: row.id,
     patientId: row.patientId,
+    queueId: row.queueId,
     patientName: o.patientName,
     eye: outcome.eye!,
     date: operationDay(row),

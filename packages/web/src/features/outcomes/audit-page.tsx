@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Group,
   Loader,
@@ -18,12 +19,14 @@ import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { IOL_FORMULAS } from '@basira/shared/exams/biometry';
 import { AXIAL_LENGTH_BANDS } from '@basira/shared/clinical/outcomes';
 import type { Audit, AuditEye } from '@basira/shared/outcomes/outcomes.schemas';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { PatientNameLink } from '../../components/patient-name-link.tsx';
 import { parseTypedDate } from '../../lib/dates.ts';
+import { pathTo } from '../../lib/routes.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
@@ -483,7 +486,22 @@ function EyesTable({ eyes }: { eyes: readonly AuditEye[] }) {
                   <bdi dir="ltr">{signedD(eye.achievedSE)}</bdi>
                 </Table.Td>
                 <Table.Td fw={600}>
-                  <bdi dir="ltr">{signedD(eye.predictionError)}</bdi>
+                  {/* The error opens the operation record, where its outcome can be checked or changed. */}
+                  {eye.queueId === null ? (
+                    <bdi dir="ltr">{signedD(eye.predictionError)}</bdi>
+                  ) : (
+                    <Anchor
+                      component={Link}
+                      to={pathTo('operationUpdate', {
+                        patientId: eye.patientId,
+                        queueId: eye.queueId,
+                        id: eye.operationId,
+                      })}
+                      data-testid="outcomes-eye-operation"
+                    >
+                      <bdi dir="ltr">{signedD(eye.predictionError)}</bdi>
+                    </Anchor>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

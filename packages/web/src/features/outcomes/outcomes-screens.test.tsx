@@ -108,6 +108,7 @@ const AUDIT: Audit = {
     {
       operationId: 11,
       patientId: 5,
+      queueId: 8,
       patientName: 'Zainab Ali',
       eye: 'right',
       date: '2026-09-01',
@@ -204,6 +205,8 @@ describe('the outcomes audit screen', () => {
     expect(screen.getByTestId('outcomes-sia-mean')).toHaveTextContent('Temporal: 0.42 D @ 095');
     const row = screen.getByTestId('outcomes-eye-row');
     expect(within(row).getByRole('link', { name: 'Zainab Ali' })).toHaveAttribute('href', '/patient/5');
+    // The error opens the operation record.
+    expect(within(row).getByTestId('outcomes-eye-operation')).toHaveAttribute('href', '/operation/5/8/11');
     expect(row).toHaveTextContent('+0.13');
   });
 
