@@ -1,15 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IolLens } from '@basira/shared/outcomes/outcomes.schemas';
-import { Providers } from '../../app/providers.tsx';
-import { createQueryClient } from '../../lib/query-client.ts';
-import { storeSession } from '../../lib/storage.ts';
-import { clinicUser } from '../../test/render-with-clinic.tsx';
+import { renderScreenWithApi, type ApiAnswer } from '../../test/render-with-clinic.tsx';
 import { initEnglish } from '../../test/i18n.ts';
 import { lensBody, lensFormValues } from './iol-lens-form.ts';
 import { IolLensListPage } from './iol-lens-list-page.tsx';
@@ -47,38 +40,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-type Answer = { status?: number; body: unknown } | undefined;
-
-function renderList(answer: (method: string, url: string, body: unknown) => Answer) {
-  const me = clinicUser(['manage iol lenses']);
-  storeSession('test-token', me);
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const full = String(input);
-    const address = full.slice(full.indexOf('/api/') + 5);
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status });
-    if (address === 'me') return json({ data: me });
-    const found = answer(method, address, body);
-    return found
-      ? json(found.body, found.status ?? 200)
-      : json({ message: 'not found', code: 'not_found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter([{ path: '/iol-lenses', element: <IolLensListPage /> }], {
-    initialEntries: ['/iol-lenses'],
-  });
-  render(
-    <Providers i18n={i18next} direction="ltr">
-      <QueryClientProvider client={createQueryClient()}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </Providers>,
-  );
-  return fetchMock;
-}
+const renderList = (answer: (method: string, url: string, body: unknown) => ApiAnswer) =>
+  renderScreenWithApi(<IolLensListPage />, '/iol-lenses', ['manage iol lenses'], answer).fetchMock;
 
 describe('the lens list', () => {
   it('shows each lens with its constants, their source and day, and its state', async () => {

@@ -1,10 +1,6 @@
 import type { ReactElement } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   Audit,
@@ -12,55 +8,17 @@ import type {
   IolLens,
   OperationOutcome,
 } from '@basira/shared/outcomes/outcomes.schemas';
-import { Providers } from '../../app/providers.tsx';
-import { createQueryClient } from '../../lib/query-client.ts';
-import { storeSession } from '../../lib/storage.ts';
-import { clinicUser } from '../../test/render-with-clinic.tsx';
+import { renderScreenWithApi, type ApiAnswer } from '../../test/render-with-clinic.tsx';
 import { initEnglish } from '../../test/i18n.ts';
 import { OutcomesAuditPage } from './audit-page.tsx';
 import { OperationOutcomePanel } from './operation-outcome-panel.tsx';
 
-type Answer = { status?: number; body: unknown } | undefined;
-type Call = { method: string; url: string; body: unknown };
-
-function renderAt(
+const renderAt = (
   element: ReactElement,
   url: string,
   permissions: string[],
-  answer: (method: string, url: string) => Answer,
-) {
-  const me = clinicUser(permissions);
-  storeSession('test-token', me);
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input, init) => {
-      const full = String(input);
-      const address = full.slice(full.indexOf('/api/') + 5);
-      const method = init?.method ?? 'GET';
-      const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status });
-      if (method === 'GET' && address === 'me') return json({ data: me });
-      calls.push({
-        method,
-        url: address,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      });
-      const found = answer(method, address);
-      return found ? json(found.body, found.status ?? 200) : json({ message: 'nf', code: 'not_found' }, 404);
-    }),
-  );
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [url] });
-  render(
-    <Providers i18n={i18next} direction="ltr">
-      <QueryClientProvider client={createQueryClient()}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </Providers>,
-  );
-  return { calls, router };
-}
+  answer: (method: string, url: string) => ApiAnswer,
+) => renderScreenWithApi(element, url, permissions, answer);
 
 const BINS = [
   { from: null, to: -2, count: 0 },
@@ -174,7 +132,7 @@ const CONSTANTS: ConstantOptimisationRow[] = [
   },
 ];
 
-const base = (method: string, url: string): Answer => {
+const base = (method: string, url: string): ApiAnswer => {
   if (url === 'mo/queue/doctors') return { body: { data: [{ id: 2, name: 'Dr Salim' }] } };
   if (url === 'iol-lenses') return { body: { data: [LENS] } };
   if (url === 'outcomes/settings' && method === 'GET')
