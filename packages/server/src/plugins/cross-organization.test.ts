@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAM_TYPES, type ExamType } from '@basira/shared/exams/exam-types';
 import { localDay, zonedDateTimeToIso } from '@basira/shared/dates/calendar';
 import type { Account } from '@basira/shared/money/billing.schemas';
-import { iolLenses, patients } from '../db/schema.ts';
+import { patients } from '../db/schema.ts';
 import { clinic } from '../test/clinic-fixtures.ts';
 import { startFakeTelegram, type FakeTelegram } from '../test/fake-telegram.ts';
 import { startTestApp, type TestApp, type TestOrg } from '../test/harness.ts';

@@ -1,4 +1,4 @@
-import type { biometry} from './biometry.ts';
+import type { biometry } from './biometry.ts';
 import { type BiometryDerived } from './biometry.ts';
 import type { ValuesOf } from './fields.ts';
 import type { OperationPlanContext } from './operation.ts';
