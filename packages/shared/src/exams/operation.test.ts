@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { predictedRefraction } from '../clinical/iol-formula.ts';
 import { biometry } from './biometry.ts';
 import { examSchemas } from './exam-definition.ts';
-import { operation } from './operation.ts';
+import { isCataractOperation, operation } from './operation.ts';
 import { operationPlanContext } from './operation-plan.ts';
 
 // The plan: Retzlaff, Sanders and Kraff 1990's eye (AL 23.50 mm, K 43.50 D, A 118.4; clinical-optics.md §1.2).
@@ -76,5 +76,16 @@ describe('the operation record', () => {
         complications: { codes: ['posteriorCapsuleRupture'] },
       }).success,
     ).toBe(true);
+  });
+
+  it('counts cataract procedures in the audit, and an unnamed procedure only with a lens implanted', () => {
+    expect(isCataractOperation({ operation: { procedure: 'phaco' } })).toBe(true);
+    expect(isCataractOperation({ operation: { procedure: 'phacoTrabeculectomy' } })).toBe(true);
+    expect(isCataractOperation({ operation: { procedure: 'yagCapsulotomy' }, lens: { power: 21 } })).toBe(
+      false,
+    );
+    expect(isCataractOperation({ operation: { procedure: 'iolExchange' }, lens: { power: 21 } })).toBe(false);
+    expect(isCataractOperation({ lens: { power: 21 } })).toBe(true);
+    expect(isCataractOperation({})).toBe(false);
   });
 });

@@ -39,6 +39,30 @@ const PROCEDURE_SHORTHAND: Record<(typeof OPERATION_PROCEDURES)[number], string>
   trabeculectomy: 'Trab',
   other: '',
 };
+/**
+ * The procedures the refractive and complication audit counts: those that take the cataract out (and put a lens in,
+ * whose prediction is measured). A YAG capsulotomy, a trabeculectomy alone, a secondary lens or a lens exchange
+ * are operations too, but the national cataract audits leave them out: counted, a YAG months later would be a
+ * second "operation" of the eye and dilute the posterior capsule rupture rate.
+ */
+export const CATARACT_PROCEDURES = [
+  'phaco',
+  'ecce',
+  'sics',
+  'phacoTrabeculectomy',
+  'phacoVitrectomy',
+] as const satisfies readonly (typeof OPERATION_PROCEDURES)[number][];
+
+/** A cataract operation: a cataract procedure, or, where the record names none, a lens implanted. */
+export function isCataractOperation(data: {
+  operation?: { procedure?: string | null } | null;
+  lens?: { power?: number | null } | null;
+}): boolean {
+  const procedure = data.operation?.procedure;
+  if (procedure == null) return data.lens?.power != null;
+  return (CATARACT_PROCEDURES as readonly string[]).includes(procedure);
+}
+
 export const ANAESTHESIA_KINDS = [
   'topical',
   'intracameral',

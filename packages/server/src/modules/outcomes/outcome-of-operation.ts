@@ -27,7 +27,12 @@ export interface OperationRow {
   patientId: number;
   queueId: number | null;
   data: {
-    operation?: { eye?: Eye | null; date?: string | null; surgeonId?: number | null } | null;
+    operation?: {
+      eye?: Eye | null;
+      date?: string | null;
+      surgeonId?: number | null;
+      procedure?: string | null;
+    } | null;
     incision?: { site?: string | null } | null;
     lens?: { lensId?: number | null; power?: number | null } | null;
     complications?: { codes?: string[] | null } | null;

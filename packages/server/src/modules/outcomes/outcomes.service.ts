@@ -14,7 +14,7 @@ import {
 } from '@basira/shared/clinical/constant-optimisation';
 import { meanSia } from '@basira/shared/clinical/sia';
 import type { IolFormula } from '@basira/shared/exams/biometry';
-import { INCISION_SITES } from '@basira/shared/exams/operation';
+import { INCISION_SITES, isCataractOperation } from '@basira/shared/exams/operation';
 import type {
   Audit,
   AuditEye,
@@ -169,8 +169,9 @@ export class OutcomesService {
   }
 
   /** Every live operation of the org with its outcome and whether it is the patient's first operated eye. */
+  /** The org's cataract operations (the audit's and the constants'), each with its outcome and first-eye mark. */
   private async operated(ctx: RequestContext): Promise<Operated[]> {
-    const ops = await this.operations(ctx);
+    const ops = (await this.operations(ctx)).filter((o) => isCataractOperation(o.row.data));
     const [spectacles, choices, surgeons] = await Promise.all([
       this.spectacles(
         ctx,

@@ -4,7 +4,7 @@ import { localDay } from '@basira/shared/dates/calendar';
 import { predictedRefraction } from '@basira/shared/clinical/iol-formula';
 import { predictionError } from '@basira/shared/clinical/outcomes';
 import { astigmatismFromRefraction, surgicallyInducedAstigmatism } from '@basira/shared/clinical/sia';
-import type { OperationOutcome } from '@basira/shared/outcomes/outcomes.schemas';
+import type { Audit, OperationOutcome } from '@basira/shared/outcomes/outcomes.schemas';
 import { iolLenses } from '../../db/schema.ts';
 import { sameOrg } from '../../lib/tenant.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
@@ -156,6 +156,22 @@ describe(`one operation's outcome on ${dbKind}`, () => {
       (await c.call('PUT', `/api/outcomes/operations/${patientId + 1_000_000}`, { spectaclesId: null }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('audits cataract operations only: a YAG capsulotomy of the same eye later is neither an operation nor a first eye', async () => {
+    const before = await c.ok<Audit>('GET', '/api/outcomes/audit?firstEyesOnly=false');
+    const yag = await c.ok<{ id: number }>('POST', url('operation'), {
+      ...(await visitDaysAgo(patientId, 30)),
+      operation: { eye: 'right', surgeonId: org.adminId, procedure: 'yagCapsulotomy' },
+      complications: { codes: ['irisTrauma'] },
+    });
+    const after = await c.ok<Audit>('GET', '/api/outcomes/audit?firstEyesOnly=false');
+    expect(after.operations).toBe(before.operations);
+    expect(after.complications).toEqual(before.complications);
+    expect(after.eyes.map((e) => e.operationId)).not.toContain(yag.id);
+    // Its own outcome is still there to read (it has no plan: no prediction).
+    const outcome = await c.ok<OperationOutcome>('GET', `/api/outcomes/operations/${yag.id}`);
+    expect(outcome.predictedRefraction).toBeNull();
   });
 
   it('refuses the outcome screens without their permissions, and another clinic’s operation is not found', async () => {
