@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Button, Group, Indicator, Kbd, Modal, SegmentedControl, Text } from '@mantine/core';
 import '@mantine/dates/styles.css';
-import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
+import { useHotkeys } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -52,8 +52,6 @@ export function PatientListPage({ rowExtra }: PatientListPageProps = {}) {
   const navigate = useNavigate();
   const routeSearch = useParams().search ?? '';
   const [params, updateParams] = useSearchParamsUpdate();
-  const [text, setText] = useState(routeSearch);
-  const [debounced] = useDebouncedValue(text, 250);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
   const [documentsOf, setDocumentsOf] = useState<Patient | null>(null);
@@ -73,23 +71,16 @@ export function PatientListPage({ rowExtra }: PatientListPageProps = {}) {
   const deleted = useQuery({ ...deletedPatientsQuery(page), enabled: showDeleted });
   const current = showDeleted ? deleted : list;
 
-  // The global search (Ctrl+K) lands here with new text: take it (not our own echo, which would eat a
-  // trailing space typed before the next word).
-  useEffect(() => {
-    setText((current) => (current.trim() === routeSearch.trim() ? current : routeSearch));
-  }, [routeSearch]);
-
-  // Typing narrows the list as it goes (debounced); the text lives in the address.
-  useEffect(() => {
-    if (debounced.trim() === routeSearch.trim()) return;
-    const next = debounced.trim();
+  // Typing narrows the list as it goes (the box commits once typing pauses); the text lives in the address.
+  const commitSearch = (typed: string) => {
+    const next = typed.trim();
     updateParams(
       (latest) => {
         latest.delete('page');
       },
       { replace: true, pathname: next ? pathTo('patientIndex', { search: next }) : pathTo('patientIndex') },
     );
-  }, [debounced]);
+  };
 
   // ?new=1&name=… (from the queue's search): open the form at once with that name.
   useEffect(() => {
@@ -194,8 +185,9 @@ export function PatientListPage({ rowExtra }: PatientListPageProps = {}) {
             : {
                 label: t('patients.search'),
                 description: t('patients.searchHint'),
-                value: text,
-                onChange: setText,
+                value: routeSearch,
+                onChange: commitSearch,
+                commitAfterMs: 250,
                 inputProps: { ref: searchRef, onKeyDown: onSearchKey, autoFocus: true, autoComplete: 'off' },
                 aside: (
                   <Indicator label={filterCount} size={16} disabled={filterCount === 0}>
