@@ -46,6 +46,7 @@ test.describe('the surgeon’s loop', () => {
     signIn,
     t,
     shot,
+    axe,
   }) => {
     test.slow();
     const session = await signIn();
@@ -101,6 +102,7 @@ test.describe('the surgeon’s loop', () => {
     await expect(form.field('lens.power')).toHaveValue('+20.50');
     await expect(page.getByTestId('operation-predicted')).toContainText(/[-+]\d\.\d\d D/);
     await shot('operation-form');
+    expect(await axe(), 'axe on the operation form').toEqual([]);
     const operationId = await form.save('operation');
 
     // …the refraction four weeks after (the visit is today, the operation 28 days ago)…
@@ -122,6 +124,7 @@ test.describe('the surgeon’s loop', () => {
     await expect(page.getByTestId('outcomes-histogram')).toBeVisible();
     await expect(page.getByTestId('outcomes-within-row').first()).toBeVisible();
     await shot('outcomes-audit');
+    expect(await axe(), 'axe on the audit').toEqual([]);
 
     // The constant the outcomes teach, accepted into the lens list: higher than 118.4 (the lenses sat deeper).
     await page.getByTestId('outcomes-tab-constants').click();
@@ -146,5 +149,12 @@ test.describe('the surgeon’s loop', () => {
     expect(learned.aConstant.value).toBeGreaterThan(118.4);
     expect(learned.history[0]).toMatchObject({ value: 118.4, eyes: 20 });
     await shot('outcomes-constants');
+
+    // The lens list shows the learned value, its source, and the value it replaced in the lens's history.
+    await page.goto('/iol-lenses');
+    const lensRow = page.getByTestId('iol-lens-row').filter({ hasText: model });
+    await expect(lensRow.getByTestId('iol-lens-aConstant')).toContainText(t('iolLenses.sources.optimised'));
+    await shot('iol-lenses');
+    expect(await axe(), 'axe on the lens list').toEqual([]);
   });
 });
