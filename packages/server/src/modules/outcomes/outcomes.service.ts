@@ -21,8 +21,6 @@ import type {
   auditQuerySchema,
   ConstantOptimisationRow,
   IolLensDetail,
-  LensConstant,
-  LensConstantName,
   OperationOutcome,
   optimiseConstantSchema,
   outcomeSettingsUpdateSchema,
@@ -31,7 +29,6 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import {
   examRecords,
-  iolLenses,
   operationOutcomes,
   outcomeSettings,
   patients,
@@ -41,7 +38,7 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { inOrg } from '../../lib/tenant.ts';
-import { replaceLensConstant } from '../iol-lenses/iol-lenses.service.ts';
+import { lensesByIds, replaceLensConstant } from '../iol-lenses/iol-lenses.service.ts';
 import type { RequestContext } from '../../types.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
@@ -323,23 +320,17 @@ export class OutcomesService {
       groups.set(key, group);
     }
     if (!groups.size) return [];
-    const lenses = await this.db
-      .select({ id: iolLenses.id, model: iolLenses.model, constants: iolLenses.constants })
-      .from(iolLenses)
-      .where(
-        inOrg(
-          iolLenses,
-          ctx.orgId,
-          inArray(iolLenses.id, [...new Set([...groups.values()].map((g) => g.lensId))]),
-        ),
-      );
-    const byId = new Map(lenses.map((l) => [l.id, l]));
+    const byId = await lensesByIds(
+      this.db,
+      ctx.orgId,
+      [...groups.values()].map((g) => g.lensId),
+    );
     return [...groups.values()]
       .flatMap(({ lensId, formula, eyes }) => {
         const lens = byId.get(lensId);
         if (!lens) return [];
         const constant = IOL_FORMULA_CONSTANT[formula];
-        const current = constantsOf(lens.constants)[constant]?.value ?? null;
+        const current = lens[constant]?.value ?? null;
         const result = optimiseConstant(formula, eyes, current ?? Number.NaN, { minimumEyes });
         const row: ConstantOptimisationRow = {
           lensId,
@@ -376,7 +367,7 @@ export class OutcomesService {
    * an outcome of that lens and formula (no other filter), refused with too few eyes or no constant to replace.
    */
   async optimise(ctx: RequestContext, lensId: number, input: OptimiseInput): Promise<IolLensDetail> {
-    const lens = await this.lensRow(this.db, ctx.orgId, lensId);
+    const lens = (await lensesByIds(this.db, ctx.orgId, [lensId])).get(lensId);
     if (!lens) throw notFound('Lens');
     const eyes = (await this.operated(ctx)).flatMap((o) => {
       const eye = optimisationEye(o);
@@ -384,8 +375,7 @@ export class OutcomesService {
     });
     const { minimumEyes } = await this.settings(ctx.orgId);
     const constant = IOL_FORMULA_CONSTANT[input.formula];
-    const constants = constantsOf(lens.constants);
-    const current = constants[constant]?.value ?? null;
+    const current = lens[constant]?.value ?? null;
     const result = optimiseConstant(input.formula, eyes, current ?? Number.NaN, { minimumEyes });
     if (!result.ok)
       throw new AppError(
@@ -405,14 +395,6 @@ export class OutcomesService {
       expectedVersion: input.version,
       at: this.clock.now(),
     });
-  }
-
-  private async lensRow(db: Db, orgId: number, id: number) {
-    const [row] = await db
-      .select()
-      .from(iolLenses)
-      .where(inOrg(iolLenses, orgId, eq(iolLenses.id, id)));
-    return row;
   }
 
   // ---- settings -----------------------------------------------------------------------------------------------
@@ -487,7 +469,6 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
 }
 
 /** The lens list's `constants` jsonb, by constant. */
-const constantsOf = (value: unknown) => (value ?? {}) as Partial<Record<LensConstantName, LensConstant>>;
 
 /** A first eye with an outcome, a lens, a formula with its constant, its biometry and power; else null. */
 function optimisationEye(o: Operated): { lensId: number; formula: IolFormula; eye: OptimisationEye } | null {
