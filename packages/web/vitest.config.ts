@@ -7,7 +7,7 @@ export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   test: {
     name: 'web',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
     css: false,
