@@ -165,7 +165,9 @@ test.describe('main layout', () => {
     await page.goto('/login');
     await page.locator('input[name="email"]').waitFor();
     await page.evaluate(() => document.fonts.ready);
-    expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Arabic"', 'بصيرة'))).toBe(true);
+    expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Arabic Variable"', 'بصيرة'))).toBe(
+      true,
+    );
     expect(fonts.some((url) => url.startsWith(baseURL!) && /noto-sans-arabic-arabic/.test(url))).toBe(true);
   });
 });

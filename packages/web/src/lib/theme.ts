@@ -7,9 +7,12 @@ import {
 } from '@mantine/core';
 import { getIsDark, setIsDark, STORAGE_KEYS } from './storage.ts';
 
-/** The Arabic font is bundled (@fontsource/noto-sans-arabic): clinic machines are often offline and lack one. */
+/**
+ * The Arabic font is bundled (@fontsource-variable/noto-sans-arabic: one file per script for every weight):
+ * clinic machines are often offline and lack one.
+ */
 const FONT =
-  '"Noto Sans Arabic", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+  '"Noto Sans Arabic Variable", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 export const theme = createTheme({
   fontFamily: FONT,
