@@ -8,6 +8,7 @@ import {
   type Direction,
   type Language,
 } from '../lib/storage.ts';
+import { takeEarlyTexts } from '../lib/early-requests.ts';
 
 type Texts = Record<string, unknown>;
 
@@ -28,7 +29,9 @@ const BUILT_IN: Record<Language, () => Promise<Texts>> = {
  */
 export async function loadTexts(lang: Language, fetcher: typeof fetch = fetch): Promise<Texts> {
   try {
-    const response = await fetcher(localeUrl(lang), { headers: { accept: 'application/json' } });
+    // The page's first texts were asked for by public/before-modules.js, before any module loaded.
+    const response = await (takeEarlyTexts(lang) ??
+      fetcher(localeUrl(lang), { headers: { accept: 'application/json' } }));
     if (!response.ok) throw new Error(`locale ${lang}: ${response.status}`);
     const texts = (await response.json()) as unknown;
     if (typeof texts !== 'object' || texts === null) throw new Error(`locale ${lang}: not an object`);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { BACKGROUND_HEADER, ORGANIZATION_HEADER } from '@basira/shared/auth/auth.schemas';
 import { markActivity } from './activity.ts';
 import { ApiError } from './api-error.ts';
+import { earlyMeKey, takeEarlyMe } from './early-requests.ts';
 import { getGlobalReactionHandler } from './api-reactions.ts';
 import { globalReaction, reactionTakesCharge } from './error-catalogue.ts';
 import { getConnectionString, getOrganization, getToken } from './storage.ts';
@@ -70,6 +71,15 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** A request already under way, given up (rejected with the signal's reason) when `signal` aborts. */
+function untilAborted(response: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+    response.then(resolve, reject);
+  });
+}
+
 type SendOptions = Omit<RequestOptions<z.ZodType>, 'schema'>;
 
 /**
@@ -110,20 +120,28 @@ async function send(
     return error;
   };
 
+  const base = options.base ?? getConnectionString();
+  // The first GET /api/me of a page was started by public/before-modules.js with these same headers.
+  const early =
+    method === 'GET' && path === 'me' && token && !options.query && !options.background && !options.headers
+      ? takeEarlyMe(earlyMeKey(base, token, organization))
+      : undefined;
   let response: Response;
   try {
-    response = await fetch(buildUrl(options.base ?? getConnectionString(), path, options.query), {
-      method,
-      headers,
-      credentials: 'include',
-      body:
-        options.body === undefined
-          ? null
-          : isForm
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
-      signal,
-    });
+    response = early
+      ? await untilAborted(early, signal)
+      : await fetch(buildUrl(base, path, options.query), {
+          method,
+          headers,
+          credentials: 'include',
+          body:
+            options.body === undefined
+              ? null
+              : isForm
+                ? (options.body as FormData)
+                : JSON.stringify(options.body),
+          signal,
+        });
   } catch (error) {
     clearTimeout(timer);
     // The caller's own abort (a screen left), or the page being left, is not a failure of the server.
