@@ -107,6 +107,25 @@ describe('route guards', () => {
       expect(await settle(path), path).toBe(path);
   });
 
+  it("ask for a screen's first data once the user may open it, and never when they may not", async () => {
+    const asked = () => fetchMock.mock.calls.map(([url]) => String(url));
+    localStorage.setItem('token', 'tok');
+    answerMe(me(['dashboard']));
+    expect(await settle('/patients/ali')).toBe('/unauthorized');
+    expect(asked().filter((url) => url.includes('/mo/patient'))).toEqual([]);
+
+    queryClient.clear();
+    fetchMock.mockClear();
+    answerMe(me([...PERMISSION_NAMES]));
+    expect(await settle('/patients/ali?page=2')).toBe('/patients/ali');
+    // Asked by the loader (lib/screen-data.ts): nothing here renders the screen.
+    await vi.waitFor(() =>
+      expect(asked().filter((url) => url.includes('/mo/patient/filter'))).toEqual([
+        expect.stringMatching(/\/mo\/patient\/filter\?page=2&search=ali$/),
+      ]),
+    );
+  });
+
   it('send a user who must change their password to /login', async () => {
     localStorage.setItem('token', 'tok');
     answerMe(me(['dashboard'], true));

@@ -3,6 +3,7 @@ import type { Me } from '@basira/shared/auth/auth.schemas';
 import { isApiError, isDatabaseUnavailable } from '../lib/api-error.ts';
 import { canAny } from '../lib/session-local.ts';
 import type { RouteAccess } from '../lib/routes.ts';
+import type { ScreenDataArgs } from '../lib/screen-data.ts';
 import { getStoredUser, getToken } from '../lib/storage.ts';
 
 /** A navigation the global error reaction has taken over (toast, then /login) waits here until replaced. */
@@ -30,20 +31,28 @@ export async function loadMe(): Promise<Me> {
  * Every route of the main layout: no token → /login, before any screen chunk is asked for (the guard lives
  * in the entry chunk and screens are lazy). A user who must change their password goes to /login too.
  */
-export function layoutLoader(preload?: () => Promise<unknown>): LoaderFunction {
+export function layoutLoader(preload?: () => Promise<unknown>, signedIn?: () => void): LoaderFunction {
   return async () => {
     if (!getToken()) throw redirect('/login');
     // The layout's chunk comes while /api/me is asked (a failure shows when the layout renders).
     preload?.().catch(() => undefined);
     const me = await loadMe();
     if (me.mustChangePassword) throw redirect('/login');
+    signedIn?.();
     return null;
   };
 }
 
-/** A route's own check (spec section 6): any of its permissions, case-insensitive, else /unauthorized. */
-export function accessLoader(access: RouteAccess, preload?: () => Promise<unknown>): LoaderFunction {
-  return async () => {
+/**
+ * A route's own check (spec section 6): any of its permissions, case-insensitive, else /unauthorized. Once the
+ * user may open the screen, its first queries are asked for (`prefetchData`) while its code still loads.
+ */
+export function accessLoader(
+  access: RouteAccess,
+  preload?: () => Promise<unknown>,
+  prefetchData?: (args: ScreenDataArgs) => void,
+): LoaderFunction {
+  return async ({ params, request }) => {
     if (access !== 'public' && !getToken()) throw redirect('/login');
     // With a token, the screen's chunk is fetched while /api/me is asked, not after (a failure shows when the
     // screen renders). A screen the user may not open costs its chunk, never its data.
@@ -52,6 +61,7 @@ export function accessLoader(access: RouteAccess, preload?: () => Promise<unknow
     if (access === 'token') return null;
     const me = await loadMe();
     if (!canAny(me.permissions, access)) throw redirect('/unauthorized');
+    prefetchData?.({ params, searchParams: new URL(request.url).searchParams, me });
     return null;
   };
 }

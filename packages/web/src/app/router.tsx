@@ -6,6 +6,15 @@ import { RouteErrorPage } from './route-error-page.tsx';
 import { MainLayout, NotFoundScreen, OuterLayout, PendingScreen, PrintLayout, SCREENS } from './screens.ts';
 import { ScreenLoader } from '../components/screen-loader.tsx';
 
+/**
+ * The live events' stream opens as soon as the session is known, before the screen's loader asks for its data
+ * (lib/live-events.ts): the layout's loader resumes first, both awaiting the same `/api/me`.
+ */
+const openLiveEvents = () =>
+  void Promise.all([import('../lib/live-events.ts'), import('../lib/query-client.ts')])
+    .then(([{ openLiveEventsEarly }, { queryClient }]) => openLiveEventsEarly(queryClient))
+    .catch(() => undefined);
+
 function element(name: RouteName, def: RouteDef) {
   const Screen: ComponentType | undefined = def.screen ? SCREENS[name] : undefined;
   const Component = Screen ?? PendingScreen;
@@ -19,7 +28,7 @@ function toRoute(name: RouteName, def: RouteDef): RouteObject {
   return {
     id: name,
     path: def.path,
-    loader: accessLoader(def.access, screen?.preload),
+    loader: accessLoader(def.access, screen?.preload, screen?.prefetchData),
     element: element(name, def),
     handle: { name },
   };
@@ -53,7 +62,7 @@ export function appRoutes(): RouteObject[] {
         },
         {
           id: 'mainLayout',
-          loader: layoutLoader(MainLayout.preload),
+          loader: layoutLoader(MainLayout.preload, openLiveEvents),
           element: (
             <Suspense fallback={<ScreenLoader />}>
               <MainLayout />

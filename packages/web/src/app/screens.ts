@@ -1,26 +1,44 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { EXAM_TYPES } from '@basira/shared/exams/exam-types';
 import type { RouteName } from '../lib/routes.ts';
+import type { ScreenData, ScreenDataArgs } from '../lib/screen-data.ts';
 
-/** A lazy screen, and `preload` to start fetching its chunk before React renders it. */
-export type Screen = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+/**
+ * A lazy screen; `preload` starts fetching its chunk before React renders it, and `prefetchData` asks for the
+ * queries it shows first (lib/screen-data.ts), from a light module of its own.
+ */
+export type Screen = LazyExoticComponent<ComponentType> & {
+  preload: () => Promise<unknown>;
+  prefetchData: (args: ScreenDataArgs) => void;
+};
 
 /**
  * One chunk per screen: nothing here is fetched before the route's guard has checked the token. The guard then
- * preloads the chunk while it asks for `/api/me` (router.tsx), so code and session arrive together.
+ * preloads the chunk while it asks for `/api/me` (router.tsx), so code and session arrive together, and once the
+ * user may open the screen, asks for its data while the code loads.
  */
-const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Screen => {
+const screen = <K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+  data?: () => Promise<ScreenData>,
+): Screen => {
   let loading: Promise<{ default: ComponentType }> | null = null;
-  const preload = () => (loading ??= load().then((module) => ({ default: module[name] })));
-  return Object.assign(
-    lazy(() => {
-      const started = preload();
+  const preload = () => {
+    if (!loading) {
+      const started = load().then((module) => ({ default: module[name] }));
       // A failed fetch may be retried by the next render (a deploy replaced the chunk, a blip of the line).
       started.catch(() => (loading = null));
-      return started;
-    }),
-    { preload },
-  );
+      loading = started;
+    }
+    return loading;
+  };
+  const prefetchData = (args: ScreenDataArgs) => {
+    if (!data) return;
+    void Promise.all([data(), import('../lib/query-client.ts')])
+      .then(([screenData, { queryClient }]) => screenData(queryClient, args))
+      .catch(() => undefined);
+  };
+  return Object.assign(lazy(preload), { preload, prefetchData });
 };
 
 /** Every route whose `screen` flag is set in lib/routes.ts has its component here (a test checks both ways). */
@@ -28,15 +46,31 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
   login: screen(() => import('../features/auth/login-page.tsx'), 'LoginPage'),
   start: screen(() => import('../features/home/start-page.tsx'), 'StartPage'),
   config: screen(() => import('../features/config/config-page.tsx'), 'ConfigPage'),
-  dashboard: screen(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
-  doctorIndex: screen(() => import('../features/queue/doctor-page.tsx'), 'DoctorPage'),
+  dashboard: screen(
+    () => import('../features/dashboard/dashboard-page.tsx'),
+    'DashboardPage',
+    () => import('../features/dashboard/dashboard.queries.ts').then((m) => m.dashboardData),
+  ),
+  doctorIndex: screen(
+    () => import('../features/queue/doctor-page.tsx'),
+    'DoctorPage',
+    () => import('../features/queue/queue-screen-data.ts').then((m) => m.worklistData),
+  ),
   // The board with the cards of other features (Telegram), composed here: features never import each other.
   boardIndex: screen(() => import('./board-screen.tsx'), 'BoardScreen'),
-  patientIndex: screen(() => import('./patient-list-screen.tsx'), 'PatientListScreen'),
+  patientIndex: screen(
+    () => import('./patient-list-screen.tsx'),
+    'PatientListScreen',
+    () => import('../features/patients/patient-list-query.ts').then((m) => m.patientListData),
+  ),
   // The patient's file with the billing desk's account section.
   patientFile: screen(() => import('./patient-file-screen.tsx'), 'PatientFileScreen'),
   // The queue with the billing desk's balances and Pay action on its rows.
-  queueAdd: screen(() => import('./queue-screen.tsx'), 'QueueScreen'),
+  queueAdd: screen(
+    () => import('./queue-screen.tsx'),
+    'QueueScreen',
+    () => import('../features/queue/queue-screen-data.ts').then((m) => m.queueListData),
+  ),
   test: screen(() => import('../features/diagnostics/diagnostics-page.tsx'), 'DiagnosticsPage'),
   unauthorized: screen(() => import('../features/system/unauthorized-page.tsx'), 'UnauthorizedPage'),
   userPortal: screen(() => import('../features/portal/portal-page.tsx'), 'PortalPage'),

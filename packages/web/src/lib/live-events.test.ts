@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '@basira/shared/events/events.schemas';
+import { openLiveEventsEarly, useLiveEvents } from './live-events.ts';
 import { eventsUrl, staleAfter } from './live-events-source.ts';
 import { visibleItems, TOP_BAR } from './navigation.ts';
 
@@ -118,5 +120,43 @@ describe('top bar', () => {
       'Profile',
       'userIndex',
     ]);
+  });
+});
+
+describe('the live events stream', () => {
+  class FakeEventSource {
+    static readonly CLOSED = 2;
+    static opened: FakeEventSource[] = [];
+    readyState = 0;
+    closed = false;
+    constructor(readonly url: string) {
+      FakeEventSource.opened.push(this);
+    }
+    addEventListener() {}
+    close() {
+      this.closed = true;
+    }
+  }
+
+  it('is opened once by the layout loader and the layout together, and closed when both have let go', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('EventSource', FakeEventSource);
+    localStorage.setItem('token', 'tok');
+    try {
+      const client = new QueryClient();
+      openLiveEventsEarly(client);
+      const layout = renderHook(() => useLiveEvents(client, true));
+      await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+      // The loader's hold ends; the layout still holds the stream.
+      vi.advanceTimersByTime(20_000);
+      expect(FakeEventSource.opened[0]!.closed).toBe(false);
+      layout.unmount();
+      expect(FakeEventSource.opened[0]!.closed).toBe(true);
+      expect(FakeEventSource.opened).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+      localStorage.clear();
+    }
   });
 });

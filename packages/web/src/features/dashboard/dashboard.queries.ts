@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ScreenData } from '../../lib/screen-data.ts';
 import {
   dashboardSummarySchema,
   VISITS_CHART_DAYS_DEFAULT,
@@ -27,3 +28,6 @@ export const todayTakingsQuery = queryOptions({
   queryFn: async () => (await apiRequest('mo/billing/reports/day', { schema: dayReportResponseSchema })).data,
   refetchInterval: 5 * 60_000,
 });
+
+/** The day's figures, asked for by the dashboard route's loader (lib/screen-data.ts). */
+export const dashboardData: ScreenData = (client) => void client.prefetchQuery(dashboardQuery);

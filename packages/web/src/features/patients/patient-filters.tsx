@@ -15,33 +15,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTypedDate } from '../../lib/dates.ts';
 import { patientSorts, type PatientSort } from '@basira/shared/patients/patients.schemas';
-import type { PatientFilters } from './patients.queries.ts';
-
-export type FilterValues = Omit<PatientFilters, 'search' | 'page'>;
-
-export const FILTER_KEYS = ['isMale', 'ageFrom', 'ageTo', 'lastVisitFrom', 'lastVisitTo', 'sort'] as const;
-
-/** The filters as kept in the address (?isMale=1&ageFrom=3…), so a list can be bookmarked and shared. */
-export function filtersFromParams(params: URLSearchParams): FilterValues {
-  const number = (key: string) => {
-    const value = params.get(key);
-    return value !== null && /^\d{1,3}$/.test(value) ? Number(value) : undefined;
-  };
-  const day = (key: string) => {
-    const value = params.get(key);
-    return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
-  };
-  const sex = params.get('isMale');
-  const sort = params.get('sort');
-  return {
-    isMale: sex === '0' || sex === '1' ? sex : undefined,
-    ageFrom: number('ageFrom'),
-    ageTo: number('ageTo'),
-    lastVisitFrom: day('lastVisitFrom'),
-    lastVisitTo: day('lastVisitTo'),
-    sort: sort && (patientSorts as readonly string[]).includes(sort) ? (sort as PatientSort) : undefined,
-  };
-}
+import { FILTER_KEYS, type FilterValues } from './patient-list-query.ts';
 
 export function activeFilterCount(filters: FilterValues): number {
   return FILTER_KEYS.filter((key) => filters[key] !== undefined).length;

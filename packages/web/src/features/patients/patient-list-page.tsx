@@ -7,11 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PHYSICAL } from '../../lib/hotkeys.ts';
-import {
-  PATIENTS_PER_PAGE,
-  TYPEAHEAD_MIN_LENGTH,
-  type Patient,
-} from '@basira/shared/patients/patients.schemas';
+import { PATIENTS_PER_PAGE, type Patient } from '@basira/shared/patients/patients.schemas';
 import { IconFilter, IconPlus, IconQueue } from '../../components/icons.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { PatientDocuments } from '../../components/patient-documents.tsx';
@@ -19,24 +15,21 @@ import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
+import { activeFilterCount, PatientFiltersPanel } from './patient-filters.tsx';
 import {
-  activeFilterCount,
+  effectiveSearch,
   filtersFromParams,
   FILTER_KEYS,
-  PatientFiltersPanel,
+  pageOf,
+  patientListQuery,
+  showsDeleted,
   type FilterValues,
-} from './patient-filters.tsx';
+} from './patient-list-query.ts';
 import { PatientFormModal } from './patient-form-modal.tsx';
 import { PatientMergeModal } from './patient-merge-modal.tsx';
 import { PatientRow } from './patient-row.tsx';
-import { deletedPatientsQuery, patientPageQuery } from './patients.queries.ts';
+import { deletedPatientsQuery } from './patients.queries.ts';
 import { sexOf } from '../../lib/grammar.ts';
-
-/** The search as sent: below the typeahead's 2 characters the list is not narrowed (spec section 5). */
-export const effectiveSearch = (text: string) => {
-  const trimmed = text.trim();
-  return trimmed.length >= TYPEAHEAD_MIN_LENGTH ? trimmed : '';
-};
 
 type Editing = { patient: Patient | null; name?: string } | null;
 
@@ -62,12 +55,12 @@ export function PatientListPage({ rowExtra }: PatientListPageProps = {}) {
   const tableRef = useRef<HTMLTableElement>(null);
   const permissions = me?.permissions;
   const isAdmin = can(permissions, 'Administrator');
-  const showDeleted = isAdmin && params.get('view') === 'deleted';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const showDeleted = showsDeleted(permissions, params);
+  const page = pageOf(params);
   const filters = filtersFromParams(params);
   const search = effectiveSearch(routeSearch);
 
-  const list = useQuery({ ...patientPageQuery({ search, page, ...filters }), enabled: !showDeleted });
+  const list = useQuery({ ...patientListQuery(routeSearch, params), enabled: !showDeleted });
   const deleted = useQuery({ ...deletedPatientsQuery(page), enabled: showDeleted });
   const current = showDeleted ? deleted : list;
 

@@ -19,6 +19,7 @@ import { AddedText, QueueForm } from './queue-form.tsx';
 import { queueFiltersFromParams, queueFiltersToParams, type ListFilters } from './queue-list-params.ts';
 import { QueueList, type QueueRowAddon } from './queue-list.tsx';
 import { queueEntryQuery, queuePatientQuery } from './queue.queries.ts';
+import { pageOf } from './queue-screen-data.ts';
 
 const positiveId = (value: string | null) =>
   value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;
@@ -49,7 +50,7 @@ export function QueuePage({ rowAddon }: { rowAddon?: QueueRowAddon } = {}) {
   useLoadFailure(entry.error ?? patient.error, pathTo('queueAdd'));
 
   const filters = queueFiltersFromParams(params, today);
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageOf(params);
   const setFilters = (changes: Partial<ListFilters>) =>
     updateParams(
       (latest) =>
