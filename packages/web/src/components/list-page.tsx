@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import {
   Alert,
   Group,
@@ -220,19 +220,22 @@ function ListSearch({
   );
 }
 
-function ListResults<Row>({
-  name,
-  rows,
-  renderRow,
-  empty,
-  emptyTestId = `${name}-empty`,
-  emptyLook = 'alert',
-  columns,
-  minWidth,
-  table,
-  error,
-  bareLoading,
-}: ListPageProps<Row> & { bareLoading: boolean }) {
+function ListResults<Row>(props: ListPageProps<Row> & { bareLoading: boolean }) {
+  const {
+    name,
+    renderRow,
+    empty,
+    emptyTestId = `${name}-empty`,
+    emptyLook = 'alert',
+    columns,
+    minWidth,
+    table,
+    error,
+    bareLoading,
+  } = props;
+  // The rows render after the rest of the screen, in the background (issue 54): a screen whose rows are already
+  // in the cache paints its frame at once, and a new search's rows never hold up what is being typed.
+  const rows = useDeferredValue(props.rows, undefined);
   if (rows === undefined && bareLoading) return <Skeleton h={80} />;
   // Nothing was read: the failure is shown (or reacted to) already, an empty table would say nothing more.
   if (rows === undefined && error) return null;
