@@ -38,12 +38,13 @@ test.describe('the audit trail', () => {
     const audit = new AuditPage(page, t);
     await audit.expectOpen();
     await audit.filterByPatient(name);
-    // Newest first: the file read (the file may have been read again since, by a refresh; its account is a read
-    // of its own, `billing.account_viewed`, written beside it), the registration last.
+    // Newest first: the file read (the file may have been read again since, by a refresh; its account and its
+    // appointments are reads of their own, `billing.account_viewed` and `appointment.listed`, written beside it in
+    // whichever order they land), the registration last.
     const read = audit.rows.and(page.locator('[data-action="patient.file.viewed"]')).first();
     await expect(audit.rows.nth(0)).toHaveAttribute(
       'data-action',
-      /^(patient\.file\.viewed|billing\.account_viewed)$/,
+      /^(patient\.file\.viewed|billing\.account_viewed|appointment\.listed)$/,
     );
     await expect(read).toHaveAttribute('data-outcome', 'ok');
     await expect(read).toContainText(session.user.name);
