@@ -157,7 +157,8 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
       }
     }
     if (LARGE) summary.push(await fillToday(db, await orgIdOf(slug)));
-    // Once per database (the large clinic is kept): the latest patients without an open visit, through the API.
+    // Once per database (the large clinic is kept): the latest patients without an open visit or a booking (the
+    // API refuses to delete a patient booked from today on), through the API.
     const orgId = await orgIdOf(slug);
     const [{ n: alreadyDeleted }] = rowsOf<{ n: number }>(
       await db.execute(
@@ -168,7 +169,7 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
       const doomed = rowsOf<{ id: number }>(
         await db.execute(sql`SELECT id FROM patients p WHERE org_id = ${orgId} AND deleted_at IS NULL
           AND id NOT IN (${followUps.patientId}, ${printed.patientId})
-          AND NOT EXISTS (SELECT 1 FROM queue_entries q WHERE q.patient_id = p.id AND q.status IN (1, 2))
+          AND NOT EXISTS (SELECT 1 FROM queue_entries q WHERE q.patient_id = p.id AND q.status IN (0, 1, 2))
           ORDER BY id DESC LIMIT ${DELETED}`),
       );
       for (const { id } of doomed) await call('DELETE', `/api/mo/patient/delete/${id}`, admin);
