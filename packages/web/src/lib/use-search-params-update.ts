@@ -1,6 +1,9 @@
 import { useCallback, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams, type NavigateOptions } from 'react-router';
 
+/** A list's page in the address (`?page=`): 1 when absent or not a positive number. */
+export const pageOf = (params: URLSearchParams): number => Math.max(1, Number(params.get('page')) || 1);
+
 export type SearchParamsUpdate = (
   /** Changes `latest` in place, or returns other parameters. */
   change: (latest: URLSearchParams) => URLSearchParams | undefined,

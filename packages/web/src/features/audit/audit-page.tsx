@@ -32,7 +32,7 @@ import { parseTypedDate } from '../../lib/dates.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { canAny } from '../../lib/session-local.ts';
-import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
+import { pageOf, useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { auditListQuery, auditUsersQuery, type AuditFilters } from './audit.queries.ts';
 
@@ -46,7 +46,7 @@ function filtersFrom(params: URLSearchParams): AuditFilters {
   const id = (key: string) => (ID.test(params.get(key) ?? '') ? Number(params.get(key)) : undefined);
   const day = (key: string) => (DAY.test(params.get(key) ?? '') ? (params.get(key) ?? undefined) : undefined);
   return {
-    page: Math.max(1, Number(params.get('page')) || 1),
+    page: pageOf(params),
     userId: id('userId'),
     patientId: id('patientId'),
     action: params.get('action') || undefined,

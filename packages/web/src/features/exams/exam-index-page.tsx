@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { pageOf } from '../../lib/use-search-params-update.ts';
 import { examDefinition } from '@basira/shared/exams/registry';
 import { IconTrash } from '../../components/icons.tsx';
 import { ListPage, useListSearch } from '../../components/list-page.tsx';
@@ -33,7 +34,7 @@ export function ExamIndexPage() {
   const params = useParams();
   const patientId = Number(params.patientId);
   const [query, setQuery] = useSearchParams();
-  const page = Math.max(1, Number(query.get('page')) || 1);
+  const page = pageOf(query);
   const routeSearch = params.search ?? '';
   const index = `${type}Index` as RouteName;
   const [search, setSearch] = useListSearch(

@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { pageOf } from '../../lib/use-search-params-update.ts';
 import type { Notification } from '@basira/shared/notifications/notifications.schemas';
 import {
   IconAlert,
@@ -42,7 +43,7 @@ export function NotificationsPage() {
   const translate = useTranslator();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageOf(params);
   const list = useQuery(notificationsQuery(page));
   const markRead = useMarkRead((error) =>
     modals.open({

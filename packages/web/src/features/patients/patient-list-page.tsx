@@ -14,13 +14,12 @@ import { PatientDocuments } from '../../components/patient-documents.tsx';
 import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
 import { useMe } from '../../lib/use-me.ts';
-import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
+import { pageOf, useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { activeFilterCount, PatientFiltersPanel } from './patient-filters.tsx';
 import {
   effectiveSearch,
   filtersFromParams,
   FILTER_KEYS,
-  pageOf,
   patientListQuery,
   showsDeleted,
   type FilterValues,

@@ -5,6 +5,7 @@ import {
 } from '@basira/shared/patients/patients.schemas';
 import type { ScreenData } from '../../lib/screen-data.ts';
 import { can } from '../../lib/session-local.ts';
+import { pageOf } from '../../lib/use-search-params-update.ts';
 import { patientPageQuery, type PatientFilters } from './patients.queries.ts';
 
 // What /patients asks for, from its address: the page's queries and the route loader's (lib/screen-data.ts) are
@@ -41,8 +42,6 @@ export const effectiveSearch = (text: string) => {
   const trimmed = text.trim();
   return trimmed.length >= TYPEAHEAD_MIN_LENGTH ? trimmed : '';
 };
-
-export const pageOf = (params: URLSearchParams) => Math.max(1, Number(params.get('page')) || 1);
 
 /** The list's query for an address (`/patients/:search?` and its filters): the page and its loader ask the same. */
 export const patientListQuery = (routeSearch: string, params: URLSearchParams) =>

@@ -13,13 +13,12 @@ import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
-import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
+import { pageOf, useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { boardEntry, boardLink, type BoardState } from './queue-actions.ts';
 import { AddedText, QueueForm } from './queue-form.tsx';
 import { queueFiltersFromParams, queueFiltersToParams, type ListFilters } from './queue-list-params.ts';
 import { QueueList, type QueueRowAddon } from './queue-list.tsx';
 import { queueEntryQuery, queuePatientQuery } from './queue.queries.ts';
-import { pageOf } from './queue-screen-data.ts';
 
 const positiveId = (value: string | null) =>
   value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;

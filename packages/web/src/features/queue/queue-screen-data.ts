@@ -1,13 +1,12 @@
 import { dayIn } from '../../lib/format.ts';
 import type { ScreenData } from '../../lib/screen-data.ts';
 import { can } from '../../lib/session-local.ts';
+import { pageOf } from '../../lib/use-search-params-update.ts';
 import { queueFiltersFromParams } from './queue-list-params.ts';
 import { queueListQuery, worklistQuery } from './queue.queries.ts';
 
 // What /queue and /doctor show first, asked for by their routes' loaders (lib/screen-data.ts); a light module (no
 // component), so the loader can ask before the page's code has run.
-
-export const pageOf = (params: URLSearchParams) => Math.max(1, Number(params.get('page')) || 1);
 
 /** The day's list as the address filters it, asked for by the route's loader (lib/screen-data.ts). */
 export const queueListData: ScreenData = (client, { searchParams, me }) => {

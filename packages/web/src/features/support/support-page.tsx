@@ -16,7 +16,7 @@ import { useFormatters } from '../../lib/format.ts';
 import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
 import { useMe } from '../../lib/use-me.ts';
-import { useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
+import { pageOf, useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { SupportStatusBadge, SupportTypeBadge } from './support-badges.tsx';
 import { SupportRequestCard } from './support-request-card.tsx';
 import { notificationTargetQuery, supportListQuery } from './support.queries.ts';
@@ -77,7 +77,7 @@ function SupportDesk({ scope }: { scope: Scope }) {
   const notificationId = idOf(useParams().notificationId);
   const [params, updateParams] = useSearchParamsUpdate();
 
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageOf(params);
   const typeParam = params.get('type');
   const type: SupportType | undefined = scope === 'bugs' ? 'bug' : isType(typeParam) ? typeParam : undefined;
   const statusParam = params.get('status');

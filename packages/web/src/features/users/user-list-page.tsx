@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { pageOf } from '../../lib/use-search-params-update.ts';
 import type { User } from '@basira/shared/users/users.schemas';
 import { IconEdit, IconEye, IconPlus, IconTrash } from '../../components/icons.tsx';
 import { ListPage, useListSearch } from '../../components/list-page.tsx';
@@ -21,7 +22,7 @@ export function UserListPage() {
   const { t } = useTranslation();
   const me = useMe();
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageOf(params);
   const current = params.get('search') ?? '';
   const [search, setSearch] = useListSearch(current, (text) =>
     setParams(text ? { search: text } : {}, { replace: true }),
