@@ -31,22 +31,33 @@ function skip(name, why) {
   results.push(`! ${name} SKIPPED (${why})`);
 }
 
-function countVitest(file) {
+function countVitest(name, file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  // The failures are named again in the summary: CI's record keeps only the end of the output, and a failure that
+  // does not recur must still be findable from it.
+  for (const suite of report.testResults ?? []) {
+    const where = path.relative(root, suite.name);
+    for (const test of suite.assertionResults ?? [])
+      if (test.status === 'failed') {
+        const why = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        results.push(`  ✗ ${name}: ${where} › ${test.fullName}: ${why}`);
+      }
+    if ((suite.assertionResults ?? []).length === 0 && suite.status === 'failed')
+      results.push(`  ✗ ${name}: ${where}: ${(suite.message ?? '').split('\n')[0].slice(0, 300)}`);
+  }
 }
 
-/** The titles of the tests whose first run failed and whose retry passed. */
-function flakyTitles(report) {
+/** The titles of the browser tests of a status: 'flaky' (failed, then passed on retry) or 'unexpected' (failed). */
+function titlesOf(report, status) {
   const titles = [];
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests)
-        if (test.status === 'flaky')
-          titles.push(`[${test.projectName}] ${[...path, spec.title].join(' › ')}`);
+        if (test.status === status) titles.push(`[${test.projectName}] ${[...path, spec.title].join(' › ')}`);
     for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
   };
   for (const suite of report.suites) walk(suite, [suite.title]);
@@ -59,7 +70,10 @@ function countPlaywright(file) {
   const { stats } = report;
   totals.passed += stats.expected + stats.flaky;
   if (stats.flaky > 0)
-    results.push(`! ${stats.flaky} flaky browser test(s), passed on their retry: ${flakyTitles(report)}`);
+    results.push(
+      `! ${stats.flaky} flaky browser test(s), passed on their retry: ${titlesOf(report, 'flaky')}`,
+    );
+  if (stats.unexpected > 0) results.push(`  ✗ failed browser test(s): ${titlesOf(report, 'unexpected')}`);
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
 }
@@ -105,7 +119,7 @@ const vitest = (name, projects, env = {}, node = undefined) => {
   ];
   // The tests' own child processes (the CLI, a second server) take the same Node from PATH.
   const withNode = node ? { ...env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}` } : env;
-  return step(name, node ?? 'npx', args, { env: withNode }).finally(() => countVitest(out));
+  return step(name, node ?? 'npx', args, { env: withNode }).finally(() => countVitest(name, out));
 };
 
 await step('lint (eslint)', 'npx', ['eslint', '.']);
