@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { appRoutes } from './app/router.tsx';
+import { readStateFrom } from './app/guards.ts';
 import { installGlobalReactions } from './app/global-reactions.ts';
 import { Providers } from './app/providers.tsx';
 import { applyDocumentLanguage, initI18n } from './i18n/i18n.ts';
@@ -20,6 +21,7 @@ async function start(): Promise<void> {
 
   // The router starts now: its guards run while the text file loads.
   const router = createBrowserRouter(appRoutes());
+  readStateFrom(router);
   const i18n = await initI18n(lang);
   installGlobalReactions(router, i18n);
   document.title = i18n.t('app.name');

@@ -4,6 +4,7 @@ import { PERMISSION_NAMES } from '@basira/shared/permissions/permissions';
 import { PRINT_KINDS, printPermissionsOf } from '@basira/shared/print/printing.schemas';
 import { queryClient } from '../lib/query-client.ts';
 import { LAYOUT_ROUTES, OUTER_ROUTES, QUEUE_UPDATE, ROUTES, pathTo, type RouteName } from '../lib/routes.ts';
+import { readStateFrom } from './guards.ts';
 import { appRoutes } from './router.tsx';
 import { SCREENS } from './screens.ts';
 
@@ -124,6 +125,30 @@ describe('route guards', () => {
         expect.stringMatching(/\/mo\/patient\/filter\?page=2&search=ali$/),
       ]),
     );
+  });
+
+  it("ask for the board unless the link asks to open the visit (the open's answer is the board)", async () => {
+    const boardReads = () =>
+      fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/board/show/'));
+    localStorage.setItem('token', 'tok');
+    answerMe(me(['show board', 'open board']));
+    const router = createMemoryRouter(appRoutes(), {
+      initialEntries: [{ pathname: '/boards/5/9', state: { open: true } }],
+    });
+    readStateFrom(router);
+    const idle = () =>
+      vi.waitFor(() =>
+        expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true),
+      );
+    await idle();
+    // The same navigation's state during a navigation (the router's, not yet the history's).
+    await router.navigate('/boards/5/10', { state: { open: true } });
+    await idle();
+    expect(boardReads()).toEqual([]);
+    await router.navigate('/boards/5/11');
+    await idle();
+    await vi.waitFor(() => expect(boardReads()).toEqual([expect.stringMatching(/\/board\/show\/5\/11$/)]));
+    router.dispose();
   });
 
   it('send a user who must change their password to /login', async () => {

@@ -43,6 +43,23 @@ export function layoutLoader(preload?: () => Promise<unknown>, signedIn?: () => 
   };
 }
 
+/** What the guards read of the router: the location being loaded, or the current one on the first load. */
+interface RouterState {
+  state: { navigation: { location?: { state: unknown } }; location: { state: unknown } };
+}
+
+/**
+ * The state of the location a loader runs for. A loader's request carries the address only, and the history entry is
+ * pushed after the loaders: during a navigation the router's own state holds it. Before `readStateFrom` is called
+ * (the first load) it is the history entry's, which the router keeps under `usr`.
+ */
+let loadingState = (): unknown => (window.history.state as { usr?: unknown } | null)?.usr;
+
+/** Lets the loaders read the state of the navigation they run for (main.tsx, once the router is made). */
+export function readStateFrom(router: RouterState): void {
+  loadingState = () => (router.state.navigation.location ?? router.state.location).state;
+}
+
 /**
  * A route's own check (spec section 6): any of its permissions, case-insensitive, else /unauthorized. Once the
  * user may open the screen, its first queries are asked for (`prefetchData`) while its code still loads.
@@ -61,7 +78,7 @@ export function accessLoader(
     if (access === 'token') return null;
     const me = await loadMe();
     if (!canAny(me.permissions, access)) throw redirect('/unauthorized');
-    prefetchData?.({ params, searchParams: new URL(request.url).searchParams, me });
+    prefetchData?.({ params, searchParams: new URL(request.url).searchParams, state: loadingState(), me });
     return null;
   };
 }

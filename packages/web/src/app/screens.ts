@@ -57,7 +57,11 @@ export const SCREENS: Partial<Record<RouteName, Screen>> = {
     () => import('../features/queue/queue-screen-data.ts').then((m) => m.worklistData),
   ),
   // The board with the cards of other features (Telegram), composed here: features never import each other.
-  boardIndex: screen(() => import('./board-screen.tsx'), 'BoardScreen'),
+  boardIndex: screen(
+    () => import('./board-screen.tsx'),
+    'BoardScreen',
+    () => import('../features/queue/board-screen-data.ts').then((m) => m.boardData),
+  ),
   patientIndex: screen(
     () => import('./patient-list-screen.tsx'),
     'PatientListScreen',

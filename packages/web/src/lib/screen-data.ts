@@ -2,10 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import type { Me } from '@basira/shared/auth/auth.schemas';
 
-/** What a route's loader knows before its screen renders: the address and the signed-in user. */
+/** What a route's loader knows before its screen renders: the address, the link's state and the signed-in user. */
 export interface ScreenDataArgs {
   params: Params;
   searchParams: URLSearchParams;
+  /** The `state` the navigation carries (a link's or `navigate`'s), which the loader's request does not. */
+  state: unknown;
   me: Me;
 }
 

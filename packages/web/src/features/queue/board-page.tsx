@@ -22,12 +22,10 @@ import { BoardExamsCard } from './board/board-exams-card.tsx';
 import { BoardLettersCard } from './board/board-letters-card.tsx';
 import { BoardPrintsCard } from './board/board-prints-card.tsx';
 import { BoardVisitCard } from './board/board-visit-card.tsx';
-import { isDue, moveErrorMessage, visibleActions, type BoardState } from './queue-actions.ts';
+import { asksToOpen, idParam, isDue, moveErrorMessage, visibleActions } from './queue-actions.ts';
 import { dayIn } from '../../lib/format.ts';
 import { boardShowQuery, boardVisitsQuery, useOpenBoard } from './queue.queries.ts';
 import { useStateMoves } from './use-state-moves.tsx';
-
-const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
 /**
  * /boards/:patientId/:queueId/:search? — one visit of one patient. Opened (`open board`: the entry moves to
@@ -48,11 +46,11 @@ function BoardScreen({ cards }: { cards?: BoardCards }) {
   const me = useMe();
   const permissions = me?.permissions;
   const params = useParams();
-  const patientId = idOf(params.patientId);
-  const queueId = idOf(params.queueId);
+  const patientId = idParam(params.patientId);
+  const queueId = idParam(params.queueId);
   const location = useLocation();
   const navigate = useNavigate();
-  const wantsOpen = (location.state as BoardState | null)?.open === true && can(permissions, 'open board');
+  const wantsOpen = asksToOpen(location.state, permissions);
   const open = useOpenBoard();
   const [opening, setOpening] = useState(wantsOpen);
   // The navigation (its key) that asked to open: the bell may ask again for a board already on screen.

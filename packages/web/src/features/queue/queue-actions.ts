@@ -13,6 +13,7 @@ import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage, type Translator } from '../../lib/error-catalogue.ts';
 import { zonedParts } from '../../lib/dates.ts';
 import { pathTo } from '../../lib/routes.ts';
+import { can } from '../../lib/session-local.ts';
 
 /** The status moves a person makes from a list or the board (opening has its own call). */
 export const STATE_ACTIONS = ['arrive', 'noshow', 'finish', 'rewait', 'wait', 'cancel'] as const;
@@ -76,6 +77,14 @@ export function boardEntry(
 export interface BoardState {
   open?: boolean;
 }
+
+/** Whether a navigation's state asks the board to open the visit, and the user may (else it is only shown). */
+export const asksToOpen = (state: unknown, permissions: readonly string[] | undefined): boolean =>
+  (state as BoardState | null | undefined)?.open === true && can(permissions, 'open board');
+
+/** A route parameter that is a record's id, else null (the page then shows nothing to load). */
+export const idParam = (value: string | undefined): number | null =>
+  value && /^\d+$/.test(value) ? Number(value) : null;
 
 export function boardLink(entry: Pick<QueueEntry, 'id' | 'patientId'>): string {
   return pathTo('boardIndex', { patientId: entry.patientId, queueId: entry.id });

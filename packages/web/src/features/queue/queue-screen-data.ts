@@ -3,7 +3,7 @@ import type { ScreenData } from '../../lib/screen-data.ts';
 import { can } from '../../lib/session-local.ts';
 import { pageOf } from '../../lib/use-search-params-update.ts';
 import { queueFiltersFromParams } from './queue-list-params.ts';
-import { queueListQuery, worklistQuery } from './queue.queries.ts';
+import { doctorsQuery, queueListQuery, worklistQuery } from './queue.queries.ts';
 
 // What /queue and /doctor show first, asked for by their routes' loaders (lib/screen-data.ts); a light module (no
 // component), so the loader can ask before the page's code has run.
@@ -15,6 +15,8 @@ export const queueListData: ScreenData = (client, { searchParams, me }) => {
   void client.prefetchQuery(
     queueListQuery({ ...queueFiltersFromParams(searchParams, today), page: pageOf(searchParams) }),
   );
+  // The list's doctor filter (and the add form) name the doctors.
+  void client.prefetchQuery(doctorsQuery);
 };
 
 /** The doctor's worklist. */

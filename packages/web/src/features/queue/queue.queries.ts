@@ -82,9 +82,10 @@ export const rewaitingQuery = queryOptions({
 export const worklistQuery = queryOptions({
   queryKey: [...QUEUE_KEY, 'worklist'],
   queryFn: async () => (await apiRequest('mo/doctor/worklist', { schema: worklistSchema })).data,
-  // Live events refresh it; this catches a missed one.
+  // Live events refresh it; this catches a missed one. Fresh for a moment only: the route's loader reads it while
+  // the page's code loads, and the page's mount would otherwise read it again at once (lib/screen-data.ts).
   refetchInterval: 60_000,
-  staleTime: 0,
+  staleTime: 2_000,
 });
 
 /** The patient the queue form starts with (`/queue?patientId=`). */
