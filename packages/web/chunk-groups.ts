@@ -21,6 +21,13 @@ const ownChunk = (id: string) => OWN_CHUNK.find(([, test]) => test.test(id))?.[0
 /** Our modules every signed-in screen shares: the library of helpers, the components, the shared package. */
 const APP = /packages[\\/](web[\\/]src[\\/](lib|components|i18n[\\/]i18n)|shared[\\/]src)[\\/]/;
 
+/**
+ * A feature's modules that are not components (`features/<name>/*.ts`: its queries, rules, hooks, the light modules
+ * its routes' loaders read): small, shared by the feature's screens in ever-changing combinations. Left to the
+ * bundler they became a chunk per combination, a few hundred bytes each, and a new importer split them further.
+ */
+const FEATURE_LOGIC = /packages[\\/]web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/][^\\/]+(?<!\.test)\.ts$/;
+
 /** The static imports' closure of `roots` (dynamic imports are other chunks' business). */
 function closure(roots: string[], ctx: ChunkingContext, skip = new Set<string>()): Set<string> {
   const seen = new Set<string>();
@@ -40,7 +47,8 @@ function closure(roots: string[], ctx: ChunkingContext, skip = new Set<string>()
  * - `boot`: what the entry imports statically (React, the router, the guards, the providers);
  * - `sign-in`: what the sign-in form adds, so that the sign-in page loads no screen's code;
  * - `vendor`: every other library, but the large ones only some screens use (`OWN_CHUNK`);
- * - `app`: our helpers, components and the shared package.
+ * - `app`: our helpers, components and the shared package;
+ * - `<feature>-logic`: a feature's modules that are not components.
  *
  * A screen's own modules and its feature's are left to the bundler (one chunk per screen and what screens share).
  * It relies on `barrel-imports.ts`: through Mantine's index module every component looks imported by the entry.
@@ -68,6 +76,8 @@ export function chunkGroups() {
     if (id.includes('node_modules')) return ownChunk(id) ?? 'vendor';
     // A helper that brings a large library (the rich-text field, a chart) stays with the screens that use it.
     if (APP.test(id) && !reachesOwnChunk(id, ctx)) return 'app';
+    const feature = FEATURE_LOGIC.exec(id)?.[1];
+    if (feature && !reachesOwnChunk(id, ctx)) return `${feature}-logic`;
     return null;
   };
 }
