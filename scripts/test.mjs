@@ -31,6 +31,9 @@ function skip(name, why) {
   results.push(`! ${name} SKIPPED (${why})`);
 }
 
+/** The first line of an error's text, cut to a summary line's length. */
+const firstLine = (text) => (text ?? '').split('\n')[0].slice(0, 300);
+
 function countVitest(name, file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -42,12 +45,10 @@ function countVitest(name, file) {
   for (const suite of report.testResults ?? []) {
     const where = path.relative(root, suite.name);
     for (const test of suite.assertionResults ?? [])
-      if (test.status === 'failed') {
-        const why = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
-        results.push(`  ✗ ${name}: ${where} › ${test.fullName}: ${why}`);
-      }
+      if (test.status === 'failed')
+        results.push(`  ✗ ${name}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
     if ((suite.assertionResults ?? []).length === 0 && suite.status === 'failed')
-      results.push(`  ✗ ${name}: ${where}: ${(suite.message ?? '').split('\n')[0].slice(0, 300)}`);
+      results.push(`  ✗ ${name}: ${where}: ${firstLine(suite.message)}`);
   }
 }
 

@@ -50,7 +50,7 @@ function closure(roots: string[], ctx: ChunkingContext, skip = new Set<string>()
  * - `app`: our helpers, components and the shared package;
  * - `<feature>-logic`: a feature's modules that are not components.
  *
- * A screen's own modules and its feature's are left to the bundler (one chunk per screen and what screens share).
+ * A feature's components are left to the bundler (one chunk per screen and what screens share).
  * It relies on `barrel-imports.ts`: through Mantine's index module every component looks imported by the entry.
  */
 export function chunkGroups() {

@@ -208,3 +208,7 @@ export function pathTo(name: RouteName, params: Record<string, string | number |
 }
 
 export const hasScreen = (name: RouteName): boolean => ROUTES[name].screen;
+
+/** A route parameter that is a record's id (digits only), else null: the page then asks the server nothing. */
+export const idParam = (value: string | undefined): number | null =>
+  value && /^\d+$/.test(value) ? Number(value) : null;

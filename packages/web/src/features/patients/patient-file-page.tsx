@@ -13,7 +13,7 @@ import { PatientDocuments } from '../../components/patient-documents.tsx';
 import { TicketText, VisitStatusBadge } from '../../components/status-badge.tsx';
 import { VisitHistory } from '../../components/visit-history.tsx';
 import { useFormatters } from '../../lib/format.ts';
-import { pathTo } from '../../lib/routes.ts';
+import { idParam, pathTo } from '../../lib/routes.ts';
 import { can, canAny } from '../../lib/session-local.ts';
 import { useLoadFailure } from '../../lib/use-load-failure.ts';
 import { useMe } from '../../lib/use-me.ts';
@@ -22,8 +22,6 @@ import { TrendsCard } from './patient-file/trends-card.tsx';
 import { WhoOpenedCard } from './patient-file/who-opened-card.tsx';
 import { patientFileQuery, patientFileVisitsQuery } from './patient-file/patient-file.queries.ts';
 import { PatientFormModal } from './patient-form-modal.tsx';
-
-const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
 /**
  * /patient/:patientId: everything the clinic holds on one patient, opened from anywhere the patient appears. It
@@ -47,7 +45,7 @@ export interface PatientFilePageProps {
 
 export function PatientFilePage({ sections, upcoming }: PatientFilePageProps = {}) {
   const { t } = useTranslation();
-  const patientId = idOf(useParams().patientId);
+  const patientId = idParam(useParams().patientId);
   const file = useQuery({ ...patientFileQuery(patientId ?? 0), enabled: patientId !== null });
   useLoadFailure(file.error, pathTo('patientIndex'));
   const title = t('patientFile.title');

@@ -1,6 +1,7 @@
 import type { ScreenData } from '../../lib/screen-data.ts';
+import { idParam } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
-import { asksToOpen, idParam } from './queue-actions.ts';
+import { asksToOpen } from './queue-actions.ts';
 import { boardShowQuery } from './queue.queries.ts';
 
 /**

@@ -82,10 +82,6 @@ export interface BoardState {
 export const asksToOpen = (state: unknown, permissions: readonly string[] | undefined): boolean =>
   (state as BoardState | null | undefined)?.open === true && can(permissions, 'open board');
 
-/** A route parameter that is a record's id, else null (the page then shows nothing to load). */
-export const idParam = (value: string | undefined): number | null =>
-  value && /^\d+$/.test(value) ? Number(value) : null;
-
 export function boardLink(entry: Pick<QueueEntry, 'id' | 'patientId'>): string {
   return pathTo('boardIndex', { patientId: entry.patientId, queueId: entry.id });
 }
