@@ -9,6 +9,17 @@ import { getStoredUser, getToken } from '../lib/storage.ts';
 /** A navigation the global error reaction has taken over (toast, then /login) waits here until replaced. */
 const superseded = () => new Promise<never>(() => {});
 
+/**
+ * A route's chunk, awaited by its loader so that the screen renders in the navigation's own commit. Rendered
+ * before its chunk came, it would show its Suspense fallback, and React reveals a boundary no sooner than 300 ms
+ * after its fallback (screens.ts). A failed fetch resolves too: the screen's render asks again and shows the error.
+ */
+export const loadChunk = (preload?: () => Promise<unknown>): Promise<null> =>
+  (preload?.() ?? Promise.resolve()).then(
+    () => null,
+    () => null,
+  );
+
 /** The signed-in user, read once and kept by the query cache (permissions are checked against it). */
 export async function loadMe(): Promise<Me> {
   try {
@@ -35,10 +46,11 @@ export function layoutLoader(preload?: () => Promise<unknown>, signedIn?: () => 
   return async () => {
     if (!getToken()) throw redirect('/login');
     // The layout's chunk comes while /api/me is asked (a failure shows when the layout renders).
-    preload?.().catch(() => undefined);
+    const chunk = loadChunk(preload);
     const me = await loadMe();
     if (me.mustChangePassword) throw redirect('/login');
     signedIn?.();
+    await chunk;
     return null;
   };
 }
@@ -73,12 +85,11 @@ export function accessLoader(
     if (access !== 'public' && !getToken()) throw redirect('/login');
     // With a token, the screen's chunk is fetched while /api/me is asked, not after (a failure shows when the
     // screen renders). A screen the user may not open costs its chunk, never its data.
-    preload?.().catch(() => undefined);
-    if (access === 'public') return null;
-    if (access === 'token') return null;
+    const chunk = loadChunk(preload);
+    if (access === 'public' || access === 'token') return chunk;
     const me = await loadMe();
     if (!canAny(me.permissions, access)) throw redirect('/unauthorized');
     prefetchData?.({ params, searchParams: new URL(request.url).searchParams, state: loadingState(), me });
-    return null;
+    return chunk;
   };
 }

@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { LAYOUT_ROUTES, OUTER_ROUTES, PRINT_ROUTES, type RouteDef, type RouteName } from '../lib/routes.ts';
-import { accessLoader, layoutLoader } from './guards.ts';
+import { accessLoader, layoutLoader, loadChunk } from './guards.ts';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { MainLayout, NotFoundScreen, OuterLayout, PendingScreen, PrintLayout, SCREENS } from './screens.ts';
 import { ScreenLoader } from '../components/screen-loader.tsx';
@@ -50,6 +50,7 @@ export function appRoutes(): RouteObject[] {
       children: [
         {
           id: 'outerLayout',
+          loader: () => loadChunk(OuterLayout.preload),
           element: (
             <Suspense fallback={<ScreenLoader />}>
               <OuterLayout />
@@ -57,7 +58,12 @@ export function appRoutes(): RouteObject[] {
           ),
           children: [
             ...outer.map(([name, def]) => toRoute(name, def)),
-            { id: 'notFound', path: '*', element: <NotFoundScreen /> },
+            {
+              id: 'notFound',
+              path: '*',
+              loader: () => loadChunk(NotFoundScreen.preload),
+              element: <NotFoundScreen />,
+            },
           ],
         },
         {

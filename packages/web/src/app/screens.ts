@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { EXAM_TYPES } from '@basira/shared/exams/exam-types';
 import type { RouteName } from '../lib/routes.ts';
 import type { ScreenData, ScreenDataArgs } from '../lib/screen-data.ts';
@@ -7,7 +7,7 @@ import type { ScreenData, ScreenDataArgs } from '../lib/screen-data.ts';
  * A lazy screen; `preload` starts fetching its chunk before React renders it, and `prefetchData` asks for the
  * queries it shows first (lib/screen-data.ts), from a light module of its own.
  */
-export type Screen = LazyExoticComponent<ComponentType> & {
+export type Screen = ComponentType & {
   preload: () => Promise<unknown>;
   prefetchData: (args: ScreenDataArgs) => void;
 };
@@ -23,9 +23,13 @@ const screen = <K extends string>(
   data?: () => Promise<ScreenData>,
 ): Screen => {
   let loading: Promise<{ default: ComponentType }> | null = null;
+  let loaded: ComponentType | null = null;
   const preload = () => {
     if (!loading) {
-      const started = load().then((module) => ({ default: module[name] }));
+      const started = load().then((module) => {
+        loaded = module[name];
+        return { default: loaded };
+      });
       // A failed fetch may be retried by the next render (a deploy replaced the chunk, a blip of the line).
       started.catch(() => (loading = null));
       loading = started;
@@ -38,7 +42,16 @@ const screen = <K extends string>(
       .then(([screenData, { queryClient }]) => screenData(queryClient, args))
       .catch(() => undefined);
   };
-  return Object.assign(lazy(preload), { preload, prefetchData });
+  const Lazy = lazy(preload);
+  // Rendered at once when the route's loader has brought the chunk (guards.ts waits for it): a lazy component
+  // suspends on its first render even then, and React holds back what a Suspense boundary reveals until 300 ms
+  // after its fallback showed. Chosen once per mount, so a screen never changes type under its state.
+  function LoadedOrLazy() {
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return createElement(Component);
+  }
+  LoadedOrLazy.displayName = name;
+  return Object.assign(LoadedOrLazy, { preload, prefetchData });
 };
 
 /** Every route whose `screen` flag is set in lib/routes.ts has its component here (a test checks both ways). */
