@@ -165,10 +165,16 @@ interface Load {
  */
 const NEW_TAB_SETTLE_MS = 2_000;
 
-/** Opens `url` in a new tab of `context`, waits for `ready` and the paints after it, and reads the figures. */
-async function load(context: BrowserContext, url: string, ready: string): Promise<Load> {
+/** A new tab of `context`, once its window's own start-up has settled. */
+async function settledTab(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.waitForTimeout(NEW_TAB_SETTLE_MS);
+  return page;
+}
+
+/** Opens `url` in a new tab of `context`, waits for `ready` and the paints after it, and reads the figures. */
+async function load(context: BrowserContext, url: string, ready: string): Promise<Load> {
+  const page = await settledTab(context);
   let requests = 0;
   page.on('request', () => void requests++);
   await page.goto(`${base}${url}`);
@@ -307,8 +313,7 @@ try {
     {
       const context = await newContext(browser, reception);
       await load(context, '/patients', '[data-testid=patient-row]');
-      const page = await context.newPage();
-      await page.waitForTimeout(NEW_TAB_SETTLE_MS);
+      const page = await settledTab(context);
       await page.goto(`${base}/patients`);
       await page.locator('[data-testid=patient-row]').first().waitFor();
       const result = await typing(page, '[data-testid=patient-search]', [...phone]);
@@ -318,8 +323,7 @@ try {
     }
     {
       const context = await newContext(browser, doctor);
-      const page = await context.newPage();
-      await page.waitForTimeout(NEW_TAB_SETTLE_MS);
+      const page = await settledTab(context);
       await page.goto(`${base}/biometry/${visit.patientId}/${visit.id}`);
       const first = '[data-testid="exam-field-measurements.right.axialLength"]';
       await page.locator(first).waitFor();
