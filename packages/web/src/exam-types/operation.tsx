@@ -1,4 +1,4 @@
-import { useContext, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import type { DeriveContext } from '@basira/shared/exams/exam-definition';
 import type { OperationDerived, OperationPlanContext } from '@basira/shared/exams/operation';
 import { operationPlanContext } from '@basira/shared/exams/operation-plan';
 import { ClinicalValue } from '../components/clinical-value.tsx';
-import { ExamFormContext } from '../features/exams/exam-form-context.ts';
+import { useExamFormIfAny } from '../features/exams/exam-form-context.ts';
 import { lensLabel } from '../features/exams/ref-inputs.tsx';
 import {
   activeLensesQuery,
@@ -86,7 +86,7 @@ function readPlanLens(record: BiometryRecord, eye: 'right' | 'left') {
  */
 function PlanPrefill() {
   const { t } = useTranslation();
-  const form = useContext(ExamFormContext);
+  const form = useExamFormIfAny();
   const biometryId = idOf(form?.getValue('plan.biometryId'));
   const eye = eyeOf(form?.getValue('operation.eye'));
   const plan = useQuery({ ...biometryRecordQuery(biometryId ?? 0), enabled: biometryId !== null });

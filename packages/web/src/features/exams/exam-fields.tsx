@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, memo } from 'react';
 import { ActionIcon, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EyesNode, GroupNode, ListNode, Node } from '@basira/shared/exams/fields';
@@ -25,8 +25,11 @@ const isWide = (node: Node) =>
   node.kind === 'documents' ||
   (node.kind === 'text' && node.lines !== undefined);
 
-/** Every section of a type's form, in the definition's order: the one generic form of every exam type. */
-export function ExamSections({ type }: { type: ExamType }) {
+/**
+ * Every section of a type's form, in the definition's order: the one generic form of every exam type. Kept out of
+ * the page's renders (`memo`): each input follows the form itself (`useExamForm`).
+ */
+export const ExamSections = memo(function ExamSections({ type }: { type: ExamType }) {
   const texts = useExamTexts(type);
   const { fields } = examDefinition(type);
   const extras = useExamExtension(type).itemExtras ?? {};
@@ -49,7 +52,7 @@ export function ExamSections({ type }: { type: ExamType }) {
       ))}
     </Stack>
   );
-}
+});
 
 function NodeView({
   type,

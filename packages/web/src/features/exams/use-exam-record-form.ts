@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { schemaResolver, useForm } from '@mantine/form';
 import { examSchemas, type Confirmation, type DeriveContext } from '@basira/shared/exams/exam-definition';
 import { mapLeaves } from '@basira/shared/exams/fields';
@@ -72,6 +72,41 @@ export function bodyOf(values: unknown): unknown {
   return out;
 }
 
+interface Latest {
+  form: { values: Values; errors: Record<string, unknown> } & Pick<
+    ReturnType<typeof useForm<Values>>,
+    'setValues' | 'clearFieldError'
+  >;
+  derived: unknown;
+  readOnly: boolean;
+}
+
+function stableAccess(latest: { current: Latest }, patientId: number): ExamFormAccess & { notify(): void } {
+  const listeners = new Set<() => void>();
+  return {
+    getValue: (path) => getPath(latest.current.form.values, path),
+    setValue: (path, value) => {
+      latest.current.form.setValues((current) => setPath(current as Values, path, value));
+      latest.current.form.clearFieldError(path);
+    },
+    get errors() {
+      return latest.current.form.errors;
+    },
+    patientId,
+    get readOnly() {
+      return latest.current.readOnly;
+    },
+    get derived() {
+      return latest.current.derived;
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    notify: () => listeners.forEach((listener) => listener()),
+  };
+}
+
 export interface ExamRecordFormOptions {
   type: ExamType;
   patientId: number;
@@ -143,17 +178,12 @@ export function useExamRecordForm({
     derived = undefined;
   }
 
-  const access: ExamFormAccess = {
-    getValue: (path) => getPath(form.values, path),
-    setValue: (path, value) => {
-      form.setValues((current) => setPath(current as Values, path, value));
-      form.clearFieldError(path);
-    },
-    errors: form.errors,
-    patientId,
-    readOnly,
-    derived,
-  };
+  // One access for the life of the form, reading what the last render held, and telling its readers after each
+  // render (exam-form-context.ts: an input renders again only when what it read has changed).
+  const latest = useRef({ form, derived, readOnly });
+  latest.current = { form, derived, readOnly };
+  const [access] = useState(() => stableAccess(latest, patientId));
+  useLayoutEffect(() => access.notify());
 
   const loaded = (next: ExamRecord) => {
     const values = formValues(type, next);
