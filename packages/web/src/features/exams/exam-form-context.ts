@@ -31,8 +31,8 @@ function readAgain(form: ExamFormAccess, key: string): unknown {
 
 /**
  * The form, for a component inside it. Committing one field of a biometry form rendered all its inputs again
- * (tasks of 52–112 ms on two cores, over the 50 ms a key may take); the component now renders again only when a value, an
- * error or the live results that it read in its last render has changed.
+ * (tasks of 52–112 ms on two cores, over the 50 ms a key may take); the component now renders again only when a
+ * value, an error or the live results that it read in its last render has changed.
  */
 export function useExamForm(): ExamFormAccess {
   const form = useExamFormIfAny();
