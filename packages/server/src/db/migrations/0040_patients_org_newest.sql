@@ -1,0 +1,1 @@
+CREATE INDEX "patients_org_newest_idx" ON "patients" USING btree ("org_id","id" DESC NULLS FIRST,"is_male","birth_date","last_queue_at") WHERE "patients"."deleted_at" IS NULL;
