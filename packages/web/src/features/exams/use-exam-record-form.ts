@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
 import { examSchemas, type Confirmation, type DeriveContext } from '@basira/shared/exams/exam-definition';
 import { mapLeaves } from '@basira/shared/exams/fields';
 import { examDefinition } from '@basira/shared/exams/registry';
@@ -73,10 +73,7 @@ export function bodyOf(values: unknown): unknown {
 }
 
 interface Latest {
-  form: { values: Values; errors: Record<string, unknown> } & Pick<
-    ReturnType<typeof useForm<Values>>,
-    'setValues' | 'clearFieldError'
-  >;
+  form: UseFormReturnType<Values>;
   derived: unknown;
   readOnly: boolean;
 }
