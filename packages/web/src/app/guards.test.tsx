@@ -10,6 +10,14 @@ import { SCREENS } from './screens.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
+/**
+ * A navigation settles only once its screen's chunk has arrived (loadChunk in guards.ts). Under
+ * Vitest the first import of a screen transforms its whole module graph, which took over
+ * waitFor's default second on a loaded CI machine (the biometry print view); a wrong answer
+ * still fails at once, since the router settles elsewhere.
+ */
+const CHUNK_WAIT = { timeout: 10_000 };
+
 function me(permissions: string[], mustChangePassword = false) {
   return {
     data: {
@@ -38,8 +46,9 @@ function answerMe(body: unknown) {
 /** Runs the guards for a path and returns where the router settles. */
 async function settle(path: string): Promise<string> {
   const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
-  await vi.waitFor(() =>
-    expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true),
+  await vi.waitFor(
+    () => expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true),
+    CHUNK_WAIT,
   );
   const where = router.state.location.pathname;
   router.dispose();
@@ -137,8 +146,9 @@ describe('route guards', () => {
     });
     readStateFrom(router);
     const idle = () =>
-      vi.waitFor(() =>
-        expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true),
+      vi.waitFor(
+        () => expect(router.state.initialized && router.state.navigation.state === 'idle').toBe(true),
+        CHUNK_WAIT,
       );
     await idle();
     // The same navigation's state during a navigation (the router's, not yet the history's).
