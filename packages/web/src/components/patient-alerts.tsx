@@ -1,10 +1,11 @@
-import { Alert, Badge, Group, List, ThemeIcon, Tooltip } from '@mantine/core';
+import { Alert, Badge, Group, List, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isolated } from '@basira/shared/clinical/ltr-text';
 import { conditionDef } from '@basira/shared/prescribing/conditions';
 import type { PatientAllergy } from '@basira/shared/prescribing/prescribing.schemas';
 import type { PatientAlerts as Alerts } from '@basira/shared/patients/patients.schemas';
 import { IconAlert } from './icons.tsx';
+import { useHoverTooltip } from './hover-tooltip.tsx';
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 
@@ -95,9 +96,11 @@ export function AlertMark({
   const { t, i18n } = useTranslation();
   const lines = alerts ? alertLines(alerts, t, i18n.language) : [];
   const text = lines.length > 0 ? lines.join(t('common.listSeparator')) : t('patients.alerts.title');
+  const hint = useHoverTooltip(text, { multiline: true, maw: 320 });
   return (
-    <Tooltip label={text} multiline maw={320}>
+    <>
       <ThemeIcon
+        {...hint.targetProps}
         component="span"
         role="img"
         aria-label={text}
@@ -110,6 +113,7 @@ export function AlertMark({
       >
         <IconAlert size={14} />
       </ThemeIcon>
-    </Tooltip>
+      {hint.tooltip}
+    </>
   );
 }

@@ -1,5 +1,5 @@
-import type { ReactElement } from 'react';
-import { render, screen } from '@testing-library/react';
+import { Profiler, type ReactElement } from 'react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -60,5 +60,36 @@ describe('RowAction', () => {
       </Table>,
     );
     expect(screen.getByRole('cell')).toContainElement(screen.getByRole('button', { name: 'Edit: Anna' }));
+  });
+
+  it("mounts its tooltip on a mouse's first hover, not with the row, and shows it while the mouse is over", async () => {
+    // A mounted tooltip renders again right after it mounts (its portal); a list of 25 rows paid that before painting.
+    const updates: string[] = [];
+    show(
+      <Profiler id="row" onRender={(_id, phase) => phase !== 'mount' && updates.push(phase)}>
+        <RowAction label="Edit" of="Anna" onClick={() => {}} icon={<IconEdit />} />
+      </Profiler>,
+    );
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    const button = screen.getByRole('button', { name: 'Edit: Anna' });
+    // Nothing of a tooltip with the row.
+    expect(document.querySelector('.mantine-Tooltip-tooltip')).toBeNull();
+    expect(updates).toEqual([]);
+    expect(screen.queryByText('Edit')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.hover(button);
+    expect(await screen.findByText('Edit')).toHaveClass('mantine-Tooltip-tooltip');
+    await user.unhover(button);
+    await waitFor(() => expect(screen.queryByText('Edit')).not.toBeInTheDocument());
+    // The button was never replaced: the same element, still named for its row.
+    expect(screen.getByRole('button', { name: 'Edit: Anna' })).toBe(button);
+  });
+
+  it("shows no tooltip for a finger (as Mantine's own does not)", () => {
+    show(<RowAction label="Edit" of="Anna" onClick={() => {}} icon={<IconEdit />} />);
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Edit: Anna' }), { pointerType: 'touch' });
+    expect(screen.queryByText('Edit')).not.toBeInTheDocument();
   });
 });

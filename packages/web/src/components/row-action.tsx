@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Group, Table, Tooltip, type MantineColor } from '@mantine/core';
+import { ActionIcon, Group, Table, type MantineColor } from '@mantine/core';
 import { Link } from 'react-router';
+import { useHoverTooltip } from './hover-tooltip.tsx';
 
 export interface RowActionProps {
   /** What the button does, shown as its tooltip. */
@@ -20,7 +21,7 @@ export interface RowActionProps {
   primary?: boolean;
 }
 
-/** A list row's icon button with its tooltip, the same on every list's actions column. */
+/** A list row's icon button with its tooltip (mounted on the first hover), the same on every list's actions column. */
 export function RowAction({
   label,
   of,
@@ -33,7 +34,9 @@ export function RowAction({
   testId,
   primary,
 }: RowActionProps) {
+  const hint = useHoverTooltip(label);
   const common = {
+    ...hint.targetProps,
     variant: 'subtle',
     color,
     loading,
@@ -42,7 +45,7 @@ export function RowAction({
     'data-row-primary': primary || undefined,
   } as const;
   return (
-    <Tooltip label={label}>
+    <>
       {to !== undefined ? (
         <ActionIcon component={Link} to={to} {...common}>
           {icon}
@@ -52,7 +55,8 @@ export function RowAction({
           {icon}
         </ActionIcon>
       )}
-    </Tooltip>
+      {hint.tooltip}
+    </>
   );
 }
 

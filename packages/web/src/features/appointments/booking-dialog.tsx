@@ -319,12 +319,23 @@ export function BookAppointmentButton({
 }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
+  // The dialog mounts on the first click: a list shows this button on every row, and a closed modal still mounts a
+  // portal and renders again after it mounts (25 of them on /patients' first frame, bench/README.md, web-vitals).
+  const [used, setUsed] = useState(false);
   return (
     <>
-      <Button size={size} variant={variant} onClick={() => setOpened(true)} data-testid="book-appointment">
+      <Button
+        size={size}
+        variant={variant}
+        onClick={() => {
+          setUsed(true);
+          setOpened(true);
+        }}
+        data-testid="book-appointment"
+      >
         {t('appointments.book')}
       </Button>
-      <BookingDialog opened={opened} onClose={() => setOpened(false)} prefill={{ patient }} />
+      {used && <BookingDialog opened={opened} onClose={() => setOpened(false)} prefill={{ patient }} />}
     </>
   );
 }

@@ -1,18 +1,10 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Patient } from '@basira/shared/patients/patients.schemas';
-import {
-  IconDots,
-  IconEdit,
-  IconFile,
-  IconMerge,
-  IconQueue,
-  IconRestore,
-  IconTrash,
-} from '../../components/icons.tsx';
+import { IconEdit, IconFile, IconMerge, IconQueue, IconRestore, IconTrash } from '../../components/icons.tsx';
 import { AlertMark } from '../../components/patient-alerts.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
@@ -25,6 +17,7 @@ import { useTranslator } from '../../lib/use-translator.ts';
 import { useDeletePatient, useRestorePatient } from './patients.queries.ts';
 import { PatientNameLink } from '../../components/patient-name-link.tsx';
 import { RowAction, RowActions } from '../../components/row-action.tsx';
+import { RowMenu } from '../../components/row-menu.tsx';
 
 /** One patient in the list: the record at a glance and what may be done with it (or, deleted, its restore). */
 export function PatientRow({
@@ -165,38 +158,27 @@ export function PatientRow({
               icon={<IconFile />}
             />
             {(canDelete || isAdmin) && (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('patients.moreFor', { name: patient.name })}
-                    data-testid="patient-menu"
+              <RowMenu label={t('patients.moreFor', { name: patient.name })} testId="patient-menu">
+                {isAdmin && (
+                  <Menu.Item
+                    leftSection={<IconMerge size={16} />}
+                    onClick={onMerge}
+                    data-testid="patient-merge"
                   >
-                    <IconDots />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {isAdmin && (
-                    <Menu.Item
-                      leftSection={<IconMerge size={16} />}
-                      onClick={onMerge}
-                      data-testid="patient-merge"
-                    >
-                      {t('patients.merge.action')}
-                    </Menu.Item>
-                  )}
-                  {canDelete && (
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} />}
-                      onClick={confirmDelete}
-                      data-testid="patient-delete"
-                    >
-                      {t('common.delete')}
-                    </Menu.Item>
-                  )}
-                </Menu.Dropdown>
-              </Menu>
+                    {t('patients.merge.action')}
+                  </Menu.Item>
+                )}
+                {canDelete && (
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={confirmDelete}
+                    data-testid="patient-delete"
+                  >
+                    {t('common.delete')}
+                  </Menu.Item>
+                )}
+              </RowMenu>
             )}
           </>
         )}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +7,6 @@ import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import {
   IconCalendar,
-  IconDots,
   IconEdit,
   IconEye,
   IconPrinter,
@@ -38,6 +37,7 @@ import type { useStateMoves } from './use-state-moves.tsx';
 import { ExamTypeBadges } from './exam-type-badges.tsx';
 import { PatientNameLink } from '../../components/patient-name-link.tsx';
 import { RowAction, RowActions } from '../../components/row-action.tsx';
+import { RowMenu } from '../../components/row-menu.tsx';
 
 /** One visit in the queue list: ticket, patient, status and wait, with the board link and the row's menu. */
 export function QueueRow({
@@ -224,61 +224,53 @@ export function QueueRow({
         )}
         {action}
         {(actions.length > 0 || canEdit || canPrint || canDelete) && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                loading={pending}
-                aria-label={t('queue.actionsFor', { name: entry.patient.name })}
-                data-testid="queue-row-menu"
+          <RowMenu
+            label={t('queue.actionsFor', { name: entry.patient.name })}
+            testId="queue-row-menu"
+            loading={pending}
+          >
+            {actions.map((action) => (
+              <Menu.Item
+                key={action}
+                onClick={() => onMove(entry, action)}
+                color={action === 'cancel' ? 'red' : undefined}
+                data-testid={`queue-action-${action}`}
               >
-                <IconDots />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {actions.map((action) => (
-                <Menu.Item
-                  key={action}
-                  onClick={() => onMove(entry, action)}
-                  color={action === 'cancel' ? 'red' : undefined}
-                  data-testid={`queue-action-${action}`}
-                >
-                  {t(`queue.actions.${action}`)}
-                </Menu.Item>
-              ))}
-              {actions.length > 0 && (canEdit || canPrint || canDelete) && <Menu.Divider />}
-              {canEdit && (
-                <Menu.Item
-                  leftSection={<IconEdit size={16} />}
-                  onClick={() => onEdit(entry)}
-                  data-testid="queue-edit"
-                >
-                  {t('common.edit')}
-                </Menu.Item>
-              )}
-              {canPrint && (
-                <Menu.Item
-                  leftSection={<IconPrinter size={16} />}
-                  component={Link}
-                  to={pathTo('queuePrint', { id: entry.id })}
-                  target="_blank"
-                  data-testid="queue-print"
-                >
-                  {t('queue.ticket.print')}
-                </Menu.Item>
-              )}
-              {canDelete && (
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={16} />}
-                  onClick={confirmDelete}
-                  data-testid="queue-delete"
-                >
-                  {t('common.delete')}
-                </Menu.Item>
-              )}
-            </Menu.Dropdown>
-          </Menu>
+                {t(`queue.actions.${action}`)}
+              </Menu.Item>
+            ))}
+            {actions.length > 0 && (canEdit || canPrint || canDelete) && <Menu.Divider />}
+            {canEdit && (
+              <Menu.Item
+                leftSection={<IconEdit size={16} />}
+                onClick={() => onEdit(entry)}
+                data-testid="queue-edit"
+              >
+                {t('common.edit')}
+              </Menu.Item>
+            )}
+            {canPrint && (
+              <Menu.Item
+                leftSection={<IconPrinter size={16} />}
+                component={Link}
+                to={pathTo('queuePrint', { id: entry.id })}
+                target="_blank"
+                data-testid="queue-print"
+              >
+                {t('queue.ticket.print')}
+              </Menu.Item>
+            )}
+            {canDelete && (
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={confirmDelete}
+                data-testid="queue-delete"
+              >
+                {t('common.delete')}
+              </Menu.Item>
+            )}
+          </RowMenu>
         )}
       </RowActions>
     </Table.Tr>

@@ -1,23 +1,11 @@
 import { useEffect } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  Menu,
-  SimpleGrid,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, Menu, SimpleGrid, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Role } from '@basira/shared/roles/roles.schemas';
-import { IconDots, IconEdit, IconEye, IconPlus, IconTrash } from '../../components/icons.tsx';
+import { IconEdit, IconEye, IconPlus, IconTrash } from '../../components/icons.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { permissionLabel, roleLabel } from '../../lib/permission-label.ts';
@@ -27,6 +15,7 @@ import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 import { rolesQuery, useDeleteRole } from './roles.queries.ts';
+import { RowMenu } from '../../components/row-menu.tsx';
 
 /** Spec: a role card shows at most 3 permission names. */
 export const CARD_PERMISSIONS = 3;
@@ -96,44 +85,30 @@ function RoleCard({ role, permissions }: { role: Role; permissions: readonly str
         <Title order={2} fz="h4" id={`role-${role.id}`}>
           {roleLabel(t, role.name)}
         </Title>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('roles.actionsFor', { name: roleLabel(t, role.name) })}
-              data-testid="role-menu"
-            >
-              <IconDots />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
+        <RowMenu label={t('roles.actionsFor', { name: roleLabel(t, role.name) })} testId="role-menu">
+          <Menu.Item leftSection={<IconEye />} onClick={() => navigate(pathTo('roleShow', { id: role.id }))}>
+            {t('common.show')}
+          </Menu.Item>
+          {can(permissions, 'edit permission') && (
             <Menu.Item
-              leftSection={<IconEye />}
-              onClick={() => navigate(pathTo('roleShow', { id: role.id }))}
+              leftSection={<IconEdit />}
+              onClick={() => navigate(pathTo('roleUpdate', { id: role.id }))}
+              data-testid="role-edit"
             >
-              {t('common.show')}
+              {t('common.edit')}
             </Menu.Item>
-            {can(permissions, 'edit permission') && (
-              <Menu.Item
-                leftSection={<IconEdit />}
-                onClick={() => navigate(pathTo('roleUpdate', { id: role.id }))}
-                data-testid="role-edit"
-              >
-                {t('common.edit')}
-              </Menu.Item>
-            )}
-            {can(permissions, 'delete permission') && (
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash />}
-                onClick={confirmDelete}
-                data-testid="role-delete"
-              >
-                {t('common.delete')}
-              </Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+          )}
+          {can(permissions, 'delete permission') && (
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash />}
+              onClick={confirmDelete}
+              data-testid="role-delete"
+            >
+              {t('common.delete')}
+            </Menu.Item>
+          )}
+        </RowMenu>
       </Group>
       <Badge variant="light" mt="xs" data-testid="role-count">
         {t('roles.permissionCount', { count: role.permissions.length })}
