@@ -233,9 +233,11 @@ function ListResults<Row>(props: ListPageProps<Row> & { bareLoading: boolean }) 
     error,
     bareLoading,
   } = props;
-  // The rows render after the rest of the screen, in the background (issue 54): a screen whose rows are already
-  // in the cache paints its frame at once, and a new search's rows never hold up what is being typed.
-  const rows = useDeferredValue(props.rows, undefined);
+  // A new search's rows render in the background (issue 54): they never hold up what is being typed. A screen's
+  // first rows come in its frame's own commit (React defers a mount only for an initial value other than
+  // `undefined`). Deferring them too painted /patients' frame first but its rows 350 ms after it, and in alternated
+  // runs did not bring /queue's rows, the content reception waits for, any sooner (bench/history/web-vitals.md).
+  const rows = useDeferredValue(props.rows);
   if (rows === undefined && bareLoading) return <Skeleton h={80} />;
   // Nothing was read: the failure is shown (or reacted to) already, an empty table would say nothing more.
   if (rows === undefined && error) return null;
