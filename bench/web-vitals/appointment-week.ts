@@ -4,6 +4,7 @@
 // grid was unchanged, so the figure lives here and the suite keeps what it proves: every booking drawn, the grid
 // scrollable to its end.
 import type { Page } from 'playwright-core';
+import { addToDay } from '@basira/shared/dates/calendar';
 
 /** No jank: no long task over this while scrolling (the calendar library's resource week gave 165–618 ms here). */
 export const SCROLL_LONG_TASK_MS = 200;
@@ -16,11 +17,6 @@ const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 /** An instant on the demo clinic's calendar (Baghdad keeps UTC+3 all year). */
 const clinicInstant = (day: string, time: string) => new Date(`${day}T${time}:00+03:00`).toISOString();
-const addDays = (day: string, n: number) => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + n);
-  return date.toISOString().slice(0, 10);
-};
 
 /**
  * Books next week (Saturday first, as the book counts) for four new doctors open every day 08:00–20:00: 120
@@ -39,9 +35,9 @@ export async function seedAppointmentWeek(api: Api, adminToken: string): Promise
   await api('PUT', 'appointments/settings', adminToken, { ...settings, closedWeekdays: [] });
 
   const today = new Date().toISOString().slice(0, 10);
-  const next = addDays(today, 7);
-  const saturday = addDays(next, -((new Date(`${next}T12:00:00Z`).getUTCDay() + 1) % 7));
-  const week = Array.from({ length: 6 }, (_, i) => addDays(saturday, i));
+  const next = addToDay(today, 7);
+  const saturday = addToDay(next, -((new Date(`${next}T12:00:00Z`).getUTCDay() + 1) % 7));
+  const week = Array.from({ length: 6 }, (_, i) => addToDay(saturday, i));
   const closed = new Set<string>();
   for (const year of new Set(week.map((d) => d.slice(0, 4))))
     for (const c of await api<{ day: string }[]>('GET', `appointments/closures?year=${year}`, adminToken))

@@ -5,19 +5,13 @@ import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers.tsx';
-import { initI18n } from '../i18n/i18n.ts';
+import { initEnglish } from '../test/i18n.ts';
 import { IconEdit } from './icons.tsx';
 import { Table } from '@mantine/core';
 import { RowAction, RowActions } from './row-action.tsx';
 
 beforeAll(async () => {
-  // The built-in texts are enough here: no locale file is fetched.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('{}', { status: 200 })),
-  );
-  await initI18n('en');
-  vi.unstubAllGlobals();
+  await initEnglish();
 });
 
 function show(element: ReactElement) {

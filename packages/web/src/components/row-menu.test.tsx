@@ -5,17 +5,11 @@ import i18next from 'i18next';
 import { Menu } from '@mantine/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers.tsx';
-import { initI18n } from '../i18n/i18n.ts';
+import { initEnglish } from '../test/i18n.ts';
 import { RowMenu } from './row-menu.tsx';
 
 beforeAll(async () => {
-  // The built-in texts are enough here: no locale file is fetched.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('{}', { status: 200 })),
-  );
-  await initI18n('en');
-  vi.unstubAllGlobals();
+  await initEnglish();
 });
 
 /** Renders the menu; returns the phases React rendered it in after its mount. */
