@@ -1,15 +1,14 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { loginRequestSchema, type LoginRequest, type Me } from '@basira/shared/auth/auth.schemas';
+import type { LoginRequest, Me } from '@basira/shared/auth/auth.schemas';
 import { ApiError, isApiError } from '../../lib/api-error.ts';
 import { ScreenLoader } from '../../components/screen-loader.tsx';
 import { errorMessage } from '../../lib/error-catalogue.ts';
-import type { ErrorKeys } from '../../lib/form-validation.ts';
+import { errorText, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
 import { landingPath } from '../../lib/session-local.ts';
 import { getConnectionString, getStoredUser, getToken } from '../../lib/storage.ts';
-import { useSchemaForm } from '../../lib/use-schema-form.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 
 const loadSignIn = () => import('./sign-in.ts');
@@ -46,21 +45,25 @@ function LoginForm({ onMustChange }: { onMustChange: (me: Me) => void }) {
   const { t } = useTranslation();
   const translate = useTranslator();
   const navigate = useNavigate();
-  const form = useSchemaForm({
-    schema: loginRequestSchema,
-    initialValues: { email: '', password: '' } satisfies LoginRequest,
-    // No `required`: a password is as typed, spaces too (the schema's own `password.required` is for an empty one).
-    // The identifier takes an email or a username: its blank says so (the schema's `email.required` does not).
-    check: (values: LoginRequest): ErrorKeys => (values.email.trim() ? {} : { email: 'identifier.required' }),
-    // Opt-out: a sign-in holds nothing a person would lose (and the page is outside the app, before any call
-    // the error catalogue would react to with a reload).
-    guardUnsaved: false,
+  // Two fields in plain state, not `useSchemaForm`: every workstation loads this page first, and the form library
+  // and zod would be a sixth of what it loads (bench/web-bundle). The shared schema checks the body on submit, with
+  // the sign-in call's chunk (`loginBody`); nothing here is unsaved work a person would lose.
+  const [values, setValues] = useState<LoginRequest>({ email: '', password: '' });
+  const [errors, setErrors] = useState<ErrorKeys>({});
+  const field = (name: keyof LoginRequest) => ({
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors(({ [name]: _cleared, ...rest }) => rest);
+    },
+    error: errorText(translate, errors[name]),
   });
   const [showPassword, setShowPassword] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<Error | null>(null);
 
-  const login = async (body: LoginRequest) => {
+  const login = async () => {
     setPending(true);
     setFailure(null);
     try {
@@ -68,11 +71,14 @@ function LoginForm({ onMustChange }: { onMustChange: (me: Me) => void }) {
       const module = await loadSignIn().catch(() => {
         throw new ApiError({ kind: 'network', method: 'POST', path: 'login' });
       });
-      const user = await module.signIn(body);
+      const checked = module.loginBody(values);
+      setErrors('errors' in checked ? checked.errors : {});
+      if ('errors' in checked) return;
+      const user = await module.signIn(checked.data);
       if (user.mustChangePassword) onMustChange(user);
       else void navigate(landingPath(user), { replace: true });
     } catch (error) {
-      form.showServerErrors(error);
+      setErrors(isApiError(error) ? serverFieldErrors(error.errors) : {});
       setFailure(error instanceof Error ? error : new Error(String(error)));
     } finally {
       setPending(false);
@@ -81,9 +87,7 @@ function LoginForm({ onMustChange }: { onMustChange: (me: Me) => void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
-    const body = form.submitValues();
-    if (body) void login(body);
+    void login();
   };
 
   const hasFieldErrors = isApiError(failure) && failure.errors !== undefined;
@@ -109,7 +113,7 @@ function LoginForm({ onMustChange }: { onMustChange: (me: Me) => void }) {
           description={t('auth.identifierHint')}
           withAsterisk
           aria-required
-          {...form.inputProps('email')}
+          {...field('email')}
           maxLength={254}
           onFocus={() => void loadSignIn()}
         />
@@ -120,7 +124,7 @@ function LoginForm({ onMustChange }: { onMustChange: (me: Me) => void }) {
           label={t('auth.password')}
           withAsterisk
           aria-required
-          {...form.inputProps('password')}
+          {...field('password')}
           maxLength={200}
         />
         <Checkbox
