@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Group, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import {
   type DiagnosisCreate,
   type DiagnosisRow,
 } from '@basira/shared/codes/codes.schemas';
+import { useHoverTooltip } from '../../../components/hover-tooltip.tsx';
 import { IconTrash } from '../../../components/icons.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { errorMessage } from '../../../lib/error-catalogue.ts';
@@ -105,23 +106,7 @@ export function DiagnosesPanel({ editable }: { editable: boolean }) {
             <Table.Td dir="ltr">{row.titleEn}</Table.Td>
             <Table.Td>
               <Group gap={4} wrap="nowrap">
-                <Tooltip
-                  label={
-                    row.favourite ? t('codeLists.diagnoses.unfavourite') : t('codeLists.diagnoses.favourite')
-                  }
-                >
-                  <ActionIcon
-                    variant="subtle"
-                    color="yellow"
-                    disabled={!editable}
-                    aria-pressed={row.favourite}
-                    aria-label={t('codeLists.diagnoses.favouriteOf', { code: row.code })}
-                    onClick={() => toggle(row)}
-                    data-testid="diagnosis-favourite"
-                  >
-                    <IconStar filled={row.favourite} />
-                  </ActionIcon>
-                </Tooltip>
+                <FavouriteToggle row={row} editable={editable} onToggle={toggle} />
                 {editable && row.custom && (
                   <ActionIcon
                     variant="subtle"
@@ -177,6 +162,39 @@ export function DiagnosesPanel({ editable }: { editable: boolean }) {
           />
         </>
       )}
+    </>
+  );
+}
+
+/** The star that puts a diagnosis first in the pickers; its tooltip mounts on first hover (hover-tooltip.tsx). */
+function FavouriteToggle({
+  row,
+  editable,
+  onToggle,
+}: {
+  row: DiagnosisRow;
+  editable: boolean;
+  onToggle: (row: DiagnosisRow) => void;
+}) {
+  const { t } = useTranslation();
+  const hint = useHoverTooltip(
+    row.favourite ? t('codeLists.diagnoses.unfavourite') : t('codeLists.diagnoses.favourite'),
+  );
+  return (
+    <>
+      <ActionIcon
+        {...hint.targetProps}
+        variant="subtle"
+        color="yellow"
+        disabled={!editable}
+        aria-pressed={row.favourite}
+        aria-label={t('codeLists.diagnoses.favouriteOf', { code: row.code })}
+        onClick={() => onToggle(row)}
+        data-testid="diagnosis-favourite"
+      >
+        <IconStar filled={row.favourite} />
+      </ActionIcon>
+      {hint.tooltip}
     </>
   );
 }

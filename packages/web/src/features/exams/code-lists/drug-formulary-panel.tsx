@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Drug, Frequency } from '@basira/shared/codes/codes.schemas';
+import { useHoverTooltip } from '../../../components/hover-tooltip.tsx';
 import { IconEdit, IconPlus, IconTrash } from '../../../components/icons.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { errorMessage } from '../../../lib/error-catalogue.ts';
@@ -99,13 +100,7 @@ export function DrugFormularyPanel({ editable }: { editable: boolean }) {
                   <Text size="sm" fw={600} dir="ltr">
                     {drug.name}
                   </Text>
-                  {drug.ingredients.length === 0 && (
-                    <Tooltip label={t('codeLists.drugs.notCheckedHint')} multiline w={260}>
-                      <Badge color="orange" variant="light" tabIndex={0} data-testid="drug-not-checked">
-                        {t('codeLists.drugs.notChecked')}
-                      </Badge>
-                    </Tooltip>
-                  )}
+                  {drug.ingredients.length === 0 && <NotCheckedBadge />}
                 </Group>
                 {drug.nameAr && (
                   <Text size="xs" c="dimmed" dir="rtl" lang="ar">
@@ -155,6 +150,21 @@ export function DrugFormularyPanel({ editable }: { editable: boolean }) {
         drug={editing?.drug ?? null}
         onClose={() => setEditing(null)}
       />
+    </>
+  );
+}
+
+/** A drug with no active ingredients recorded: the allergy and interaction checks cannot see it (the hint says so). */
+function NotCheckedBadge() {
+  const { t } = useTranslation();
+  // A row's tooltip mounts on first hover (components/hover-tooltip.tsx).
+  const hint = useHoverTooltip(t('codeLists.drugs.notCheckedHint'), { multiline: true, w: 260 });
+  return (
+    <>
+      <Badge {...hint.targetProps} color="orange" variant="light" tabIndex={0} data-testid="drug-not-checked">
+        {t('codeLists.drugs.notChecked')}
+      </Badge>
+      {hint.tooltip}
     </>
   );
 }
