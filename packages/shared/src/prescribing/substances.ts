@@ -68,15 +68,27 @@ export function findIn(text: string, entries: readonly LexiconEntry[]): string[]
 
 const phrasesOf = (id: string, names: readonly string[]) => names.map((phrase) => ({ phrase, ids: [id] }));
 
+/**
+ * Built on first use, then kept: not when the module loads. Every screen that reads a patient imports this module
+ * through the patient's contracts, and building both lexicons took about 14 ms of a screen's first frame in the
+ * browser (bench/history/web-vitals.md, 2026-12-06), for words most screens never read.
+ */
+function builtOnce<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => (built ??= { value: build() }).value;
+}
+
 /** Every ingredient's and class's names, in both languages. */
-export const SUBSTANCE_LEXICON: readonly LexiconEntry[] = lexicon([
-  ...INGREDIENTS.flatMap((i) => phrasesOf(i.id, [i.en, i.ar, ...i.names])),
-  ...DRUG_CLASS_DEFS.flatMap((c) => phrasesOf(c.id, [c.en, c.ar, ...c.words])),
-]);
+export const substanceLexicon = builtOnce((): readonly LexiconEntry[] =>
+  lexicon([
+    ...INGREDIENTS.flatMap((i) => phrasesOf(i.id, [i.en, i.ar, ...i.names])),
+    ...DRUG_CLASS_DEFS.flatMap((c) => phrasesOf(c.id, [c.en, c.ar, ...c.words])),
+  ]),
+);
 
 /** Every condition's names and words, in both languages. */
-export const CONDITION_LEXICON: readonly LexiconEntry[] = lexicon(
-  CONDITIONS.flatMap((c) => phrasesOf(c.id, [c.en, c.ar, ...c.words])),
+export const conditionLexicon = builtOnce((): readonly LexiconEntry[] =>
+  lexicon(CONDITIONS.flatMap((c) => phrasesOf(c.id, [c.en, c.ar, ...c.words]))),
 );
 
 /** A drug of the clinic's formulary as a lexicon knows it: its names, brands and Arabic name, and its ingredients. */
@@ -87,7 +99,7 @@ export interface NamedProduct {
 
 /** The substance lexicon with a formulary's brands and names (an allergy to "Cosopt" is dorzolamide and timolol). */
 export function lexiconWithProducts(products: Iterable<NamedProduct>): LexiconEntry[] {
-  const entries: { phrase: string; ids: readonly string[] }[] = [...SUBSTANCE_LEXICON];
+  const entries: { phrase: string; ids: readonly string[] }[] = [...substanceLexicon()];
   for (const product of products) {
     if (product.ingredients.length === 0) continue;
     for (const name of product.names) entries.push({ phrase: name, ids: product.ingredients });
@@ -96,12 +108,12 @@ export function lexiconWithProducts(products: Iterable<NamedProduct>): LexiconEn
 }
 
 /** The substances a free text names (ingredient and class ids), with the shipped names alone or a formulary's. */
-export function substancesIn(text: string, entries: readonly LexiconEntry[] = SUBSTANCE_LEXICON): string[] {
+export function substancesIn(text: string, entries: readonly LexiconEntry[] = substanceLexicon()): string[] {
   return findIn(text, entries);
 }
 
 export function conditionsIn(text: string): string[] {
-  return findIn(text, CONDITION_LEXICON);
+  return findIn(text, conditionLexicon());
 }
 
 export const isSubstance = (id: string): boolean =>

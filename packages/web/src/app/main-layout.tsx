@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import {
   ActionIcon,
   AppShell,
+  Box,
   Burger,
   Button,
   Group,
@@ -11,6 +12,7 @@ import {
   Stack,
   Text,
   TextInput,
+  rem,
 } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -51,6 +53,7 @@ import { BELL_PERMISSIONS } from '@basira/shared/queue/queue-states';
 import { canAny } from '../lib/session-local.ts';
 import { getSidePanelOpen, setSidePanelOpen } from '../lib/storage.ts';
 import { useMe } from '../lib/use-me.ts';
+import { useWhenIdle } from '../lib/use-when-idle.ts';
 import { IdleNotice } from './idle-notice.tsx';
 import { OutageBanner } from './outage-banner.tsx';
 import { UnsavedGuard } from './unsaved-guard.tsx';
@@ -123,6 +126,13 @@ export function MainLayout() {
   );
 }
 
+/** A top-bar bell: its place kept from the first frame, so the search box does not move when it comes. */
+function BellSlot({ idle, children }: { idle: boolean; children: ReactNode }) {
+  // An ActionIcon of size lg, as both bells are.
+  const place = <Box w={rem(34)} h={rem(34)} style={{ flex: 'none' }} aria-hidden />;
+  return idle ? <Suspense fallback={place}>{children}</Suspense> : place;
+}
+
 function Shell() {
   const { t } = useTranslation();
   const me = useMe();
@@ -139,6 +149,8 @@ function Shell() {
   // The drawer's chunk is fetched on first use: the sign-in path stays small.
   const [settingsLoaded, setSettingsLoaded] = useState(false);
   const [search, setSearch] = useState('');
+  // The bells come once the screen is painted and the browser idle (use-when-idle.ts).
+  const idle = useWhenIdle();
   const searchRef = useRef<HTMLInputElement>(null);
   // Live updates for every screen of the layout (queue list, doctor page, bell).
   useLiveEvents(queryClient, me !== undefined);
@@ -229,14 +241,14 @@ function Shell() {
               data-testid="global-search"
             />
             {me && (
-              <Suspense fallback={null}>
+              <BellSlot idle={idle}>
                 <NotificationsBell />
-              </Suspense>
+              </BellSlot>
             )}
             {canAny(me?.permissions, BELL_PERMISSIONS) && (
-              <Suspense fallback={null}>
+              <BellSlot idle={idle}>
                 <RewaitingBell />
-              </Suspense>
+              </BellSlot>
             )}
             <ActionIcon
               variant="default"

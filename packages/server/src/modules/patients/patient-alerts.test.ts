@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBSTANCE_LEXICON } from '@basira/shared/prescribing/substances';
+import { substanceLexicon } from '@basira/shared/prescribing/substances';
 import { patients } from '../../db/schema.ts';
 import { clinic } from '../../test/clinic-fixtures.ts';
 import { dbKind, startTestApp, type TestApp, type TestOrg } from '../../test/harness.ts';
@@ -77,7 +77,7 @@ describe(`a patient's allergies and conditions as data (issue 49), on ${dbKind}`
     const before = await c.ok<typeof p>('GET', `/api/mo/patient/${p.id}`);
     expect(before.alerts.allergies.map((a) => a.text)).toEqual(['Diamox', 'sulfa', 'latex']);
 
-    const diamox = [...SUBSTANCE_LEXICON, { phrase: 'diamox', ids: ['acetazolamide'] }];
+    const diamox = [...substanceLexicon(), { phrase: 'diamox', ids: ['acetazolamide'] }];
     await upgradeLegacyAlerts(t.database.db, async () => diamox);
     await upgradeLegacyAlerts(t.database.db, async () => diamox);
     const [row] = await t.database.db

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PatientAllergy } from '@basira/shared/prescribing/prescribing.schemas';
 import type { PatientAlerts } from '@basira/shared/patients/patients.schemas';
 import {
-  SUBSTANCE_LEXICON,
+  substanceLexicon,
   substanceName,
   substancesIn,
   type LexiconEntry,
@@ -39,7 +39,7 @@ export async function storedAlerts(
   lexicon: () => Promise<readonly LexiconEntry[]>,
 ): Promise<PatientAlerts> {
   const needsWords = input.allergies.some((a) => a.substance === null && a.text !== null);
-  const words = needsWords ? await lexicon() : SUBSTANCE_LEXICON;
+  const words = needsWords ? await lexicon() : substanceLexicon();
   return {
     allergies: input.allergies.map((a) => ({
       substance: a.substance,
@@ -93,7 +93,7 @@ export function upgradedAlerts(value: LegacyAlerts, lexicon: readonly LexiconEnt
 export function alertsOf(value: unknown): PatientAlerts {
   if (value === null || typeof value !== 'object') return NO_ALERTS;
   const stored = value as LegacyAlerts & Partial<PatientAlerts>;
-  if (isLegacy(stored)) return upgradedAlerts(stored, SUBSTANCE_LEXICON);
+  if (isLegacy(stored)) return upgradedAlerts(stored, substanceLexicon());
   return {
     allergies: (Array.isArray(stored.allergies) ? stored.allergies : []).map((a) => ({
       ...a,
