@@ -11,6 +11,7 @@ import {
 import { apiRequest } from '../lib/api-client.ts';
 import { displayPhone } from '../lib/phone-format.ts';
 import { useFormatters } from '../lib/format.ts';
+import { useFocusAfterPaint } from '../lib/use-focus-after-paint.ts';
 import { QUERY_ROOTS } from '../lib/query-keys.ts';
 import { IconSearch } from './icons.tsx';
 import { AlertMark } from './patient-alerts.tsx';
@@ -42,15 +43,6 @@ export interface PatientPickerProps {
   testId?: string;
 }
 
-/** Whether a text field other than the page itself holds the focus. */
-function typingElsewhere(): boolean {
-  const focused = document.activeElement;
-  return (
-    focused instanceof HTMLElement &&
-    (focused.isContentEditable || focused.matches('input, textarea, select'))
-  );
-}
-
 /** A patient search box: type a name, phone or file number; arrows and Enter pick one. */
 export function PatientPicker({
   label,
@@ -76,9 +68,7 @@ export function PatientPicker({
   const input = useRef<HTMLInputElement>(null);
   // Not React's `autoFocus`: the queue form remounts this box after each addition, and that took the focus from the
   // list's search box while the receptionist typed in it (their text went into this box).
-  useEffect(() => {
-    if (autoFocus && !typingElsewhere()) input.current?.focus();
-  }, []);
+  useFocusAfterPaint(input, autoFocus ?? false);
   // A patient chosen from outside shows its name; clearing it (the form reset) remounts this box instead.
   useEffect(() => {
     if (value) setText(value.name);

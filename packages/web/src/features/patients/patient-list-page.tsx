@@ -13,6 +13,7 @@ import { ListPage } from '../../components/list-page.tsx';
 import { PatientDocuments } from '../../components/patient-documents.tsx';
 import { pathTo } from '../../lib/routes.ts';
 import { can } from '../../lib/session-local.ts';
+import { useFocusAfterPaint } from '../../lib/use-focus-after-paint.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { pageOf, useSearchParamsUpdate } from '../../lib/use-search-params-update.ts';
 import { activeFilterCount, PatientFiltersPanel } from './patient-filters.tsx';
@@ -52,6 +53,7 @@ export function PatientListPage({ rowExtra }: PatientListPageProps = {}) {
   const [justSaved, setJustSaved] = useState<{ patient: Patient; created: boolean } | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
+  useFocusAfterPaint(searchRef);
   const permissions = me?.permissions;
   const isAdmin = can(permissions, 'Administrator');
   const showDeleted = showsDeleted(permissions, params);
@@ -180,7 +182,7 @@ export function PatientListPage({ rowExtra }: PatientListPageProps = {}) {
                 value: routeSearch,
                 onChange: commitSearch,
                 commitAfterMs: 250,
-                inputProps: { ref: searchRef, onKeyDown: onSearchKey, autoFocus: true, autoComplete: 'off' },
+                inputProps: { ref: searchRef, onKeyDown: onSearchKey, autoComplete: 'off' },
                 aside: (
                   <Indicator label={filterCount} size={16} disabled={filterCount === 0}>
                     <Button

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +11,7 @@ import { AlertMark } from '../../components/patient-alerts.tsx';
 import { STATUS_COLOR, StatusBadge } from '../../components/status-badge.tsx';
 import { useFormatters, waitingMinutes } from '../../lib/format.ts';
 import { pathTo } from '../../lib/routes.ts';
+import { useFocusAfterPaint } from '../../lib/use-focus-after-paint.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { boardEntry, boardLink, type BoardState } from './queue-actions.ts';
 import { worklistQuery } from './queue.queries.ts';
@@ -40,6 +42,9 @@ export function DoctorPage() {
   const next = entries.find(
     (e) => e.status.id === QUEUE_STATUS.Waiting && boardEntry(e.status.id, me?.permissions),
   );
+  // The doctor's Enter opens the next patient as soon as the list shows (focused after the paint: use-focus-after-paint.ts).
+  const nextRef = useRef<HTMLButtonElement>(null);
+  useFocusAfterPaint(nextRef, next !== undefined);
   const withMe = entries.filter((e) => e.status.id === QUEUE_STATUS.WithDoctor).length;
   const waiting = entries.length - withMe;
 
@@ -51,7 +56,7 @@ export function DoctorPage() {
           <Button
             leftSection={<IconStethoscope />}
             onClick={() => go(next)}
-            autoFocus
+            ref={nextRef}
             data-testid="doctor-next"
           >
             {t('doctor.next', { number: next.ticketNumber ?? '—', name: next.patient.name })}
