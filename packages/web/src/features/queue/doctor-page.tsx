@@ -42,7 +42,7 @@ export function DoctorPage() {
   const next = entries.find(
     (e) => e.status.id === QUEUE_STATUS.Waiting && boardEntry(e.status.id, me?.permissions),
   );
-  // The doctor's Enter opens the next patient as soon as the list shows (focused after the paint: use-focus-after-paint.ts).
+  // The doctor's Enter opens the next patient as soon as the list shows (focused after its first paint).
   const nextRef = useRef<HTMLButtonElement>(null);
   useFocusAfterPaint(nextRef, next !== undefined);
   const withMe = entries.filter((e) => e.status.id === QUEUE_STATUS.WithDoctor).length;
