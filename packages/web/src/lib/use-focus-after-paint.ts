@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 
 /** Whether a field other than the page itself holds the focus (the person already typing somewhere). */
-export function typingElsewhere(): boolean {
+function typingElsewhere(): boolean {
   const focused = document.activeElement;
   return (
     focused instanceof HTMLElement &&
@@ -13,8 +13,8 @@ export function typingElsewhere(): boolean {
  * Focuses `ref`'s element once the screen has painted it (each time `when` turns true: the element is shown),
  * unless the person is already typing in another field. Not React's `autoFocus`: that focuses inside React's commit,
  * and focusing needs the page's style and layout, so the browser laid out the whole new screen there, and again
- * before the paint once the focus's own re-render and the effects had changed it. On warm /patients, rows were
- * painted 250–300 ms sooner without it (issue 54, bench/history/web-vitals.md 2026-12-06).
+ * before the paint once the focus's own re-render and the effects had changed it. Without it, warm /patients,
+ * /queue and /doctor showed their content 44–283 ms sooner (issue 54, bench/history/web-vitals.md 2026-12-06).
  */
 export function useFocusAfterPaint(ref: RefObject<HTMLElement | null>, when = true): void {
   useEffect(() => {
