@@ -10,13 +10,21 @@
 // Targets: warm LCP ≤ 400 ms; cold LCP ≤ sign-in's cold LCP + 300 ms; ≤ 40 requests cold; typing p95 ≤ 100 ms and
 // no long task over 50 ms while typing; no long task over 200 ms while scrolling the week (median of the runs).
 // Run: npx tsx bench/web-vitals/run.ts  (--build to rebuild first; BENCH_RUNS; CHROMIUM_PATH; BENCH_WEB_DIST serves
-// another web build, e.g. a copy of packages/web/dist made before a change)
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// another web build, e.g. a copy of packages/web/dist made before a change). Whether a change moved a screen: the
+// two builds' loads interleaved, compare.ts (whole runs alternated swing by 200–400 ms on this machine).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../shared/built-server.ts';
+import {
+  SCROLL_LONG_TASK_MS,
+  WEEK_BOOKINGS,
+  scrollAppointmentWeek,
+  seedAppointmentWeek,
+} from './appointment-week.ts';
+import { benchScreens, root, startDemoServer } from './demo-server.ts';
+import { load, median, ms, newContext, settledTab, type Load } from './page-loads.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WARM_LCP_MS = 400;
@@ -24,34 +32,13 @@ const COLD_OVER_LOGIN_MS = 300;
 const COLD_REQUESTS = 40;
 const INP_P95_MS = 100;
 const TYPING_LONG_TASK_MS = 50;
-import { CHROMIUM_ARGS, freePort, waitForHealth } from '../shared/built-server.ts';
-import {
-  SCROLL_LONG_TASK_MS,
-  WEEK_BOOKINGS,
-  scrollAppointmentWeek,
-  seedAppointmentWeek,
-} from './appointment-week.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const env = {
-  ...process.env,
-  ADMIN_PASSWORD: 'bench-password-1',
-  LOG_LEVEL: 'warn',
-  // Another build to serve (a copy of the web build before a change, to compare side by side).
-  ...(process.env.BENCH_WEB_DIST ? { WEB_DIST_DIR: path.resolve(process.env.BENCH_WEB_DIST) } : {}),
-};
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? 0;
 };
-const ms = (x: number) => `${Math.round(x)} ms`;
 const kb = (x: number) => `${(x / 1024).toFixed(0)} KB`;
 
 if (
@@ -63,173 +50,9 @@ if (
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-// The demo clinic, loaded by its own command (its passwords are printed once, so they are read from its output).
-const dataDir = mkdtempSync(path.join(tmpdir(), 'basira-bench-vitals-'));
 console.log('web-vitals: loading the demo clinic…');
-const demo = spawnSync(process.execPath, [path.join(root, 'packages/server/dist/demo/demo-cli.js')], {
-  cwd: root,
-  env: { ...env, DATA_DIR: dataDir },
-  encoding: 'utf8',
-});
-if (demo.status !== 0) throw new Error(`demo failed: ${demo.stderr}`);
-const password = (username: string) => {
-  const match = new RegExp(`^\\s+\\S+\\s+${username.replace('.', '\\.')}\\s+(\\S+)\\s`, 'm').exec(
-    demo.stdout,
-  );
-  if (!match) throw new Error(`no password for ${username} in the demo's output`);
-  return match[1]!;
-};
-
-const port = await freePort();
-const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
-  cwd: root,
-  env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
-const ORG = 'demo';
-
-interface Session {
-  token: string;
-  user: unknown;
-}
-
-async function api<T>(method: string, url: string, token?: string, body?: object): Promise<T> {
-  const res = await fetch(`${base}/api/${url}`, {
-    method,
-    headers: {
-      'x-organization': ORG,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
-}
-
-const login = (username: string) =>
-  api<Session>('POST', 'login', undefined, { email: username, password: password(username) });
-
-/** A context as a workstation keeps it: the session and the clinic in localStorage, nothing in the HTTP cache. */
-async function newContext(browser: Browser, session: Session | null): Promise<BrowserContext> {
-  const localStorage = [
-    { name: 'organization', value: ORG },
-    { name: 'lang', value: 'ar' },
-    ...(session
-      ? [
-          { name: 'token', value: session.token },
-          { name: 'user', value: JSON.stringify(session.user) },
-          { name: 'isAuthenticated', value: 'true' },
-        ]
-      : []),
-  ];
-  const context = await browser.newContext({
-    viewport: { width: 1366, height: 768 },
-    storageState: { cookies: [], origins: [{ origin: base, localStorage }] },
-  });
-  // Installed before any of the page's scripts: every observer buffered from navigation start.
-  await context.addInitScript(() => {
-    const w = window as unknown as {
-      __vitals: { lcp: number; longTasks: [number, number][]; events: object[] };
-    };
-    w.__vitals = { lcp: 0, longTasks: [], events: [] };
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__vitals.lcp = e.startTime;
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__vitals.longTasks.push([e.startTime, e.duration]);
-    }).observe({ type: 'longtask', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as PerformanceEventTiming[])
-        w.__vitals.events.push({
-          name: e.name,
-          id: e.interactionId,
-          start: e.startTime,
-          duration: e.duration,
-        });
-    }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
-  });
-  return context;
-}
-
-interface Load {
-  lcp: number;
-  /** When the screen's content (its `ready` element) was first in a frame: LCP may be an earlier, larger element. */
-  shown: number;
-  /** Every request the page made (Playwright's count, the HTTP cache's answers included). */
-  requests: number;
-  /** Those that went to the server (completed ones, from the Resource Timing entries). */
-  fromNetwork: number;
-  bytes: number;
-  longTasks: number;
-  longTaskMs: number;
-}
-
-/**
- * How long a new tab is left before the address is typed in it. Chromium 156 opens each new tab in a window of its
- * own and loads that window's address-bar popup, a page of some twenty modules in a renderer of its own: in a trace
- * of the sign-in page's warm load that renderer ran 3.3 s of tasks against the page's 2.2 s, on two cores. A
- * workstation's browser does that once, when its window opens, not with every screen; the tab is left to settle.
- */
-const NEW_TAB_SETTLE_MS = 2_000;
-
-/** A new tab of `context`, once its window's own start-up has settled. */
-async function settledTab(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await page.waitForTimeout(NEW_TAB_SETTLE_MS);
-  return page;
-}
-
-/** Opens `url` in a new tab of `context`, waits for `ready` and the paints after it, and reads the figures. */
-async function load(context: BrowserContext, url: string, ready: string): Promise<Load> {
-  const page = await settledTab(context);
-  // The first frame holding `ready`: a DOM change that adds it, then the next animation frame (that frame's start).
-  // A string, not a function: tsx would wrap a named function in a helper the page does not have.
-  await page.addInitScript({
-    content: `new MutationObserver(function () {
-      if (window.__shown === undefined && document.querySelector(${JSON.stringify(ready)}))
-        requestAnimationFrame(function () { if (window.__shown === undefined) window.__shown = performance.now(); });
-    }).observe(document, { childList: true, subtree: true });`,
-  });
-  let requests = 0;
-  page.on('request', () => void requests++);
-  await page.goto(`${base}${url}`);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page
-    .locator(ready)
-    .first()
-    .waitFor({ state: 'visible', timeout: 60_000 })
-    .catch((error: unknown) => {
-      throw new Error(`${url}: ${ready} not shown (page errors: ${errors.join('; ') || 'none'})`, {
-        cause: error,
-      });
-    });
-  // Lets the frame with the ready content paint and its LCP entry arrive, and late requests (the events stream).
-  await page.waitForTimeout(700);
-  const figures = await page.evaluate(() => {
-    const w = window as unknown as {
-      __vitals: { lcp: number; longTasks: [number, number][] };
-      __shown?: number;
-    };
-    const entries = [
-      ...performance.getEntriesByType('navigation'),
-      ...performance.getEntriesByType('resource'),
-    ] as PerformanceResourceTiming[];
-    return {
-      lcp: w.__vitals.lcp,
-      shown: w.__shown ?? Number.NaN,
-      bytes: entries.reduce((sum, e) => sum + e.transferSize, 0),
-      // A response from the HTTP cache transfers nothing (a revalidation's 304 transfers its headers).
-      fromNetwork: entries.filter((e) => e.transferSize > 0).length,
-      longTasks: w.__vitals.longTasks.length,
-      longTaskMs: w.__vitals.longTasks.reduce((sum, [, d]) => sum + d, 0),
-    };
-  });
-  await page.close();
-  return { ...figures, requests };
-}
+// Another build to serve (a copy of the web build before a change, to compare side by side).
+const { base, api, login, stop } = await startDemoServer(process.env.BENCH_WEB_DIST);
 
 interface Interaction {
   id: number;
@@ -268,46 +91,13 @@ async function typing(
 }
 
 try {
-  await waitForHealth(base, server);
-  const reception = await login('reception');
-  // A doctor with a visit today on the worklist, for the worklist, the board and an exam form.
-  let doctor: Session | undefined;
-  let visit: { id: number; patientId: number } | undefined;
-  for (const username of ['dr.ali', 'dr.sara']) {
-    doctor = await login(username);
-    const worklist = await api<{ entries: { id: number; patientId: number }[] }>(
-      'GET',
-      'mo/doctor/worklist',
-      doctor.token,
-    );
-    visit = worklist.entries[0];
-    if (visit) break;
-  }
-  if (!doctor || !visit) throw new Error("no visit today on the demo doctors' worklists");
+  const { reception, doctor, visit, screens: SCREENS } = await benchScreens({ api, login });
   const weekUrl = await seedAppointmentWeek(api, (await login('admin')).token);
   const patients = await api<{ phone?: string | null }[]>('GET', 'mo/patient', reception.token);
   const phone = (patients.find((p) => p.phone)?.phone ?? '07701234567')
     .replace(/^\+964/, '0')
     .replace(/\D/g, '')
     .slice(0, 10);
-
-  const SCREENS = [
-    { name: '/patients', url: '/patients', ready: '[data-testid=patient-row]', session: reception },
-    { name: '/queue', url: '/queue', ready: '[data-testid=queue-row]', session: reception },
-    {
-      name: '/doctor',
-      url: '/doctor',
-      ready: '[data-testid=doctor-row], [data-testid=doctor-next]',
-      session: doctor,
-    },
-    { name: '/dashboard', url: '/dashboard', ready: '[data-testid=dashboard-by-status]', session: reception },
-    {
-      name: 'board',
-      url: `/boards/${visit.patientId}/${visit.id}`,
-      ready: '[data-testid=board-status]',
-      session: doctor,
-    },
-  ];
 
   const browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -322,20 +112,20 @@ try {
   const scrolled: number[] = [];
   for (let run = 1; run <= RUNS; run++) {
     process.stdout.write(`  run ${run}/${RUNS}…`);
-    const out = await newContext(browser, null);
-    signIn.push(await load(out, '/login', 'input[name="email"]'));
-    signInWarm.push(await load(out, '/login', 'input[name="email"]'));
+    const out = await newContext(browser, base, null);
+    signIn.push(await load(out, `${base}/login`, 'input[name="email"]'));
+    signInWarm.push(await load(out, `${base}/login`, 'input[name="email"]'));
     await out.close();
     for (const s of SCREENS) {
-      const context = await newContext(browser, s.session);
-      cold.get(s.name)!.push(await load(context, s.url, s.ready));
-      warm.get(s.name)!.push(await load(context, s.url, s.ready));
+      const context = await newContext(browser, base, s.session);
+      cold.get(s.name)!.push(await load(context, `${base}${s.url}`, s.ready));
+      warm.get(s.name)!.push(await load(context, `${base}${s.url}`, s.ready));
       await context.close();
     }
     // Typing: in a tab of a warm context, as at the desk.
     {
-      const context = await newContext(browser, reception);
-      await load(context, '/patients', '[data-testid=patient-row]');
+      const context = await newContext(browser, base, reception);
+      await load(context, `${base}/patients`, '[data-testid=patient-row]');
       const page = await settledTab(context);
       await page.goto(`${base}/patients`);
       await page.locator('[data-testid=patient-row]').first().waitFor();
@@ -345,7 +135,7 @@ try {
       await context.close();
     }
     {
-      const context = await newContext(browser, doctor);
+      const context = await newContext(browser, base, doctor);
       const page = await settledTab(context);
       await page.goto(`${base}/biometry/${visit.patientId}/${visit.id}`);
       const first = '[data-testid="exam-field-measurements.right.axialLength"]';
@@ -357,7 +147,7 @@ try {
       await context.close();
     }
     {
-      const context = await newContext(browser, reception);
+      const context = await newContext(browser, base, reception);
       const page = await settledTab(context);
       await page.goto(`${base}${weekUrl}`);
       const bookings = page.locator('[data-testid=book-timeline] [data-booking-id]');
@@ -430,7 +220,5 @@ try {
   );
   process.exitCode = results.every(Boolean) ? 0 : 1;
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
