@@ -20,6 +20,7 @@ if (!beforeDist) {
 }
 const LOADS = Number(process.env.BENCH_LOADS ?? 12);
 const only = process.env.BENCH_SCREENS?.split(',');
+const FIGURES = ['lcp', 'shown', 'painted'] as const;
 
 const builds = [
   { name: 'before', dist: beforeDist },
@@ -41,14 +42,15 @@ try {
   console.log(
     `\nweb-vitals compare: medians of ${LOADS} warm loads a build, interleaved (Chromium ${browser.version()})`,
   );
-  console.log('  screen      | build  | warm LCP | content shown | shown, painted | LCP, each load');
+  console.log('  screen      | build  | warm LCP | content shown |        painted | LCP, each load');
   for (const name of names) {
+    // Each build's own copy of the screen (its session, its visit).
+    const screens = screensOf.map((list) => list.find((s) => s.name === name)!);
     const contexts: BrowserContext[] = [];
     for (const [i, server] of servers.entries()) {
-      const screen = screensOf[i]!.find((s) => s.name === name)!;
-      const context = await newContext(browser, server.base, screen.session);
+      const context = await newContext(browser, server.base, screens[i]!.session);
       // The first load fills the HTTP cache: the figures are the warm loads after it.
-      await load(context, `${server.base}${screen.url}`, screen.ready);
+      await load(context, `${server.base}${screens[i]!.url}`, screens[i]!.ready);
       contexts.push(context);
     }
     const figures = servers.map(() => ({
@@ -58,13 +60,9 @@ try {
     }));
     for (let n = 0; n < LOADS; n++) {
       // A, B, B, A: neither build always goes first.
-      const order = n % 2 ? [1, 0] : [0, 1];
-      for (const i of order) {
-        const screen = screensOf[i]!.find((s) => s.name === name)!;
-        const figure = await load(contexts[i]!, `${servers[i]!.base}${screen.url}`, screen.ready);
-        figures[i]!.lcp.push(figure.lcp);
-        figures[i]!.shown.push(figure.shown);
-        figures[i]!.painted.push(figure.painted);
+      for (const i of n % 2 ? [1, 0] : [0, 1]) {
+        const figure = await load(contexts[i]!, `${servers[i]!.base}${screens[i]!.url}`, screens[i]!.ready);
+        for (const k of FIGURES) figures[i]![k].push(figure[k]);
       }
     }
     for (const context of contexts) await context.close();
@@ -80,14 +78,12 @@ try {
     // drifts of the machine. The middle half of those differences shows how far the noise reaches.
     const [b, a] = figures as [(typeof figures)[0], (typeof figures)[0]];
     const signed = (d: number) => `${d > 0 ? '+' : d < 0 ? '−' : '±'}${ms(Math.abs(d))}`;
-    const paired = (k: 'lcp' | 'shown' | 'painted') => {
+    const paired = (k: (typeof FIGURES)[number]) => {
       const ds = a[k].map((x, n) => x - b[k][n]!).sort((x, y) => x - y);
       const at = (q: number) => ds[Math.min(ds.length - 1, Math.floor(q * ds.length))]!;
       return `${k} ${signed(median(ds))} (middle half ${signed(at(0.25))} to ${signed(at(0.75))})`;
     };
-    console.log(
-      `  ${name.padEnd(11)} | after − before, pair by pair: ${paired('lcp')}, ${paired('shown')}, ${paired('painted')}`,
-    );
+    console.log(`  ${name.padEnd(11)} | after − before, pair by pair: ${FIGURES.map(paired).join(', ')}`);
   }
   await browser.close();
 } finally {
