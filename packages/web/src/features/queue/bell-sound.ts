@@ -9,22 +9,48 @@ function audioContextClass(): AudioContextClass | undefined {
   return typeof window === 'undefined' ? undefined : (window.AudioContext ?? w.webkitAudioContext);
 }
 
+/** How long the person has not pressed a key or the pointer before the context is made. */
+export const QUIET_MS = 1_000;
+
 /**
- * Browsers let a page make sound only after a user gesture: the context is created (or resumed) on the
- * first click or key press, so a chime later, from a timer, is heard.
+ * Makes the chime's audio context while the person is not typing or clicking, and resumes it on a gesture.
+ *
+ * Browsers let a page make sound only after a user gesture, so a chime that a timer plays later needs a context that
+ * a gesture has let run. Making the context is the costly part: the browser's first one starts its audio service, a
+ * synchronous call of 210–280 ms on the main thread in this machine's Chromium. Made in the gesture's handler, as it
+ * was, it stalled the person's first key press or click of the day, typically the first letter typed into the
+ * patient search (bench/history/web-vitals.md, 2026-12-06). So the context is made when the browser is idle and no
+ * key or pointer has been pressed for `QUIET_MS`; a gesture only resumes it, which is asynchronous. Made before any
+ * gesture it starts suspended (a browser may say so in the console) and the first gesture lets it run; made after
+ * one, it runs at once where the page's earlier gesture counts (Chromium, Firefox), or from the next gesture.
  */
-export function unlockAudioOnGesture(): () => void {
-  const unlock = () => {
-    const Context = audioContextClass();
-    if (!Context) return;
-    context ??= new Context();
-    if (context.state === 'suspended') void context.resume();
+export function prepareAudioWhenQuiet(): () => void {
+  const Context = audioContextClass();
+  if (!Context) return () => {};
+  let lastInput = Number.NEGATIVE_INFINITY;
+  let timer: number | undefined;
+  let idle: number | undefined;
+  const makeWhenQuiet = () => {
+    const quietFor = performance.now() - lastInput;
+    if (quietFor < QUIET_MS) timer = window.setTimeout(schedule, QUIET_MS - quietFor);
+    else context ??= new Context();
   };
-  window.addEventListener('pointerdown', unlock, { once: true, capture: true });
-  window.addEventListener('keydown', unlock, { once: true, capture: true });
+  function schedule() {
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(makeWhenQuiet);
+    else timer = window.setTimeout(makeWhenQuiet, 0);
+  }
+  const onGesture = () => {
+    lastInput = performance.now();
+    if (context?.state === 'suspended') void context.resume();
+  };
+  window.addEventListener('pointerdown', onGesture, { capture: true });
+  window.addEventListener('keydown', onGesture, { capture: true });
+  if (!context) schedule();
   return () => {
-    window.removeEventListener('pointerdown', unlock, { capture: true });
-    window.removeEventListener('keydown', unlock, { capture: true });
+    window.removeEventListener('pointerdown', onGesture, { capture: true });
+    window.removeEventListener('keydown', onGesture, { capture: true });
+    window.clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
   };
 }
 

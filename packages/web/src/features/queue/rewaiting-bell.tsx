@@ -27,7 +27,7 @@ import { getBellSound } from '../../lib/storage.ts';
 import { toastError, toastSuccess } from '../../lib/toasts.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
-import { playChime, unlockAudioOnGesture } from './bell-sound.ts';
+import { playChime, prepareAudioWhenQuiet } from './bell-sound.ts';
 import { boardEntry, boardLink, daysOverdue, localDayOf, type BoardState } from './queue-actions.ts';
 import { rewaitingQuery, useMoveQueueEntry } from './queue.queries.ts';
 import { useRewaitingSplit } from './use-rewaiting-bell.ts';
@@ -89,7 +89,7 @@ export function RewaitingBell() {
   const today = dayIn(format.timeZone);
   const canArrive = can(me?.permissions, ACTION_PERMISSION.arrive);
 
-  useEffect(() => unlockAudioOnGesture(), []);
+  useEffect(() => prepareAudioWhenQuiet(), []);
   const split = useRewaitingSplit(list.data, (due) => {
     setFlash(true);
     ringFor(due);
