@@ -4,7 +4,7 @@
 // Each screen cold (a new browser context: no HTTP cache) and warm (a new tab in the same context: assets cached;
 // the tab is opened and left to settle before the address is typed, see NEW_TAB_SETTLE_MS),
 // BENCH_RUNS times (default 5): LCP, requests, bytes transferred, long tasks. And the sign-in page's cold LCP in the
-// same run. Then typing: ten characters into the patients search and into a biometry form's numeric fields,
+// same run, and each screen's floor: its own DOM served without scripts, cold and warm (dom-floor.ts). Then typing: ten characters into the patients search and into a biometry form's numeric fields,
 // INP-like figures from the Event Timing API (per interaction, the longest event duration). And scrolling the
 // appointment book's week of 4 doctors with 120 bookings (appointment-week.ts), the longest task meanwhile.
 // Targets: warm LCP ≤ 400 ms; cold LCP ≤ sign-in's cold LCP + 300 ms; ≤ 40 requests cold; typing p95 ≤ 100 ms and
@@ -24,6 +24,7 @@ import {
   seedAppointmentWeek,
 } from './appointment-week.ts';
 import { benchScreens, root, startDemoServer } from './demo-server.ts';
+import { serveSnapshots, snapshotDom } from './dom-floor.ts';
 import { load, median, ms, newContext, settledTab, type Load } from './page-loads.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -108,6 +109,16 @@ try {
   const signInWarm: Load[] = [];
   const cold = new Map<string, Load[]>(SCREENS.map((s) => [s.name, []]));
   const warm = new Map<string, Load[]>(SCREENS.map((s) => [s.name, []]));
+  // Each screen's floor (dom-floor.ts): its DOM served without scripts, cold and warm, in the same runs.
+  const floorCold = new Map<string, Load[]>(SCREENS.map((s) => [s.name, []]));
+  const floorWarm = new Map<string, Load[]>(SCREENS.map((s) => [s.name, []]));
+  const snapshots: string[] = [];
+  for (const s of SCREENS) {
+    const context = await newContext(browser, base, s.session);
+    snapshots.push(await snapshotDom(context, base, s.url, s.ready));
+    await context.close();
+  }
+  const floorPages = await serveSnapshots(snapshots);
   const typed = { search: { inp: [] as number[], longest: 0 }, exam: { inp: [] as number[], longest: 0 } };
   const scrolled: number[] = [];
   for (let run = 1; run <= RUNS; run++) {
@@ -116,11 +127,15 @@ try {
     signIn.push(await load(out, `${base}/login`, 'input[name="email"]'));
     signInWarm.push(await load(out, `${base}/login`, 'input[name="email"]'));
     await out.close();
-    for (const s of SCREENS) {
+    for (const [i, s] of SCREENS.entries()) {
       const context = await newContext(browser, base, s.session);
       cold.get(s.name)!.push(await load(context, `${base}${s.url}`, s.ready));
       warm.get(s.name)!.push(await load(context, `${base}${s.url}`, s.ready));
       await context.close();
+      const floor = await newContext(browser, base, null);
+      floorCold.get(s.name)!.push(await load(floor, floorPages.url(i), s.ready));
+      floorWarm.get(s.name)!.push(await load(floor, floorPages.url(i), s.ready));
+      await floor.close();
     }
     // Typing: in a tab of a warm context, as at the desk.
     {
@@ -162,6 +177,7 @@ try {
     process.stdout.write(' done\n');
   }
   await browser.close();
+  await floorPages.close();
 
   const results: boolean[] = [];
   const verdict = (ok: boolean) => (results.push(ok), ok ? 'PASS' : 'FAIL');
@@ -176,7 +192,7 @@ try {
       `warm: LCP ${ms(loginWarmLcp)} (the floor of a warm load here), ${median(signIn.map((l) => l.requests))} requests cold`,
   );
   console.log(
-    '  screen      | cold LCP | warm LCP | content shown cold / warm | requests cold / warm (to the server) | bytes cold / warm | long tasks cold (ms) / warm (ms)',
+    '  screen      | cold LCP | warm LCP | its DOM without scripts: LCP cold / warm | content shown cold / warm | requests cold / warm (to the server) | bytes cold / warm | long tasks cold (ms) / warm (ms)',
   );
   for (const s of SCREENS) {
     const c = cold.get(s.name)!;
@@ -184,6 +200,7 @@ try {
     const m = (xs: Load[], k: keyof Load) => median(xs.map((x) => x[k]));
     console.log(
       `  ${s.name.padEnd(11)} | ${ms(m(c, 'lcp')).padStart(8)} | ${ms(m(w, 'lcp')).padStart(8)} | ` +
+        `${`${ms(m(floorCold.get(s.name)!, 'lcp'))} / ${ms(m(floorWarm.get(s.name)!, 'lcp'))}`.padStart(41)} | ` +
         `${`${ms(m(c, 'shown'))} / ${ms(m(w, 'shown'))}`.padStart(25)} | ` +
         `${`${m(c, 'requests')} / ${m(w, 'requests')} (${m(w, 'fromNetwork')})`.padStart(36)} | ` +
         `${`${kb(m(c, 'bytes'))} / ${kb(m(w, 'bytes'))}`.padStart(17)} | ` +
