@@ -4,7 +4,8 @@
 // Each screen cold (a new browser context: no HTTP cache) and warm (a new tab in the same context: assets cached;
 // the tab is opened and left to settle before the address is typed, see NEW_TAB_SETTLE_MS),
 // BENCH_RUNS times (default 5): LCP, requests, bytes transferred, long tasks. And the sign-in page's cold LCP in the
-// same run, and each screen's floor: its own DOM served without scripts, cold and warm (dom-floor.ts). Then typing: ten characters into the patients search and into a biometry form's numeric fields,
+// same run, and each screen's floor: its own DOM served without scripts, cold and warm (dom-floor.ts). Then typing:
+// ten characters into the patients search and into a biometry form's numeric fields,
 // INP-like figures from the Event Timing API (per interaction, the longest event duration). And scrolling the
 // appointment book's week of 4 doctors with 120 bookings (appointment-week.ts), the longest task meanwhile.
 // Targets: warm LCP ≤ 400 ms; cold LCP ≤ sign-in's cold LCP + 300 ms; ≤ 40 requests cold; typing p95 ≤ 100 ms and
