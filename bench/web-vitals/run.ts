@@ -4,7 +4,8 @@
 // Each screen cold (a new browser context: no HTTP cache) and warm (a new tab in the same context: assets cached;
 // the tab is opened and left to settle before the address is typed, see NEW_TAB_SETTLE_MS),
 // BENCH_RUNS times (default 5): LCP, requests, bytes transferred, long tasks. And the sign-in page's cold LCP in the
-// same run, and each screen's floor: its own DOM served without scripts, cold and warm (dom-floor.ts). Then typing:
+// same run, and each screen's floor: its own DOM served without scripts, cold and warm (dom-floor.ts), and the bound
+// of the screen rendered on the server: that DOM at its address with the app's code evaluated after its paint. Then typing:
 // ten characters into the patients search and into a biometry form's numeric fields,
 // INP-like figures from the Event Timing API (per interaction, the longest event duration). And scrolling the
 // appointment book's week of 4 doctors with 120 bookings (appointment-week.ts), the longest task meanwhile.
@@ -25,7 +26,7 @@ import {
   seedAppointmentWeek,
 } from './appointment-week.ts';
 import { benchScreens, root, startDemoServer } from './demo-server.ts';
-import { serveSnapshots, snapshotDom } from './dom-floor.ts';
+import { htmlFirst, serveSnapshots, snapshotDom, type DomSnapshot } from './dom-floor.ts';
 import { load, median, ms, newContext, settledTab, type Load } from './page-loads.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -113,13 +114,16 @@ try {
   // Each screen's floor (dom-floor.ts): its DOM served without scripts, cold and warm, in the same runs.
   const floorCold = new Map<string, Load[]>(SCREENS.map((s) => [s.name, []]));
   const floorWarm = new Map<string, Load[]>(SCREENS.map((s) => [s.name, []]));
-  const snapshots: string[] = [];
+  // The bound of the screen rendered on the server: its DOM at its address, the app's code after its first paint.
+  const htmlFirstCold = new Map<string, Load[]>(SCREENS.map((s) => [s.name, []]));
+  const htmlFirstWarm = new Map<string, Load[]>(SCREENS.map((s) => [s.name, []]));
+  const snapshots: DomSnapshot[] = [];
   for (const s of SCREENS) {
     const context = await newContext(browser, base, s.session);
     snapshots.push(await snapshotDom(context, base, s.url, s.ready));
     await context.close();
   }
-  const floorPages = await serveSnapshots(snapshots);
+  const floorPages = await serveSnapshots(snapshots.map((x) => x.html));
   const typed = { search: { inp: [] as number[], longest: 0 }, exam: { inp: [] as number[], longest: 0 } };
   const scrolled: number[] = [];
   for (let run = 1; run <= RUNS; run++) {
@@ -137,6 +141,14 @@ try {
       floorCold.get(s.name)!.push(await load(floor, floorPages.url(i), s.ready));
       floorWarm.get(s.name)!.push(await load(floor, floorPages.url(i), s.ready));
       await floor.close();
+      const rendered = await newContext(browser, base, s.session);
+      const page = htmlFirst(snapshots[i]!);
+      await rendered.route(`${base}${s.url}`, (route) =>
+        route.fulfill({ body: page, contentType: 'text/html; charset=utf-8' }),
+      );
+      htmlFirstCold.get(s.name)!.push(await load(rendered, `${base}${s.url}`, s.ready));
+      htmlFirstWarm.get(s.name)!.push(await load(rendered, `${base}${s.url}`, s.ready));
+      await rendered.close();
     }
     // Typing: in a tab of a warm context, as at the desk.
     {
@@ -193,7 +205,7 @@ try {
       `warm: LCP ${ms(loginWarmLcp)} (the floor of a warm load here), ${median(signIn.map((l) => l.requests))} requests cold`,
   );
   console.log(
-    '  screen      | cold LCP | warm LCP | its DOM without scripts: LCP cold / warm | content shown cold / warm | requests cold / warm (to the server) | bytes cold / warm | long tasks cold (ms) / warm (ms)',
+    '  screen      | cold LCP | warm LCP | its DOM without scripts: LCP cold / warm | its DOM, the code after its paint: LCP cold / warm | content shown cold / warm | requests cold / warm (to the server) | bytes cold / warm | long tasks cold (ms) / warm (ms)',
   );
   for (const s of SCREENS) {
     const c = cold.get(s.name)!;
@@ -202,6 +214,7 @@ try {
     console.log(
       `  ${s.name.padEnd(11)} | ${ms(m(c, 'lcp')).padStart(8)} | ${ms(m(w, 'lcp')).padStart(8)} | ` +
         `${`${ms(m(floorCold.get(s.name)!, 'lcp'))} / ${ms(m(floorWarm.get(s.name)!, 'lcp'))}`.padStart(41)} | ` +
+        `${`${ms(m(htmlFirstCold.get(s.name)!, 'lcp'))} / ${ms(m(htmlFirstWarm.get(s.name)!, 'lcp'))}`.padStart(50)} | ` +
         `${`${ms(m(c, 'shown'))} / ${ms(m(w, 'shown'))}`.padStart(25)} | ` +
         `${`${m(c, 'requests')} / ${m(w, 'requests')} (${m(w, 'fromNetwork')})`.padStart(36)} | ` +
         `${`${kb(m(c, 'bytes'))} / ${kb(m(w, 'bytes'))}`.padStart(17)} | ` +
