@@ -1,4 +1,5 @@
 /** A short two-note chime made with the Web Audio API (no audio file to load). */
+import { whenIdle } from '../../lib/use-when-idle.ts';
 
 type AudioContextClass = typeof AudioContext;
 
@@ -29,15 +30,14 @@ export function prepareAudioWhenQuiet(): () => void {
   if (!Context) return () => {};
   let lastInput = Number.NEGATIVE_INFINITY;
   let timer: number | undefined;
-  let idle: number | undefined;
+  let cancelIdle = () => {};
   const makeWhenQuiet = () => {
     const quietFor = performance.now() - lastInput;
     if (quietFor < QUIET_MS) timer = window.setTimeout(schedule, QUIET_MS - quietFor);
     else context ??= new Context();
   };
   function schedule() {
-    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(makeWhenQuiet);
-    else timer = window.setTimeout(makeWhenQuiet, 0);
+    cancelIdle = whenIdle(makeWhenQuiet);
   }
   const onGesture = () => {
     lastInput = performance.now();
@@ -50,7 +50,7 @@ export function prepareAudioWhenQuiet(): () => void {
     window.removeEventListener('pointerdown', onGesture, { capture: true });
     window.removeEventListener('keydown', onGesture, { capture: true });
     window.clearTimeout(timer);
-    if (idle !== undefined) window.cancelIdleCallback(idle);
+    cancelIdle();
   };
 }
 
