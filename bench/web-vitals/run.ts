@@ -5,8 +5,8 @@
 // the tab is opened and left to settle before the address is typed, see NEW_TAB_SETTLE_MS),
 // BENCH_RUNS times (default 5): LCP, requests, bytes transferred, long tasks. And the sign-in page's cold LCP in the
 // same run, and each screen's floor: its own DOM served without scripts, cold and warm (dom-floor.ts), and the bound
-// of the screen rendered on the server: that DOM at its address with the app's code evaluated after its paint. Then typing:
-// ten characters into the patients search and into a biometry form's numeric fields,
+// of the screen rendered on the server: that DOM at its address with the app's code evaluated after its paint. Then
+// typing: ten characters into the patients search and into a biometry form's numeric fields,
 // INP-like figures from the Event Timing API (per interaction, the longest event duration). And scrolling the
 // appointment book's week of 4 doctors with 120 bookings (appointment-week.ts), the longest task meanwhile.
 // Targets: warm LCP ≤ 400 ms; cold LCP ≤ sign-in's cold LCP + 300 ms; ≤ 40 requests cold; typing p95 ≤ 100 ms and
