@@ -552,6 +552,36 @@ describe('drug formulary', () => {
     ).toBeGreaterThanOrEqual(DRUG_SEEDS.length);
   });
 
+  it('keeps a name written while the upgrade runs (another process’s upgrade, or a clinic’s write)', async () => {
+    // Seen in CI: another test file's server ran its upgrade at start between this file's reading the unread rows
+    // and its writing them, and wrote back the seed's Arabic name over a clinic's, read before the clinic's write.
+    const org = await t.newOrg();
+    const db = t.database.db;
+    const [timolol] = await db
+      .update(drugs)
+      .set({ nameAr: '', ingredients: null })
+      .where(and(eq(drugs.orgId, org.id), eq(drugs.name, 'Timolol 0.5%')))
+      .returning({ id: drugs.id });
+    // The write lands after the upgrade's read of the unread rows and before its update of them.
+    let statements = 0;
+    const interleaved = new Proxy(db, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key, target);
+        if (key !== 'execute' || typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          if (++statements === 2)
+            await db.update(drugs).set({ nameAr: 'تيمولول العيادة' }).where(eq(drugs.id, timolol!.id));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    await upgradeDrugs(interleaved);
+    expect(statements).toBeGreaterThanOrEqual(2);
+    const [row] = await db.select().from(drugs).where(eq(drugs.id, timolol!.id));
+    const seed = DRUG_SEEDS.find((s) => s.name === 'Timolol 0.5%')!;
+    expect(row).toMatchObject({ nameAr: 'تيمولول العيادة', ingredients: seed.ingredients });
+  });
+
   it('organizations made before the formulary existed get it at start, once', async () => {
     const bare = await t.newOrg();
     await t.database.db.delete(drugs).where(eq(drugs.orgId, bare.id));

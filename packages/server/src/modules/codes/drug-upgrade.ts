@@ -75,34 +75,21 @@ export async function upgradeDrugs(db: Db): Promise<void> {
   // The partial index `drugs_ingredients_unread_idx` holds only these rows: empty once they are read.
   // eslint-disable-next-line basira/org-scoped-query -- every organization's unread rows, at start
   const unread = await db
-    .select({
-      id: drugs.id,
-      orgId: drugs.orgId,
-      name: drugs.name,
-      nameAr: drugs.nameAr,
-      layNames: drugs.layNames,
-      preservative: drugs.preservative,
-    })
+    .select({ id: drugs.id, orgId: drugs.orgId, name: drugs.name })
     .from(drugs)
     .where(isNull(drugs.ingredients));
+  // What a row lacks is decided by the UPDATE on the row as it is then, not as it was read: another process's
+  // upgrade, or a write between this read and that statement, is never overwritten with a value read before it.
   const fills = unread.map((row) => {
     const seed = SEEDS_BY_NAME.get(row.name);
-    if (!seed)
-      return {
-        id: row.id,
-        org_id: row.orgId,
-        ingredients: ingredientsOfName(row.name) ?? [],
-        name_ar: row.nameAr,
-        lay_names: row.layNames,
-        preservative: row.preservative,
-      };
+    if (!seed) return { id: row.id, org_id: row.orgId, ingredients: ingredientsOfName(row.name) ?? [] };
     return {
       id: row.id,
       org_id: row.orgId,
       ingredients: seed.ingredients,
-      name_ar: row.nameAr || seed.nameAr,
-      lay_names: row.layNames.length > 0 ? row.layNames : seed.layNames,
-      preservative: row.preservative ?? seed.preservative,
+      name_ar: seed.nameAr,
+      lay_names: seed.layNames,
+      preservative: seed.preservative,
     };
   });
   for (let start = 0; start < fills.length; start += FILL_BATCH) {
@@ -110,8 +97,11 @@ export async function upgradeDrugs(db: Db): Promise<void> {
     // Scoped by each row's own organization; still null: a clinic's save in between wins.
     await db.execute(sql`
       UPDATE ${drugs} d
-         SET ingredients = u.ingredients, name_ar = u.name_ar, lay_names = u.lay_names,
-             preservative = u.preservative
+         SET ingredients = u.ingredients,
+             name_ar = CASE WHEN d.name_ar = '' THEN COALESCE(u.name_ar, '') ELSE d.name_ar END,
+             lay_names = CASE WHEN cardinality(d.lay_names) = 0 THEN COALESCE(u.lay_names, d.lay_names)
+                              ELSE d.lay_names END,
+             preservative = COALESCE(d.preservative, u.preservative)
         FROM jsonb_to_recordset(${batch}::jsonb) AS u(id int, org_id int, ingredients jsonb, name_ar text,
              lay_names text[], preservative text)
        WHERE d.id = u.id AND ${sameOrg('d', sql`u.org_id`)} AND d.ingredients IS NULL`);
