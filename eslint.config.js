@@ -5,7 +5,16 @@ import layers from './eslint-rules/layers.js';
 import orgScopedQuery from './eslint-rules/org-scoped-query.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/screenshots/**', 'bench/.data/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-server/**',
+      'data/**',
+      'e2e/screenshots/**',
+      'bench/.data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

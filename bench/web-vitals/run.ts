@@ -3,10 +3,11 @@
 // /patients, /queue, /dashboard as reception; /doctor, a patient's board as a doctor (reception may open neither).
 // Each screen cold (a new browser context: no HTTP cache) and warm (a new tab in the same context: assets cached;
 // the tab is opened and left to settle before the address is typed, see NEW_TAB_SETTLE_MS),
-// BENCH_RUNS times (default 5): LCP, requests, bytes transferred, long tasks. And the sign-in page's cold LCP in the
-// same run, and each screen's floor: its own DOM served without scripts, cold and warm (dom-floor.ts), and the bound
-// of the screen rendered on the server: that DOM at its address with the app's code evaluated after its paint. Then
-// typing: ten characters into the patients search and into a biometry form's numeric fields,
+// BENCH_RUNS times (default 5): LCP, requests, bytes transferred, long tasks. And the sign-in page's cold and warm
+// LCP in the same run (the server sends it drawn: docs/architecture.md, "Pages the server draws"), and each
+// screen's floor: its own DOM served without scripts, cold and warm (dom-floor.ts), and the bound of the screen
+// rendered on the server: that DOM at its address with the app's code evaluated after its paint. Then typing: ten
+// characters into the patients search and into a biometry form's numeric fields,
 // INP-like figures from the Event Timing API (per interaction, the longest event duration). And scrolling the
 // appointment book's week of 4 doctors with 120 bookings (appointment-week.ts), the longest task meanwhile.
 // Targets: warm LCP ≤ 400 ms; cold LCP ≤ sign-in's cold LCP + 300 ms; ≤ 40 requests cold; typing p95 ≤ 100 ms and
@@ -202,7 +203,7 @@ try {
   );
   console.log(
     `  sign-in page, cold: LCP ${ms(loginLcp)} (runs: ${signIn.map((l) => Math.round(l.lcp)).join(', ')}); ` +
-      `warm: LCP ${ms(loginWarmLcp)} (the floor of a warm load here), ${median(signIn.map((l) => l.requests))} requests cold`,
+      `warm: LCP ${ms(loginWarmLcp)} (drawn by the server), ${median(signIn.map((l) => l.requests))} requests cold`,
   );
   console.log(
     '  screen      | cold LCP | warm LCP | its DOM without scripts: LCP cold / warm | its DOM, the code after its paint: LCP cold / warm | content shown cold / warm | requests cold / warm (to the server) | bytes cold / warm | long tasks cold (ms) / warm (ms)',

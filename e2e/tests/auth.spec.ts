@@ -54,6 +54,39 @@ test.describe('sign-in', () => {
     ).toEqual([null, null]);
   });
 
+  test('the sign-in page comes drawn by the server in this browser’s look, and the app takes it over as it is', async ({
+    page,
+    t,
+    lang,
+  }) => {
+    const redrawn: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().startsWith('hydration:')) redrawn.push(m.text());
+    });
+    // The server's heading, marked before the app's code runs (public/after-paint.js loads it after the paint).
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () =>
+        document.querySelector('h1')?.setAttribute('data-e2e-server-node', ''),
+      ),
+    );
+    const login = new LoginPage(page, t);
+    // The first visit tells the server this browser's look (the basira_ui cookie); later ones are drawn in it.
+    await login.goto();
+    await expect(login.submit).toHaveAttribute('type', 'submit');
+    const response = await page.goto('/login');
+    const html = await response!.text();
+    expect(html).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"`);
+    expect(html).toContain(`>${t('auth.title')}</h1>`);
+    expect(html).not.toContain('type="module"');
+
+    // Taken over, not drawn again: the server's heading node is the one on screen, and the button now submits.
+    await expect(login.submit).toHaveAttribute('type', 'submit');
+    await expect(page.locator('h1[data-e2e-server-node]')).toHaveText(t('auth.title'));
+    await login.signIn(ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(redrawn).toEqual([]);
+  });
+
   test('a new colleague must choose their own password first', async ({ page, t, api, shot }) => {
     const admin = await api.admin();
     const email = `${unique('new')}@clinic.example`;

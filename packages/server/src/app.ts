@@ -110,6 +110,7 @@ import { BillingPaymentsService } from './modules/billing/billing-payments.servi
 import { BillingPricesService } from './modules/billing/billing-prices.service.ts';
 import { BillingShiftsService } from './modules/billing/billing-shifts.service.ts';
 import { SupportService } from './modules/support/support.service.ts';
+import { registerRenderedPages } from './web/rendered-pages.ts';
 
 export const VERSION = (
   JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }
@@ -376,6 +377,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     sessions,
     heartbeatMs: config.EVENTS_HEARTBEAT_SECONDS * 1000,
   });
+  if (hasWeb) registerRenderedPages(app, webDir);
   if (hasWeb)
     await app.register(fastifyStatic, {
       root: webDir,

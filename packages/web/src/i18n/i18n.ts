@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type InitOptions, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   directionOf,
@@ -61,9 +61,9 @@ export function applyDocumentLanguage(lang: Language, dir: Direction): void {
   document.documentElement.dir = dir;
 }
 
-export async function initI18n(lang: Language = getLanguage(), instance: I18n = i18next): Promise<I18n> {
-  const texts = await loadTexts(lang);
-  await instance.use(initReactI18next).init({
+/** One language's texts as the app reads them: the browser's instance and the server's render use the same. */
+function i18nOptions(lang: Language, texts: Texts): InitOptions {
+  return {
     lng: lang,
     fallbackLng: false,
     supportedLngs: ['ar', 'en'],
@@ -73,7 +73,19 @@ export async function initI18n(lang: Language = getLanguage(), instance: I18n = 
     returnEmptyString: false,
     parseMissingKeyHandler: (key: string) => keyAsWords(key),
     react: { useSuspense: false },
-  });
+  };
+}
+
+export async function initI18n(lang: Language = getLanguage(), instance: I18n = i18next): Promise<I18n> {
+  const texts = await loadTexts(lang);
+  await instance.use(initReactI18next).init(i18nOptions(lang, texts));
+  return instance;
+}
+
+/** An instance of its own for the server's render of a page, ready when returned (the texts are given). */
+export function textsInstance(lang: Language, texts: Texts): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({ ...i18nOptions(lang, texts), initAsync: false });
   return instance;
 }
 

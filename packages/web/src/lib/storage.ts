@@ -1,4 +1,5 @@
 import type { Me } from '@basira/shared/auth/auth.schemas';
+import { UI_COOKIE, uiKey } from '@basira/shared/common/rendered-pages';
 
 /**
  * The local-storage keys of spec section 9, verbatim. The spec names the last two only in words ("connection
@@ -66,6 +67,7 @@ export function getLanguage(): Language {
 
 export function setLanguage(lang: Language): void {
   write(STORAGE_KEYS.lang, lang);
+  tellServerTheLook();
 }
 
 /** The stored direction, else the language's own (ar → rtl, en → ltr). */
@@ -76,6 +78,7 @@ export function getDirection(lang: Language = getLanguage()): Direction {
 
 export function setDirection(dir: Direction): void {
   write(STORAGE_KEYS.dir, dir);
+  tellServerTheLook();
 }
 
 export function getIsDark(): boolean {
@@ -84,6 +87,23 @@ export function getIsDark(): boolean {
 
 export function setIsDark(dark: boolean): void {
   write(STORAGE_KEYS.isDark, dark ? DARK_VALUE : LIGHT_VALUE);
+  tellServerTheLook();
+}
+
+/** How this browser shows pages, in the form the server reads (`basira_ui`) and marks a page it rendered with. */
+export const storedLook = (): string =>
+  uiKey({ lang: getLanguage(), direction: getDirection(), dark: getIsDark() });
+
+/**
+ * Copies the language, direction and colour scheme into a cookie, so that a page the server renders is drawn as
+ * this browser shows it (shared/common/rendered-pages.ts). Called at start and whenever one of them changes.
+ */
+export function tellServerTheLook(): void {
+  try {
+    document.cookie = `${UI_COOKIE}=${storedLook()}; Path=/; Max-Age=31536000; SameSite=Strict`;
+  } catch {
+    // No document (a worker) or cookies blocked: the server draws its defaults and the app renders over them.
+  }
 }
 
 export function getToken(): string | null {

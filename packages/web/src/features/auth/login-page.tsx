@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/error-catalogue.ts';
 import { errorText, serverFieldErrors, type ErrorKeys } from '../../lib/form-validation.ts';
 import { landingPath } from '../../lib/session-local.ts';
 import { getConnectionString, getStoredUser, getToken } from '../../lib/storage.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useTranslator } from '../../lib/use-translator.ts';
 
 const loadSignIn = () => import('./sign-in.ts');
@@ -60,6 +61,10 @@ function LoginForm({ onMustChange }: { onMustChange: (me: Me) => void }) {
     error: errorText(translate, errors[name]),
   });
   const [showPassword, setShowPassword] = useState(false);
+  // The server sends this page drawn (entry-server.tsx): until React has taken it over, a letter typed would be
+  // lost to the form's state and a press of the button would post the page natively. So the fields are read-only
+  // and the button does nothing (and says so to assistive technology) for those few frames; both look the same.
+  const hydrated = useHydrated();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<Error | null>(null);
 
@@ -114,6 +119,7 @@ function LoginForm({ onMustChange }: { onMustChange: (me: Me) => void }) {
           withAsterisk
           aria-required
           {...field('email')}
+          readOnly={!hydrated}
           maxLength={254}
           onFocus={() => void loadSignIn()}
         />
@@ -125,6 +131,7 @@ function LoginForm({ onMustChange }: { onMustChange: (me: Me) => void }) {
           withAsterisk
           aria-required
           {...field('password')}
+          readOnly={!hydrated}
           maxLength={200}
         />
         <Checkbox
@@ -133,7 +140,13 @@ function LoginForm({ onMustChange }: { onMustChange: (me: Me) => void }) {
           onChange={(event) => setShowPassword(event.currentTarget.checked)}
           data-testid="show-password"
         />
-        <Button type="submit" loading={pending} fullWidth data-testid="login-submit">
+        <Button
+          type={hydrated ? 'submit' : 'button'}
+          aria-disabled={hydrated ? undefined : true}
+          loading={pending}
+          fullWidth
+          data-testid="login-submit"
+        >
           {t('auth.signIn')}
         </Button>
         <Anchor component={Link} to="/config" size="sm" ta="center">

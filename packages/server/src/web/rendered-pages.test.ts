@@ -1,0 +1,111 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/harness.ts';
+
+// index.html as the web build writes it (vite adds the entry, its preloads and the stylesheet).
+const TEMPLATE = `<!doctype html>
+<html lang="ar" dir="rtl">
+  <head>
+    <title>Basira</title>
+    <script src="/before-modules.js"></script>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/boot-abc.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+// A stand-in for the web app's server entry (packages/web/src/entry-server.tsx), which the real suite builds: it
+// draws what it was asked, fails in English right to left (draws nothing if dark too), and counts its renders.
+const ENTRY = `
+export const renders = [];
+export async function renderPage({ path, ui, texts }) {
+  renders.push(path + ' ' + ui.lang + '.' + ui.direction + '.' + ui.dark);
+  if (ui.lang === 'en' && ui.direction === 'rtl') {
+    if (ui.dark) return null;
+    throw new Error('render failed');
+  }
+  return { html: '<h1>' + texts.title + '</h1>', title: texts.title + ' <&>' };
+}`;
+
+let t: TestApp;
+let dir: string;
+let renders: string[];
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'basira-rendered-'));
+  const dist = path.join(dir, 'dist');
+  mkdirSync(path.join(dist, 'src/locales'), { recursive: true });
+  mkdirSync(path.join(dir, 'dist-server'));
+  writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+  writeFileSync(path.join(dist, 'src/locales/ar.json'), JSON.stringify({ title: 'تسجيل الدخول' }));
+  writeFileSync(path.join(dist, 'src/locales/en.json'), JSON.stringify({ title: 'Sign in' }));
+  const entry = path.join(dir, 'dist-server/entry-server.js');
+  writeFileSync(entry, ENTRY);
+  ({ renders } = (await import(pathToFileURL(entry).href)) as { renders: string[] });
+  t = await startTestApp({ env: { WEB_DIST_DIR: dist } });
+});
+afterAll(() => t.close());
+
+const get = (cookie?: string, encoding?: string) =>
+  t.request({
+    method: 'GET',
+    url: '/login',
+    headers: { ...(cookie ? { cookie } : {}), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+  });
+
+describe('the pages the server sends drawn', () => {
+  it('puts the page in index.html, in the look of a browser that told nothing, with the app loaded after the paint', async () => {
+    const res = await get();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.body).toContain('<html lang="ar" dir="rtl" data-mantine-color-scheme="light">');
+    expect(res.body).toContain('<title>تسجيل الدخول &lt;&amp;&gt;</title>');
+    expect(res.body).toContain(
+      '<div id="root" data-rendered-path="/login" data-rendered-look="ar.rtl.light"><h1>تسجيل الدخول</h1></div>',
+    );
+    // No module script or preload: the browser would evaluate the chunks before its first paint.
+    expect(res.body).toContain(
+      '<script src="/after-paint.js" data-entry="/assets/index-abc.js" defer></script>',
+    );
+    expect(res.body).not.toMatch(/type="module"|modulepreload/);
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+  });
+
+  it("draws it in the browser's language, direction and colour scheme, from its cookie", async () => {
+    const res = await get('theme=x; basira_ui=en.ltr.dark');
+    expect(res.body).toContain('<html lang="en" dir="ltr" data-mantine-color-scheme="dark">');
+    expect(res.body).toContain('data-rendered-look="en.ltr.dark"><h1>Sign in</h1>');
+  });
+
+  it('renders each look once and keeps it; sends it compressed to a browser that takes brotli', async () => {
+    const before = renders.length;
+    const plain = await get('basira_ui=ar.ltr.light');
+    const again = await get('basira_ui=ar.ltr.light', 'gzip, deflate, br');
+    expect(renders.length - before).toBe(1);
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(again.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('serves index.html as it is when the render fails or draws nothing, and tries again on the next request', async () => {
+    const before = renders.length;
+    for (const look of ['en.rtl.light', 'en.rtl.light', 'en.rtl.dark']) {
+      const plain = await get(`basira_ui=${look}`);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.body).toBe(TEMPLATE);
+    }
+    // A failure is not kept; a page the render does not draw is.
+    expect(renders.length - before).toBe(3);
+    await get('basira_ui=en.rtl.dark');
+    expect(renders.length - before).toBe(3);
+  });
+});

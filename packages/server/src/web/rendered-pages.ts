@@ -1,0 +1,119 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync } from 'node:zlib';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import {
+  RENDERED_PATHS,
+  uiKey,
+  uiPreferencesOf,
+  type PageRenderer,
+  type RenderedPage,
+  type UiPreferences,
+} from '@basira/shared/common/rendered-pages';
+
+/**
+ * The pages the server sends drawn (docs/architecture.md, "Pages the server draws"): the web build's index.html with
+ * the page's HTML in its root, and the app's entry loaded after the first paint (public/after-paint.js) instead of
+ * by a module script, which would have the browser evaluate the chunks before painting. The browser then takes the
+ * page over (hydration, web/src/main.tsx). Only pages a signed-out visitor sees, so a page depends on nothing but its
+ * path and the browser's look (the `basira_ui` cookie): each is rendered once per look and kept.
+ */
+
+const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
+const HTML_TAG = '<html lang="ar" dir="rtl">';
+const TITLE = '<title>Basira</title>';
+const ROOT = '<div id="root"></div>';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** Whether index.html has every mark the page is put in by (a changed template is served as it is). */
+export const fitsTemplate = (template: string): boolean =>
+  ENTRY_SCRIPT.test(template) && [HTML_TAG, TITLE, ROOT].every((mark) => template.includes(mark));
+
+/** index.html with `page` drawn in it, as `ui` shows it. */
+export function pageDocument(template: string, page: RenderedPage, url: string, ui: UiPreferences): string {
+  const scheme = ui.dark ? 'dark' : 'light';
+  return template
+    .replace(HTML_TAG, `<html lang="${ui.lang}" dir="${ui.direction}" data-mantine-color-scheme="${scheme}">`)
+    .replace(TITLE, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      ENTRY_SCRIPT,
+      (_all, entry: string) => `<script src="/after-paint.js" data-entry="${entry}" defer></script>`,
+    )
+    .replace(
+      ROOT,
+      () => `<div id="root" data-rendered-path="${url}" data-rendered-look="${uiKey(ui)}">${page.html}</div>`,
+    );
+}
+
+interface Drawn {
+  html: string;
+  brotli: Buffer;
+}
+
+/**
+ * Registers each rendered path when the web build has its server entry (`dist-server/entry-server.js` beside
+ * `webDir`). The entry is imported on the first request, not at start: the API's tests start many servers.
+ */
+export function registerRenderedPages(app: FastifyInstance, webDir: string): void {
+  const entry = path.resolve(webDir, '../dist-server/entry-server.js');
+  const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  if (!existsSync(entry)) return;
+  if (!fitsTemplate(template)) {
+    app.log.warn(
+      'rendered pages: index.html lacks a mark they are put in by; served as the browser draws them',
+    );
+    return;
+  }
+  let renderer: Promise<PageRenderer> | undefined;
+  const texts = new Map<string, Record<string, unknown>>();
+  const textsOf = (lang: string) => {
+    let loaded = texts.get(lang);
+    if (!loaded) {
+      loaded = JSON.parse(readFileSync(path.join(webDir, 'src/locales', `${lang}.json`), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      texts.set(lang, loaded);
+    }
+    return loaded;
+  };
+  const drawn = new Map<string, Promise<Drawn | null>>();
+
+  async function draw(url: string, ui: UiPreferences, log: FastifyBaseLogger): Promise<Drawn | null> {
+    try {
+      renderer ??= import(pathToFileURL(entry).href) as Promise<PageRenderer>;
+      const page = await (await renderer).renderPage({ path: url, ui, texts: textsOf(ui.lang) });
+      if (!page) return null;
+      const html = pageDocument(template, page, url, ui);
+      return { html, brotli: brotliCompressSync(html) };
+    } catch (error) {
+      // The plain index.html still works: the browser draws the page itself.
+      log.error({ err: error }, `rendered pages: ${url} was not rendered`);
+      renderer = undefined;
+      drawn.delete(`${url}|${uiKey(ui)}`);
+      return null;
+    }
+  }
+
+  for (const url of RENDERED_PATHS)
+    app.get(url, { config: { permission: 'public' } }, async (request, reply) => {
+      const ui = uiPreferencesOf(request.headers.cookie);
+      const key = `${url}|${uiKey(ui)}`;
+      let page = drawn.get(key);
+      if (!page) drawn.set(key, (page = draw(url, ui, request.log)));
+      const document = await page;
+      void reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie, Accept-Encoding');
+      if (!document) return template;
+      if (/\bbr\b/.test(String(request.headers['accept-encoding'] ?? '')))
+        return reply.header('content-encoding', 'br').send(document.brotli);
+      return document.html;
+    });
+}

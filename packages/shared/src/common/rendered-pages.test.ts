@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_UI, uiKey, uiPreferencesOf } from './rendered-pages.ts';
+
+describe('the browser preferences cookie', () => {
+  it('reads the value the web app writes, among other cookies', () => {
+    expect(uiPreferencesOf('a=1; basira_ui=en.ltr.dark; b=2')).toEqual({
+      lang: 'en',
+      direction: 'ltr',
+      dark: true,
+    });
+    expect(uiPreferencesOf('basira_ui=ar.ltr.light')).toEqual({ lang: 'ar', direction: 'ltr', dark: false });
+  });
+
+  it('falls back to the defaults when the cookie is missing or malformed', () => {
+    for (const header of [
+      undefined,
+      '',
+      'basira_ui=',
+      'basira_ui=fr.rtl.light',
+      'basira_ui=en.ltr.dark.x',
+      'x_basira_ui=en.ltr.dark',
+    ])
+      expect(uiPreferencesOf(header), String(header)).toEqual(DEFAULT_UI);
+  });
+
+  it('writes what it reads', () => {
+    const ui = { lang: 'en', direction: 'rtl', dark: true } as const;
+    expect(uiPreferencesOf(`basira_ui=${uiKey(ui)}`)).toEqual(ui);
+    expect(uiKey(DEFAULT_UI)).toBe('ar.rtl.light');
+  });
+});
