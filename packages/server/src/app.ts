@@ -377,12 +377,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     sessions,
     heartbeatMs: config.EVENTS_HEARTBEAT_SECONDS * 1000,
   });
-  if (hasWeb) registerRenderedPages(app, webDir);
+  const rendersPages = hasWeb && registerRenderedPages(app, webDir);
   if (hasWeb)
     await app.register(fastifyStatic, {
       root: webDir,
       prefix: '/',
-      index: 'index.html',
+      // `/` is a page the server draws when the build can (web/rendered-pages.ts).
+      index: rendersPages ? false : 'index.html',
       // The build writes .br and .gz beside each text asset (packages/web/precompress.ts).
       preCompressed: true,
       // One route per built file instead of one wildcard route: the wildcard checks each

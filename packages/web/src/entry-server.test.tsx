@@ -28,17 +28,17 @@ afterEach(() => {
 });
 
 /** What the browser gets from the server: the page's HTML in the root, marked as main.tsx reads it. */
-function served(html: string, ui: UiPreferences): HTMLElement {
+function served(html: string, ui: UiPreferences, path = '/login'): HTMLElement {
   const container = document.createElement('div');
   container.id = 'root';
-  container.dataset.renderedPath = '/login';
+  container.dataset.renderedPath = path;
   container.dataset.renderedLook = uiKey(ui);
   container.innerHTML = html;
   document.body.append(container);
   return container;
 }
 
-describe("the server's render of the sign-in page", () => {
+describe("the server's render of the signed-out pages", () => {
   for (const ui of [
     { lang: 'ar', direction: 'rtl', dark: false },
     { lang: 'en', direction: 'ltr', dark: true },
@@ -74,6 +74,30 @@ describe("the server's render of the sign-in page", () => {
       expect(container.querySelector('input[name="email"]')).not.toHaveAttribute('readonly');
       expect(container.querySelector('[data-testid="login-submit"]')).toHaveAttribute('type', 'submit');
     });
+
+  it('takes the start page over as it is too', async () => {
+    const ui = { lang: 'ar', direction: 'rtl', dark: false } as const;
+    const texts = textsOf('ar');
+    const page = await renderPage({ path: '/', ui, texts });
+    const container = served(page!.html, ui, '/');
+    const start = container.querySelector('[data-testid="start-page"]');
+    expect(start).toHaveTextContent(String((texts.start as Record<string, string>).title));
+    expect(serverDrawn(container)).toEqual({ path: '/' });
+    const router = createMemoryRouter(appRoutes(), { initialEntries: ['/'] });
+    await routerSettled(router);
+    const recoverable = vi.fn();
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <AppRoot i18n={textsInstance('ar', texts)} direction="rtl" router={router} />,
+        {
+          onRecoverableError: recoverable,
+        },
+      );
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(container.querySelector('[data-testid="start-page"]')).toBe(start);
+  });
 
   it('draws nothing for a page a signed-out visitor cannot see (it would redirect)', async () => {
     const ui = { lang: 'ar', direction: 'rtl', dark: false } as const;

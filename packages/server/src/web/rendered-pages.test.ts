@@ -81,6 +81,12 @@ describe('the pages the server sends drawn', () => {
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
   });
 
+  it('draws the start page at / (not the static index.html)', async () => {
+    const res = await t.request({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root" data-rendered-path="/" data-rendered-look="ar.rtl.light">');
+  });
+
   it("draws it in the browser's language, direction and colour scheme, from its cookie", async () => {
     const res = await get('theme=x; basira_ui=en.ltr.dark');
     expect(res.body).toContain('<html lang="en" dir="ltr" data-mantine-color-scheme="dark">');

@@ -57,17 +57,18 @@ interface Drawn {
 
 /**
  * Registers each rendered path when the web build has its server entry (`dist-server/entry-server.js` beside
- * `webDir`). The entry is imported on the first request, not at start: the API's tests start many servers.
+ * `webDir`), and says whether it did (then `/` is one of them, not the static index). The entry is imported on the
+ * first request, not at start: the API's tests start many servers.
  */
-export function registerRenderedPages(app: FastifyInstance, webDir: string): void {
+export function registerRenderedPages(app: FastifyInstance, webDir: string): boolean {
   const entry = path.resolve(webDir, '../dist-server/entry-server.js');
   const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
-  if (!existsSync(entry)) return;
+  if (!existsSync(entry)) return false;
   if (!fitsTemplate(template)) {
     app.log.warn(
       'rendered pages: index.html lacks a mark they are put in by; served as the browser draws them',
     );
-    return;
+    return false;
   }
   let renderer: Promise<PageRenderer> | undefined;
   const texts = new Map<string, Record<string, unknown>>();
@@ -116,4 +117,5 @@ export function registerRenderedPages(app: FastifyInstance, webDir: string): voi
         return reply.header('content-encoding', 'br').send(document.brotli);
       return document.html;
     });
+  return true;
 }

@@ -4,8 +4,11 @@
  * docs/architecture.md, "Pages the server draws".
  */
 
-/** The sign-in page, every workstation's first screen of the day. Only pages a signed-out visitor sees. */
-export const RENDERED_PATHS = ['/login'] as const;
+/**
+ * The start page and the sign-in page: a workstation's first screens of the day. Only pages a signed-out visitor
+ * sees (a browser with a stored session draws them itself).
+ */
+export const RENDERED_PATHS = ['/', '/login'] as const;
 
 /**
  * How a browser shows pages: its language, direction and colour scheme. The web app keeps them in localStorage
