@@ -38,6 +38,26 @@ function served(html: string, ui: UiPreferences, path = '/login'): HTMLElement {
   return container;
 }
 
+/** Hydrates `container` as main.tsx does; returns what React reported as drawn again (nothing, when it matched). */
+async function hydrate(
+  container: HTMLElement,
+  path: string,
+  ui: UiPreferences,
+  texts: Record<string, unknown>,
+) {
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
+  await routerSettled(router);
+  const recoverable = vi.fn();
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <AppRoot i18n={textsInstance(ui.lang, texts)} direction={ui.direction} router={router} />,
+      { onRecoverableError: recoverable },
+    );
+  });
+  return recoverable;
+}
+
 describe("the server's render of the signed-out pages", () => {
   for (const ui of [
     { lang: 'ar', direction: 'rtl', dark: false },
@@ -57,18 +77,7 @@ describe("the server's render of the signed-out pages", () => {
       localStorage.setItem('lang', ui.lang);
       localStorage.setItem('isDark', ui.dark ? '0' : '1');
       expect(serverDrawn(container)).toEqual({ path: '/login' });
-      const router = createMemoryRouter(appRoutes(), { initialEntries: ['/login'] });
-      await routerSettled(router);
-      const recoverable = vi.fn();
-      await act(async () => {
-        root = hydrateRoot(
-          container,
-          <AppRoot i18n={textsInstance(ui.lang, texts)} direction={ui.direction} router={router} />,
-          { onRecoverableError: recoverable },
-        );
-      });
-
-      expect(recoverable).not.toHaveBeenCalled();
+      expect(await hydrate(container, '/login', ui, texts)).not.toHaveBeenCalled();
       // The same nodes, now React's: the fields take letters and the button submits.
       expect(container.querySelector('h1')).toBe(heading);
       expect(container.querySelector('input[name="email"]')).not.toHaveAttribute('readonly');
@@ -83,19 +92,7 @@ describe("the server's render of the signed-out pages", () => {
     const start = container.querySelector('[data-testid="start-page"]');
     expect(start).toHaveTextContent(String((texts.start as Record<string, string>).title));
     expect(serverDrawn(container)).toEqual({ path: '/' });
-    const router = createMemoryRouter(appRoutes(), { initialEntries: ['/'] });
-    await routerSettled(router);
-    const recoverable = vi.fn();
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <AppRoot i18n={textsInstance('ar', texts)} direction="rtl" router={router} />,
-        {
-          onRecoverableError: recoverable,
-        },
-      );
-    });
-    expect(recoverable).not.toHaveBeenCalled();
+    expect(await hydrate(container, '/', ui, texts)).not.toHaveBeenCalled();
     expect(container.querySelector('[data-testid="start-page"]')).toBe(start);
   });
 
