@@ -62,8 +62,8 @@ interface Drawn {
  */
 export function registerRenderedPages(app: FastifyInstance, webDir: string): boolean {
   const entry = path.resolve(webDir, '../dist-server/entry-server.js');
-  const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
   if (!existsSync(entry)) return false;
+  const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
   if (!fitsTemplate(template)) {
     app.log.warn(
       'rendered pages: index.html lacks a mark they are put in by; served as the browser draws them',
@@ -72,16 +72,10 @@ export function registerRenderedPages(app: FastifyInstance, webDir: string): boo
   }
   let renderer: Promise<PageRenderer> | undefined;
   const texts = new Map<string, Record<string, unknown>>();
-  const textsOf = (lang: string) => {
-    let loaded = texts.get(lang);
-    if (!loaded) {
-      loaded = JSON.parse(readFileSync(path.join(webDir, 'src/locales', `${lang}.json`), 'utf8')) as Record<
-        string,
-        unknown
-      >;
-      texts.set(lang, loaded);
-    }
-    return loaded;
+  const textsOf = (lang: string): Record<string, unknown> => {
+    const file = path.join(webDir, 'src/locales', `${lang}.json`);
+    if (!texts.has(lang)) texts.set(lang, JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
+    return texts.get(lang)!;
   };
   const drawn = new Map<string, Promise<Drawn | null>>();
 
