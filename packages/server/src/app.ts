@@ -408,7 +408,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     ? startMessagingJobs(outbox, [recalls, bookingReminders], config, app.log)
     : null;
   // The no-show pass runs with the other background jobs (any number of processes may run it).
-  if (config.TELEGRAM_WORKER) noShows.start();
+  if (config.TELEGRAM_WORKER && config.NO_SHOW_WORKER) noShows.start();
   return {
     app,
     database,

@@ -72,6 +72,12 @@ export const configSchema = z.object({
   TELEGRAM_WEBHOOK_URL: z.url().optional(),
   /** Whether this process runs the outbox worker and the recall scheduler (any number of processes may). */
   TELEGRAM_WORKER: bool.default(true),
+  /**
+   * Whether a process running the background jobs (TELEGRAM_WORKER) also marks no-shows every minute
+   * (jobs/no-show.ts). Any number of processes may; the tests' child servers do not (their pass, on the real clock,
+   * would mark every other test's bookings in the shared test database).
+   */
+  NO_SHOW_WORKER: bool.default(true),
   TELEGRAM_RATE_PER_SECOND: z.coerce.number().positive().max(30).default(25),
   /** How long a claimed message is its worker's; past it, another worker settles it (docs/messaging.md). */
   TELEGRAM_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(60),
