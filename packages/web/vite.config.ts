@@ -9,7 +9,7 @@ export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? {
         // The server's render of the pages it sends drawn (src/entry-server.tsx → dist-server/entry-server.js, read
-        // by packages/server/src/web/server-rendered-pages.ts). The libraries stay in node_modules, imported by
+        // by packages/server/src/web/rendered-pages.ts). The libraries stay in node_modules, imported by
         // their packages' own entries (so no barrel rewriting); the shared package is bundled from its sources.
         plugins: [react()],
         ssr: {

@@ -79,7 +79,12 @@ export function registerRenderedPages(app: FastifyInstance, webDir: string): boo
   };
   const drawn = new Map<string, Promise<Drawn | null>>();
 
-  async function draw(url: string, ui: UiPreferences, log: FastifyBaseLogger): Promise<Drawn | null> {
+  async function draw(
+    key: string,
+    url: string,
+    ui: UiPreferences,
+    log: FastifyBaseLogger,
+  ): Promise<Drawn | null> {
     try {
       renderer ??= import(pathToFileURL(entry).href) as Promise<PageRenderer>;
       const page = await (await renderer).renderPage({ path: url, ui, texts: textsOf(ui.lang) });
@@ -90,7 +95,7 @@ export function registerRenderedPages(app: FastifyInstance, webDir: string): boo
       // The plain index.html still works: the browser draws the page itself.
       log.error({ err: error }, `rendered pages: ${url} was not rendered`);
       renderer = undefined;
-      drawn.delete(`${url}|${uiKey(ui)}`);
+      drawn.delete(key);
       return null;
     }
   }
@@ -100,7 +105,7 @@ export function registerRenderedPages(app: FastifyInstance, webDir: string): boo
       const ui = uiPreferencesOf(request.headers.cookie);
       const key = `${url}|${uiKey(ui)}`;
       let page = drawn.get(key);
-      if (!page) drawn.set(key, (page = draw(url, ui, request.log)));
+      if (!page) drawn.set(key, (page = draw(key, url, ui, request.log)));
       const document = await page;
       void reply
         .type('text/html; charset=utf-8')
