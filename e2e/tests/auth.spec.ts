@@ -85,6 +85,11 @@ test.describe('sign-in', () => {
     await login.signIn(ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     expect(redrawn).toEqual([]);
+
+    // Signed in (the basira_session cookie), the start page is the app's to draw: no signed-out "Sign in" first.
+    const signedIn = await page.goto('/');
+    expect(await signedIn!.text()).toContain('<div id="root"></div>');
+    await expect(page.getByRole('link', { name: t('start.continue') })).toBeVisible();
   });
 
   test('a new colleague must choose their own password first', async ({ page, t, api, shot }) => {

@@ -10,7 +10,13 @@ import { readStateFrom } from './app/guards.ts';
 import { installGlobalReactions } from './app/global-reactions.ts';
 import { routerSettled, serverDrawn } from './app/server-drawn.ts';
 import { applyDocumentLanguage, initI18n } from './i18n/i18n.ts';
-import { getDirection, getIsDark, getLanguage, tellServerTheLook } from './lib/storage.ts';
+import {
+  getDirection,
+  getIsDark,
+  getLanguage,
+  tellServerTheLook,
+  tellServerTheSession,
+} from './lib/storage.ts';
 
 async function start(): Promise<void> {
   const lang = getLanguage();
@@ -18,6 +24,7 @@ async function start(): Promise<void> {
   applyDocumentLanguage(lang, direction);
   document.documentElement.setAttribute('data-mantine-color-scheme', getIsDark() ? 'dark' : 'light');
   tellServerTheLook();
+  tellServerTheSession();
 
   const container = document.getElementById('root')!;
   // A page the server drew (signed out, in this browser's look): taken over as it is, not drawn again.

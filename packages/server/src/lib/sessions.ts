@@ -144,8 +144,11 @@ export class SessionService {
     return { token, sessionId: row!.id, expiresAt };
   }
 
-  /** Resolves a bearer token for an organization, or throws 401. Background calls do not count as activity. */
-  async resolve(token: string, orgId: number, background: boolean): Promise<Principal> {
+  /**
+   * Resolves a bearer token for an organization, or throws 401. Background calls do not count as activity.
+   * `orgId` undefined is a page's request (web/rendered-pages.ts), which names no organization: the session's own.
+   */
+  async resolve(token: string, orgId: number | undefined, background: boolean): Promise<Principal> {
     const tokenHash = hashToken(token);
     const now = this.clock.now().getTime();
     let entry = this.cache.get(tokenHash);
@@ -153,7 +156,7 @@ export class SessionService {
     if (!entry || now - entry.loadedAt > CACHE_TTL_MS || this.idle(entry, now))
       entry = await this.load(tokenHash, now, entry);
     const { principal } = entry;
-    if (principal.user.orgId !== orgId)
+    if (orgId !== undefined && principal.user.orgId !== orgId)
       throw new AppError('auth.wrong_organization', 'This token belongs to another organization.');
     if (now >= principal.expiresAt.getTime() || this.idle(entry, now)) {
       this.cache.delete(tokenHash);
@@ -166,7 +169,7 @@ export class SessionService {
         await this.db
           .update(sessions)
           .set({ lastSeenAt: new Date(now) })
-          .where(inOrg(sessions, orgId, eq(sessions.id, principal.sessionId)));
+          .where(inOrg(sessions, principal.user.orgId, eq(sessions.id, principal.sessionId)));
       }
     }
     return principal;

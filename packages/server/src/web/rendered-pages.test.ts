@@ -115,3 +115,40 @@ describe('the pages the server sends drawn', () => {
     expect(renders.length - before).toBe(3);
   });
 });
+
+describe('a browser whose session cookie holds a session', () => {
+  it('gets the plain index.html while the session lives (its app draws the page signed in), the drawn page after', async () => {
+    const org = await t.newOrg();
+    const cookie = `basira_ui=ar.rtl.light; basira_session=${org.adminToken}`;
+    for (const url of ['/', '/login']) {
+      const res = await t.request({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(TEMPLATE);
+    }
+    const logout = await t.request({
+      method: 'POST',
+      url: '/api/logout',
+      token: org.adminToken,
+      org: org.slug,
+    });
+    expect(logout.statusCode).toBe(200);
+    const after = await t.request({ method: 'GET', url: '/', headers: { cookie } });
+    expect(after.body).toContain('data-rendered-path="/"');
+  });
+
+  it('is signed out when the cookie holds no live session', async () => {
+    for (const session of ['A'.repeat(43), 'not a token', ''])
+      expect((await get(`basira_session=${session}`)).body, session).toContain('data-rendered-path="/login"');
+  });
+
+  it('signs nobody in to the API: a call with the cookie and no bearer token is refused', async () => {
+    const org = await t.newOrg();
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/me',
+      org: org.slug,
+      headers: { cookie: `basira_session=${org.adminToken}` },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -3,8 +3,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { SessionService } from '../lib/sessions.ts';
 import {
   RENDERED_PATHS,
+  sessionTokenOf,
   uiKey,
   uiPreferencesOf,
   type PageRenderer,
@@ -16,8 +18,9 @@ import {
  * The pages the server sends drawn (docs/architecture.md, "Pages the server draws"): the web build's index.html with
  * the page's HTML in its root, and the app's entry loaded after the first paint (public/after-paint.js) instead of
  * by a module script, which would have the browser evaluate the chunks before painting. The browser then takes the
- * page over (hydration, web/src/main.tsx). Only pages a signed-out visitor sees, so a page depends on nothing but its
- * path and the browser's look (the `basira_ui` cookie): each is rendered once per look and kept.
+ * page over (hydration, web/src/main.tsx). Only pages as a signed-out visitor sees them, so a page depends on nothing
+ * but its path and the browser's look (the `basira_ui` cookie): each is rendered once per look and kept. A browser
+ * whose session cookie holds a live session gets the plain index.html: its app draws the signed-in page itself.
  */
 
 const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/;
@@ -60,7 +63,11 @@ interface Drawn {
  * `webDir`), and says whether it did (then `/` is one of them, not the static index). The entry is imported on the
  * first request, not at start: the API's tests start many servers.
  */
-export function registerRenderedPages(app: FastifyInstance, webDir: string): boolean {
+export function registerRenderedPages(
+  app: FastifyInstance,
+  webDir: string,
+  sessions: SessionService,
+): boolean {
   const entry = path.resolve(webDir, '../dist-server/entry-server.js');
   if (!existsSync(entry)) return false;
   const template = readFileSync(path.join(webDir, 'index.html'), 'utf8');
@@ -100,17 +107,31 @@ export function registerRenderedPages(app: FastifyInstance, webDir: string): boo
     }
   }
 
+  /** Whether the request's session cookie names a live session (a page's request: no organization, no activity). */
+  async function signedIn(cookieHeader: string | undefined): Promise<boolean> {
+    const token = sessionTokenOf(cookieHeader);
+    if (!token) return false;
+    try {
+      await sessions.resolve(token, undefined, true);
+      return true;
+    } catch {
+      // Expired, revoked or unknown: the signed-out page, which the app renders over if it still holds the token.
+      return false;
+    }
+  }
+
   for (const url of RENDERED_PATHS)
     app.get(url, { config: { permission: 'public' } }, async (request, reply) => {
+      void reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie, Accept-Encoding');
+      if (await signedIn(request.headers.cookie)) return template;
       const ui = uiPreferencesOf(request.headers.cookie);
       const key = `${url}|${uiKey(ui)}`;
       let page = drawn.get(key);
       if (!page) drawn.set(key, (page = draw(key, url, ui, request.log)));
       const document = await page;
-      void reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Cookie, Accept-Encoding');
       if (!document) return template;
       if (/\bbr\b/.test(String(request.headers['accept-encoding'] ?? '')))
         return reply.header('content-encoding', 'br').send(document.brotli);

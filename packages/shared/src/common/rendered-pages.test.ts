@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_UI, uiKey, uiPreferencesOf } from './rendered-pages.ts';
+import { DEFAULT_UI, sessionTokenOf, uiKey, uiPreferencesOf } from './rendered-pages.ts';
 
 describe('the browser preferences cookie', () => {
   it('reads the value the web app writes, among other cookies', () => {
@@ -27,5 +27,26 @@ describe('the browser preferences cookie', () => {
     const ui = { lang: 'en', direction: 'rtl', dark: true } as const;
     expect(uiPreferencesOf(`basira_ui=${uiKey(ui)}`)).toEqual(ui);
     expect(uiKey(DEFAULT_UI)).toBe('ar.rtl.light');
+  });
+});
+
+describe('the session cookie', () => {
+  const token = 'Xy3_-Q'.repeat(7) + 'a';
+
+  it('reads a well-formed token among other cookies', () => {
+    expect(sessionTokenOf(`basira_ui=ar.rtl.light; basira_session=${token}; b=2`)).toBe(token);
+  });
+
+  it('is no session when missing or malformed', () => {
+    for (const header of [
+      undefined,
+      '',
+      'basira_session=',
+      'basira_session=short',
+      `basira_session=${token}%3B`,
+      `basira_session=${token}.x`,
+      `x_basira_session=${token}`,
+    ])
+      expect(sessionTokenOf(header), String(header)).toBeUndefined();
   });
 });

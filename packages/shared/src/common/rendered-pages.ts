@@ -5,8 +5,8 @@
  */
 
 /**
- * The start page and the sign-in page: a workstation's first screens of the day. Only pages a signed-out visitor
- * sees (a browser with a stored session draws them itself).
+ * The start page and the sign-in page: a workstation's first screens of the day, as a signed-out visitor sees
+ * them (a browser whose session cookie holds a live session draws them itself).
  */
 export const RENDERED_PATHS = ['/', '/login'] as const;
 
@@ -32,20 +32,42 @@ export const uiKey = (ui: UiPreferences): string =>
 
 const VALUE = /^(ar|en)\.(rtl|ltr)\.(light|dark)$/;
 
+/** The value of the cookie `name` in a request's Cookie header, if it is there. */
+function cookieOf(cookieHeader: string | undefined, name: string): string | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [key, value] = part.trim().split('=', 2);
+    if (key === name) return value ?? '';
+  }
+  return undefined;
+}
+
 /** The preferences in a request's Cookie header; anything missing or malformed is the defaults. */
 export function uiPreferencesOf(cookieHeader: string | undefined): UiPreferences {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, value] = part.trim().split('=', 2);
-    if (name !== UI_COOKIE) continue;
-    const match = VALUE.exec(value ?? '');
-    if (match)
-      return {
-        lang: match[1] as UiPreferences['lang'],
-        direction: match[2] as UiPreferences['direction'],
-        dark: match[3] === 'dark',
-      };
-  }
-  return DEFAULT_UI;
+  const match = VALUE.exec(cookieOf(cookieHeader, UI_COOKIE) ?? '');
+  if (!match) return DEFAULT_UI;
+  return {
+    lang: match[1] as UiPreferences['lang'],
+    direction: match[2] as UiPreferences['direction'],
+    dark: match[3] === 'dark',
+  };
+}
+
+/**
+ * The browser's session, as a page's request carries it: a copy of the bearer token the web app keeps in
+ * localStorage (spec section 9), written and cleared beside it (web/src/lib/storage.ts), so that the two never
+ * disagree. The server reads it on its pages only (a page of a signed-in browser is not the signed-out one); the
+ * API never takes it as a credential, so no other site can act with it. docs/decisions.md says why it is not an
+ * `HttpOnly` cookie the server sets.
+ */
+export const SESSION_COOKIE = 'basira_session';
+
+/** A token as the server makes them (32 random bytes, base64url); anything else is no session. */
+const TOKEN = /^[A-Za-z0-9_-]{32,128}$/;
+
+/** The session token in a request's Cookie header, if it holds a well-formed one. */
+export function sessionTokenOf(cookieHeader: string | undefined): string | undefined {
+  const token = cookieOf(cookieHeader, SESSION_COOKIE);
+  return token !== undefined && TOKEN.test(token) ? token : undefined;
 }
 
 export interface PageRequest {

@@ -13,6 +13,7 @@ import {
   setOrganization,
   STORAGE_KEYS,
   storeSession,
+  tellServerTheSession,
 } from './storage.ts';
 import type { Me } from '@basira/shared/auth/auth.schemas';
 
@@ -90,5 +91,33 @@ describe('local storage keys (spec section 9)', () => {
     expect(localStorage.getItem('organization')).toBe('north');
     setConnectionString(null);
     expect(getConnectionString()).toBe(`${window.location.origin}/api`);
+  });
+});
+
+describe("the session cookie (what the server knows of this browser's session)", () => {
+  const token = 'T0ken_-'.repeat(6);
+  const cookie = () => /(?:^|; )basira_session=([^;]*)/.exec(document.cookie)?.[1];
+
+  beforeEach(() => {
+    localStorage.clear();
+    clearSession();
+  });
+
+  it('holds the stored token from sign-in to logout, and nothing once the session is cleared', () => {
+    expect(cookie()).toBeUndefined();
+    storeSession(token, me);
+    expect(cookie()).toBe(token);
+    clearSession();
+    expect(cookie()).toBeUndefined();
+  });
+
+  it("is written again at start from storage, and never for another server's API", () => {
+    localStorage.setItem(STORAGE_KEYS.token, token);
+    tellServerTheSession();
+    expect(cookie()).toBe(token);
+    setConnectionString('https://elsewhere.example/api');
+    expect(cookie()).toBeUndefined();
+    setConnectionString(null);
+    expect(cookie()).toBe(token);
   });
 });

@@ -1,5 +1,5 @@
 import type { Me } from '@basira/shared/auth/auth.schemas';
-import { UI_COOKIE, uiKey } from '@basira/shared/common/rendered-pages';
+import { SESSION_COOKIE, UI_COOKIE, uiKey } from '@basira/shared/common/rendered-pages';
 
 /**
  * The local-storage keys of spec section 9, verbatim. The spec names the last two only in words ("connection
@@ -94,16 +94,34 @@ export function setIsDark(dark: boolean): void {
 export const storedLook = (): string =>
   uiKey({ lang: getLanguage(), direction: getDirection(), dark: getIsDark() });
 
+/** Writes a cookie of this site's own (`null` deletes it). */
+function writeCookie(name: string, value: string | null): void {
+  try {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    const age = value === null ? 0 : 31_536_000;
+    document.cookie = `${name}=${value ?? ''}; Path=/; Max-Age=${age}; SameSite=Strict${secure}`;
+  } catch {
+    // No document (a worker) or cookies blocked: the server draws its defaults and the app renders over them.
+  }
+}
+
 /**
  * Copies the language, direction and colour scheme into a cookie, so that a page the server renders is drawn as
  * this browser shows it (shared/common/rendered-pages.ts). Called at start and whenever one of them changes.
  */
 export function tellServerTheLook(): void {
-  try {
-    document.cookie = `${UI_COOKIE}=${storedLook()}; Path=/; Max-Age=31536000; SameSite=Strict`;
-  } catch {
-    // No document (a worker) or cookies blocked: the server draws its defaults and the app renders over them.
-  }
+  writeCookie(UI_COOKIE, storedLook());
+}
+
+/**
+ * Copies the stored session into the `basira_session` cookie, or deletes it: the server then knows, on a page's
+ * request, whether this browser is signed in (shared/common/rendered-pages.ts). Only for this server's own API: a
+ * token of another server (a connection string elsewhere) means nothing here. Called at start and wherever the
+ * token is stored or cleared, so that the cookie never outlives the local session.
+ */
+export function tellServerTheSession(): void {
+  const ownApi = getConnectionString() === defaultConnectionString();
+  writeCookie(SESSION_COOKIE, ownApi ? getToken() : null);
 }
 
 export function getToken(): string | null {
@@ -134,6 +152,7 @@ export function storeSession(token: string, user: Me): void {
   write(STORAGE_KEYS.token, token);
   setStoredUser(user);
   write(STORAGE_KEYS.isAuthenticated, 'true');
+  tellServerTheSession();
 }
 
 /** Logout (spec section 4): clears token, user and isAuthenticated; settings stay. */
@@ -141,6 +160,7 @@ export function clearSession(): void {
   write(STORAGE_KEYS.token, null);
   write(STORAGE_KEYS.user, null);
   write(STORAGE_KEYS.isAuthenticated, null);
+  tellServerTheSession();
 }
 
 /** The API base: the stored connection string, else this server's own `/api`. */
@@ -159,6 +179,7 @@ export function getStoredConnectionString(): string | null {
 
 export function setConnectionString(value: string | null): void {
   write(STORAGE_KEYS.connectionString, value?.trim() ? value.trim().replace(/\/+$/, '') : null);
+  tellServerTheSession();
 }
 
 export function getOrganization(): string | null {
