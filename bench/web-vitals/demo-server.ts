@@ -1,7 +1,7 @@
 // The built server on a fresh embedded database with the demo clinic loaded (`demo-cli`, about 30 s): what
 // bench/web-vitals and its side-by-side comparison (compare.ts) open in the browser.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +51,8 @@ export async function startDemoServer(webDist?: string): Promise<DemoServer> {
   const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
     cwd: root,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // DEMO_LOG=<file> keeps the server's log: a page it failed to draw is logged there, and drawn by the browser.
+    stdio: ['ignore', process.env.DEMO_LOG ? openSync(process.env.DEMO_LOG, 'w') : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {

@@ -1,6 +1,7 @@
 // One page load as bench/web-vitals measures it: a browser context as a workstation keeps it, a settled new tab, and
 // the figures of the load (LCP, when the screen's content was first in a frame, requests, bytes, long tasks).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SESSION_COOKIE, UI_COOKIE } from '@basira/shared/common/rendered-pages';
 import { ORG, type Session } from './demo-server.ts';
 
 export const median = (xs: number[]) => {
@@ -10,7 +11,10 @@ export const median = (xs: number[]) => {
 };
 export const ms = (x: number) => `${Math.round(x)} ms`;
 
-/** A context as a workstation keeps it: the session and the clinic in localStorage, nothing in the HTTP cache. */
+/**
+ * A context as a workstation keeps it: the session and the clinic in localStorage, and the cookies the app writes
+ * from them at every start (web/src/lib/storage.ts: the look, the session), nothing in the HTTP cache.
+ */
 export async function newContext(
   browser: Browser,
   base: string,
@@ -29,7 +33,7 @@ export async function newContext(
   ];
   const context = await browser.newContext({
     viewport: { width: 1366, height: 768 },
-    storageState: { cookies: [], origins: [{ origin: base, localStorage }] },
+    storageState: { cookies: cookiesOf(base, session), origins: [{ origin: base, localStorage }] },
   });
   // Installed before any of the page's scripts: every observer buffered from navigation start.
   await context.addInitScript(() => {
@@ -54,6 +58,21 @@ export async function newContext(
     }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
   });
   return context;
+}
+
+/** The cookies the app keeps beside localStorage (shared/common/rendered-pages.ts), as this context's app wrote them. */
+function cookiesOf(base: string, session: Session | null) {
+  const cookie = (name: string, value: string) => ({
+    name,
+    value,
+    domain: new URL(base).hostname,
+    path: '/',
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Strict' as const,
+  });
+  return [cookie(UI_COOKIE, 'ar.rtl.light'), ...(session ? [cookie(SESSION_COOKIE, session.token)] : [])];
 }
 
 export interface Load {

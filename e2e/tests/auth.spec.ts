@@ -54,7 +54,7 @@ test.describe('sign-in', () => {
     ).toEqual([null, null]);
   });
 
-  test('the sign-in page comes drawn by the server in this browser’s look, and the app takes it over as it is', async ({
+  test('the sign-in page and a signed-in screen come drawn by the server in this browser’s look, and the app takes them over as they are', async ({
     page,
     t,
     lang,
@@ -90,6 +90,21 @@ test.describe('sign-in', () => {
     const signedIn = await page.goto('/');
     expect(await signedIn!.text()).toContain('<div id="root"></div>');
     await expect(page.getByRole('link', { name: t('start.continue') })).toBeVisible();
+
+    // A signed-in screen comes drawn for this user with its data, inert until the app holds it, then taken over.
+    const dashboard = await page.goto('/dashboard');
+    const drawn = await dashboard!.text();
+    expect(drawn).toMatch(
+      /<div id="root" data-rendered-path="\/dashboard" [^>]*data-rendered-user="\d+" inert>/,
+    );
+    expect(drawn).toContain(`>${t('dashboard.title')}</h1>`);
+    expect(drawn).toContain('<script type="application/json" id="rendered-data">');
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await expect(page.locator('h1[data-e2e-server-node]')).toHaveText(t('dashboard.title'));
+    await expect(page.getByTestId('visits-chart')).toBeVisible();
+    await new AppShell(page, t).menuItem('patientIndex').click();
+    await expect(page).toHaveURL(/\/patients$/);
+    expect(redrawn).toEqual([]);
   });
 
   test('a new colleague must choose their own password first', async ({ page, t, api, shot }) => {

@@ -377,7 +377,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Buil
     sessions,
     heartbeatMs: config.EVENTS_HEARTBEAT_SECONDS * 1000,
   });
-  const rendersPages = hasWeb && registerRenderedPages(app, webDir, sessions);
+  const rendersPages = hasWeb && registerRenderedPages(app, webDir, { db: database.db, sessions });
   if (hasWeb)
     await app.register(fastifyStatic, {
       root: webDir,

@@ -8,7 +8,7 @@ import { appRoutes } from './app/router.tsx';
 import { AppRoot } from './app/app-root.tsx';
 import { readStateFrom } from './app/guards.ts';
 import { installGlobalReactions } from './app/global-reactions.ts';
-import { routerSettled, serverDrawn } from './app/server-drawn.ts';
+import { routerAt, routerSettled, serverDrawn, startFromRenderedData } from './app/server-drawn.ts';
 import { applyDocumentLanguage, initI18n } from './i18n/i18n.ts';
 import {
   getDirection,
@@ -27,8 +27,9 @@ async function start(): Promise<void> {
   tellServerTheSession();
 
   const container = document.getElementById('root')!;
-  // A page the server drew (signed out, in this browser's look): taken over as it is, not drawn again.
+  // A page the server drew (in this browser's look, for its session): taken over as it is, not drawn again.
   const drawn = serverDrawn(container);
+  if (drawn?.signedIn) await startFromRenderedData();
   // The router starts now: its guards run while the text file loads.
   const router = createBrowserRouter(appRoutes());
   readStateFrom(router);
@@ -36,8 +37,10 @@ async function start(): Promise<void> {
   installGlobalReactions(router, i18n);
   document.title = i18n.t('app.name');
 
-  const app = <AppRoot i18n={i18n} direction={direction} router={router} />;
-  if (drawn && router.state.location.pathname === drawn.path && !router.state.errors)
+  // A signed-in page the server drew is inert until React holds it (server/src/web/rendered-pages.ts).
+  const usable = () => container.removeAttribute('inert');
+  const app = <AppRoot i18n={i18n} direction={direction} router={router} onFirstCommit={usable} />;
+  if (drawn && routerAt(drawn, router.state.location) && !router.state.errors)
     hydrateRoot(container, app, {
       // React draws the page again where the server's differs; the browser suite fails on this message.
       onRecoverableError: (error) => console.error('hydration: the page was drawn again', error),

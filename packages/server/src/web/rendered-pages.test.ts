@@ -25,8 +25,23 @@ const TEMPLATE = `<!doctype html>
 // draws what it was asked, fails in English right to left (draws nothing if dark too), and counts its renders.
 const ENTRY = `
 export const renders = [];
-export async function renderPage({ path, ui, texts }) {
+export async function renderPage({ path, ui, texts, session, sidePanel }) {
   renders.push(path + ' ' + ui.lang + '.' + ui.direction + '.' + ui.dark);
+  if (session) {
+    // Signed in: what the API answers this page's session, whatever credentials the render would send.
+    const me = await session.call({ method: 'GET', url: '/api/me', headers: { authorization: 'Bearer forged' } });
+    const write = await session.call({ method: 'POST', url: '/api/logout', headers: {} }).then(
+      () => 'written',
+      () => 'refused',
+    );
+    const name = me.status === 200 ? JSON.parse(me.body).data.name : 'status ' + me.status;
+    if (path === '/doctor') throw new Error('render failed');
+    return {
+      html: '<p>' + name + ' ' + write + ' panel ' + sidePanel + '</p>',
+      title: 'Signed in',
+      data: JSON.stringify({ note: '</script><script>alert(1)</script>' }),
+    };
+  }
   if (ui.lang === 'en' && ui.direction === 'rtl') {
     if (ui.dark) return null;
     throw new Error('render failed');
@@ -113,6 +128,44 @@ describe('the pages the server sends drawn', () => {
     expect(renders.length - before).toBe(3);
     await get('basira_ui=en.rtl.dark');
     expect(renders.length - before).toBe(3);
+  });
+});
+
+describe('a signed-in screen', () => {
+  it('comes drawn for the session of its cookie, read through the API as that user, held until the app has it', async () => {
+    const org = await t.newOrg();
+    const res = await t.request({
+      method: 'GET',
+      url: '/patients?page=2',
+      headers: { cookie: `basira_ui=en.ltr.dark; basira_panel=0; basira_session=${org.adminToken}` },
+    });
+    expect(res.statusCode).toBe(200);
+    // The user's data: no cache keeps it.
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(res.body).toContain(
+      `<div id="root" data-rendered-path="/patients?page=2" data-rendered-look="en.ltr.dark" data-rendered-user="${org.adminId}" inert><p>Admin User refused panel false</p></div>`,
+    );
+    // The first data as a data block, which nothing in it can close.
+    expect(res.body).toContain(
+      '<script type="application/json" id="rendered-data">{"note":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}</script>',
+    );
+  });
+
+  it('is the plain index.html for a browser without a live session, or when its render fails', async () => {
+    const org = await t.newOrg();
+    for (const cookie of [undefined, 'basira_session=' + 'A'.repeat(43)]) {
+      const res = await t.request({ method: 'GET', url: '/queue', headers: cookie ? { cookie } : {} });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(TEMPLATE);
+    }
+    const failed = await t.request({
+      method: 'GET',
+      url: '/doctor',
+      headers: { cookie: `basira_session=${org.adminToken}` },
+    });
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toBe(TEMPLATE);
   });
 });
 

@@ -3,13 +3,21 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { SessionService } from '../lib/sessions.ts';
+import type { Db } from '../db/client.ts';
+import { organizationById } from '../lib/organizations.ts';
+import type { Principal, SessionService } from '../lib/sessions.ts';
 import {
   RENDERED_PATHS,
+  SIGNED_IN_RENDERED_PATHS,
+  renderMayCall,
   sessionTokenOf,
+  sidePanelOf,
   uiKey,
   uiPreferencesOf,
+  type ApiCall,
   type PageRenderer,
+  type PageRequest,
+  type PageSession,
   type RenderedPage,
   type UiPreferences,
 } from '@basira/shared/common/rendered-pages';
@@ -36,9 +44,28 @@ const escapeHtml = (text: string) =>
 export const fitsTemplate = (template: string): boolean =>
   ENTRY_SCRIPT.test(template) && [HTML_TAG, TITLE, ROOT].every((mark) => template.includes(mark));
 
-/** index.html with `page` drawn in it, as `ui` shows it. */
-export function pageDocument(template: string, page: RenderedPage, url: string, ui: UiPreferences): string {
+/** JSON inside a `<script>` element: no `<` can close it or open a comment. */
+const scriptJson = (json: string) => json.replace(/</g, '\\u003c');
+
+/** index.html with `page` drawn in it, as `ui` shows it (for `userId`, when signed in). */
+export function pageDocument(
+  template: string,
+  page: RenderedPage,
+  url: string,
+  ui: UiPreferences,
+  userId?: number,
+): string {
   const scheme = ui.dark ? 'dark' : 'light';
+  // A signed-in page is `inert` until the app holds it (web/src/main.tsx): a letter typed into a field React does not
+  // hold yet would be lost to the screen's state, a click would do nothing. It looks the same meanwhile.
+  const marks = `data-rendered-path="${escapeHtml(url)}" data-rendered-look="${uiKey(ui)}"${
+    userId === undefined ? '' : ` data-rendered-user="${userId}" inert`
+  }`;
+  // Data, not a script: the browser runs no `type="application/json"` element, so the CSP needs no exception.
+  const data =
+    page.data === undefined
+      ? ''
+      : `<script type="application/json" id="rendered-data">${scriptJson(page.data)}</script>`;
   return template
     .replace(HTML_TAG, `<html lang="${ui.lang}" dir="${ui.direction}" data-mantine-color-scheme="${scheme}">`)
     .replace(TITLE, () => `<title>${escapeHtml(page.title)}</title>`)
@@ -47,10 +74,7 @@ export function pageDocument(template: string, page: RenderedPage, url: string, 
       ENTRY_SCRIPT,
       (_all, entry: string) => `<script src="/after-paint.js" data-entry="${entry}" defer></script>`,
     )
-    .replace(
-      ROOT,
-      () => `<div id="root" data-rendered-path="${url}" data-rendered-look="${uiKey(ui)}">${page.html}</div>`,
-    );
+    .replace(ROOT, () => `<div id="root" ${marks}>${page.html}</div>${data}`);
 }
 
 interface Drawn {
@@ -66,7 +90,7 @@ interface Drawn {
 export function registerRenderedPages(
   app: FastifyInstance,
   webDir: string,
-  sessions: SessionService,
+  { db, sessions }: { db: Db; sessions: SessionService },
 ): boolean {
   const entry = path.resolve(webDir, '../dist-server/entry-server.js');
   if (!existsSync(entry)) return false;
@@ -86,39 +110,100 @@ export function registerRenderedPages(
   };
   const drawn = new Map<string, Promise<Drawn | null>>();
 
-  async function draw(
-    key: string,
-    url: string,
-    ui: UiPreferences,
-    log: FastifyBaseLogger,
-  ): Promise<Drawn | null> {
+  /**
+   * The page as the render draws it for `request`; null where it draws none (another page). A failure is logged and
+   * thrown: the caller answers the plain index.html, and the browser draws the page itself.
+   */
+  async function render(request: PageRequest, log: FastifyBaseLogger): Promise<RenderedPage | null> {
     try {
+      // React's production build: the development one renders several times slower. Set before the entry (and
+      // React) is first imported; a test run's own setting stays.
+      process.env.NODE_ENV ??= 'production';
       renderer ??= import(pathToFileURL(entry).href) as Promise<PageRenderer>;
-      const page = await (await renderer).renderPage({ path: url, ui, texts: textsOf(ui.lang) });
+      return await (await renderer).renderPage(request);
+    } catch (error) {
+      log.error({ err: error }, `rendered pages: ${request.path} was not rendered`);
+      renderer = undefined;
+      throw error;
+    }
+  }
+
+  /** A signed-out page, drawn once per look and kept; a failure is not kept, and tried again next time. */
+  async function draw(key: string, url: string, ui: UiPreferences, log: FastifyBaseLogger) {
+    try {
+      const page = await render({ path: url, ui, texts: textsOf(ui.lang) }, log);
       if (!page) return null;
       const html = pageDocument(template, page, url, ui);
       return { html, brotli: brotliCompressSync(html) };
-    } catch (error) {
-      // The plain index.html still works: the browser draws the page itself.
-      log.error({ err: error }, `rendered pages: ${url} was not rendered`);
-      renderer = undefined;
+    } catch {
       drawn.delete(key);
       return null;
     }
   }
 
-  /** Whether the request's session cookie names a live session (a page's request: no organization, no activity). */
-  async function signedIn(cookieHeader: string | undefined): Promise<boolean> {
+  /** The live session the request's cookie names, if any (a page's request: no organization, no activity). */
+  async function sessionOf(
+    cookieHeader: string | undefined,
+  ): Promise<{ token: string; principal: Principal } | undefined> {
     const token = sessionTokenOf(cookieHeader);
-    if (!token) return false;
+    if (!token) return undefined;
     try {
-      await sessions.resolve(token, undefined, true);
-      return true;
+      return { token, principal: await sessions.resolve(token, undefined, true) };
     } catch {
-      // Expired, revoked or unknown: the signed-out page, which the app renders over if it still holds the token.
-      return false;
+      // Expired, revoked or unknown: signed out (the app, if it still holds the token, learns so from the API).
+      return undefined;
     }
   }
+  const signedIn = async (cookieHeader: string | undefined) => (await sessionOf(cookieHeader)) !== undefined;
+
+  /**
+   * The API as the page's user may call it: in process, with their session and organization whatever the render
+   * asks, and reads only (`renderMayCall`), through every route's own permission check (and its audit: the server
+   * shows the data).
+   */
+  async function pageSession(token: string, principal: Principal): Promise<PageSession | undefined> {
+    const org = await organizationById(db, principal.user.orgId);
+    if (!org) return undefined;
+    const call = async ({ method, url, headers }: ApiCall) => {
+      if (!renderMayCall(method, url)) throw new Error(`a render may not call ${method} ${url}`);
+      const answer = await app.inject({
+        method: method as 'GET' | 'POST',
+        url,
+        headers: { ...headers, authorization: `Bearer ${token}`, 'x-organization': org.slug },
+      });
+      const answerHeaders: Record<string, string> = {};
+      for (const [name, value] of Object.entries(answer.headers))
+        if (typeof value === 'string') answerHeaders[name] = value;
+      return { status: answer.statusCode, headers: answerHeaders, body: answer.body };
+    };
+    return { token, organization: org.slug, userId: principal.user.id, call };
+  }
+
+  /** A signed-in screen, drawn for its user with its first data; the plain index.html when signed out. */
+  for (const url of SIGNED_IN_RENDERED_PATHS)
+    app.get(url, { config: { permission: 'public' } }, async (request, reply) => {
+      // The page holds the user's data: kept by no cache, and never sent for another browser's cookie.
+      void reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('vary', 'Cookie, Accept-Encoding');
+      const found = await sessionOf(request.headers.cookie);
+      const session = found && (await pageSession(found.token, found.principal));
+      if (!session) return template;
+      const ui = uiPreferencesOf(request.headers.cookie);
+      const sidePanel = sidePanelOf(request.headers.cookie);
+      const page = await render(
+        {
+          path: request.url,
+          ui,
+          texts: textsOf(ui.lang),
+          session,
+          ...(sidePanel === undefined ? {} : { sidePanel }),
+        },
+        request.log,
+      ).catch(() => null);
+      return page ? pageDocument(template, page, request.url, ui, session.userId) : template;
+    });
 
   for (const url of RENDERED_PATHS)
     app.get(url, { config: { permission: 'public' } }, async (request, reply) => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_UI, sessionTokenOf, uiKey, uiPreferencesOf } from './rendered-pages.ts';
+import {
+  DEFAULT_UI,
+  renderMayCall,
+  sessionTokenOf,
+  sidePanelOf,
+  uiKey,
+  uiPreferencesOf,
+} from './rendered-pages.ts';
 
 describe('the browser preferences cookie', () => {
   it('reads the value the web app writes, among other cookies', () => {
@@ -48,5 +55,29 @@ describe('the session cookie', () => {
       `x_basira_session=${token}`,
     ])
       expect(sessionTokenOf(header), String(header)).toBeUndefined();
+  });
+});
+
+describe('the side panel cookie', () => {
+  it('reads the choice, and no choice when missing or malformed', () => {
+    expect(sidePanelOf('basira_ui=ar.rtl.light; basira_panel=0')).toBe(false);
+    expect(sidePanelOf('basira_panel=1')).toBe(true);
+    for (const header of [undefined, 'basira_panel=', 'basira_panel=open', 'x_basira_panel=1'])
+      expect(sidePanelOf(header), String(header)).toBeUndefined();
+  });
+});
+
+describe('what a render may call', () => {
+  it('reads: the API’s GETs and the board’s show, which the spec makes a POST', () => {
+    expect(renderMayCall('GET', '/api/mo/patient/filter?page=1')).toBe(true);
+    expect(renderMayCall('POST', '/api/mo/patient/open/board/show/12/34')).toBe(true);
+  });
+
+  it('never a write, nor anything outside the API', () => {
+    expect(renderMayCall('POST', '/api/mo/patient/open/board/12/34')).toBe(false);
+    expect(renderMayCall('POST', '/api/mo/patient/open/board/show/12/34/x')).toBe(false);
+    expect(renderMayCall('DELETE', '/api/mo/patient/12')).toBe(false);
+    expect(renderMayCall('POST', '/api/logout')).toBe(false);
+    expect(renderMayCall('GET', '/backup')).toBe(false);
   });
 });

@@ -53,6 +53,18 @@ export function uiPreferencesOf(cookieHeader: string | undefined): UiPreferences
 }
 
 /**
+ * Whether the user left the main layout's side panel open ('1') or closed ('0'): a copy of the stored choice
+ * (web/src/lib/storage.ts), so that a signed-in page is drawn with the panel as the browser will show it.
+ */
+export const PANEL_COOKIE = 'basira_panel';
+
+/** The side panel as the request's cookie tells it; undefined when the user never chose. */
+export function sidePanelOf(cookieHeader: string | undefined): boolean | undefined {
+  const value = cookieOf(cookieHeader, PANEL_COOKIE);
+  return value === '1' ? true : value === '0' ? false : undefined;
+}
+
+/**
  * The browser's session, as a page's request carries it: a copy of the bearer token the web app keeps in
  * localStorage (spec section 9), written and cleared beside it (web/src/lib/storage.ts), so that the two never
  * disagree. The server reads it on its pages only (a page of a signed-in browser is not the signed-out one); the
@@ -70,17 +82,72 @@ export function sessionTokenOf(cookieHeader: string | undefined): string | undef
   return token !== undefined && TOKEN.test(token) ? token : undefined;
 }
 
+/**
+ * The signed-in screens the server sends drawn with their first data, for a browser whose session cookie holds a
+ * live session (the screens a clinic opens first and most): Fastify route patterns of the web app's own routes
+ * (web/src/lib/routes.ts). Any other address is drawn by the browser.
+ */
+export const SIGNED_IN_RENDERED_PATHS = [
+  '/dashboard',
+  '/patients',
+  '/patients/:search',
+  '/queue',
+  '/doctor',
+  '/boards/:patientId/:queueId',
+  '/boards/:patientId/:queueId/:search',
+] as const;
+
+/**
+ * The API calls a render may make besides GETs: reads the spec makes POSTs (the board's `show`, which moves no
+ * status). A render writes nothing: any other call is refused (web/rendered-pages.ts on the server).
+ */
+export const RENDER_READ_POSTS: readonly RegExp[] = [/^\/api\/mo\/patient\/open\/board\/show\/\d+\/\d+$/];
+
+/** Whether a render may make this call: a GET, or one of the reads above. */
+export const renderMayCall = (method: string, url: string): boolean =>
+  url.startsWith('/api/') &&
+  (method === 'GET' || (method === 'POST' && RENDER_READ_POSTS.some((r) => r.test(url))));
+
+/** A call a render makes to the API, answered in process with the page's session. */
+export interface ApiCall {
+  method: string;
+  /** The path and query, `/api/…`. */
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface ApiAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The session of a page's request: who the page is drawn for, and the API as they may call it. */
+export interface PageSession {
+  token: string;
+  /** The organization's slug, as the browser stores it (`X-Organization`). */
+  organization: string;
+  userId: number;
+  call(request: ApiCall): Promise<ApiAnswer>;
+}
+
 export interface PageRequest {
+  /** The page's address: its path and query. */
   path: string;
   ui: UiPreferences;
   /** The language's text file, as the browser reads it (the web build's src/locales). */
   texts: Record<string, unknown>;
+  session?: PageSession;
+  /** The side panel as the user left it (`basira_panel`), for a signed-in page. */
+  sidePanel?: boolean;
 }
 
 export interface RenderedPage {
   /** The root element's content. */
   html: string;
   title: string;
+  /** A signed-in page's first data: the render's query cache, dehydrated (JSON), which the browser starts from. */
+  data?: string;
 }
 
 /** What the web app's server entry exports (built to packages/web/dist-server/entry-server.js). */

@@ -5,6 +5,7 @@ import { canAny } from '../lib/session-local.ts';
 import type { RouteAccess } from '../lib/routes.ts';
 import type { ScreenDataArgs } from '../lib/screen-data.ts';
 import { getStoredUser, getToken } from '../lib/storage.ts';
+import { renderContext } from '../lib/render-context.ts';
 
 /** A navigation the global error reaction has taken over (toast, then /login) waits here until replaced. */
 const superseded = () => new Promise<never>(() => {});
@@ -24,12 +25,12 @@ export const loadChunk = (preload?: () => Promise<unknown>): Promise<null> =>
 export async function loadMe(): Promise<Me> {
   try {
     // Loaded only for a signed-in visitor: the sign-in path stays free of the API client, zod and the cache.
-    const [{ meQuery }, { queryClient }] = await Promise.all([
+    const [{ meQuery }, { currentQueryClient }] = await Promise.all([
       import('../lib/session.ts'),
       import('../lib/query-client.ts'),
     ]);
     // Not retried here: during a database outage the page opens on the stored user, under the outage banner.
-    return await queryClient.ensureQueryData({ ...meQuery, retry: false });
+    return await currentQueryClient().ensureQueryData({ ...meQuery, retry: false });
   } catch (error) {
     const stored = getStoredUser();
     if (isDatabaseUnavailable(error) && stored) return stored;
@@ -65,7 +66,9 @@ interface RouterState {
  * pushed after the loaders: during a navigation the router's own state holds it. Before `readStateFrom` is called
  * (the first load) it is the history entry's, which the router keeps under `usr`.
  */
-let loadingState = (): unknown => (window.history.state as { usr?: unknown } | null)?.usr;
+let loadingState = (): unknown =>
+  // A render on the server has no history: its address carries no state.
+  renderContext() ? undefined : (window.history.state as { usr?: unknown } | null)?.usr;
 
 /** Lets the loaders read the state of the navigation they run for (main.tsx, once the router is made). */
 export function readStateFrom(router: RouterState): void {
@@ -79,7 +82,7 @@ export function readStateFrom(router: RouterState): void {
 export function accessLoader(
   access: RouteAccess,
   preload?: () => Promise<unknown>,
-  prefetchData?: (args: ScreenDataArgs) => void,
+  prefetchData?: (args: ScreenDataArgs) => Promise<void>,
 ): LoaderFunction {
   return async ({ params, request }) => {
     if (access !== 'public' && !getToken()) throw redirect('/login');
@@ -89,7 +92,14 @@ export function accessLoader(
     if (access === 'public' || access === 'token') return chunk;
     const me = await loadMe();
     if (!canAny(me.permissions, access)) throw redirect('/unauthorized');
-    prefetchData?.({ params, searchParams: new URL(request.url).searchParams, state: loadingState(), me });
+    const data = prefetchData?.({
+      params,
+      searchParams: new URL(request.url).searchParams,
+      state: loadingState(),
+      me,
+    });
+    // A render on the server draws the page once: its queries must be asked for before the router settles.
+    if (renderContext()) await data;
     return chunk;
   };
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   ActionIcon,
   AppShell,
@@ -15,7 +15,7 @@ import {
   rem,
 } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import {
@@ -48,10 +48,11 @@ import { useAppHotkeys } from '../lib/hotkeys.ts';
 import { useLiveEvents } from '../lib/live-events.ts';
 import { SIDE_MENU, TOP_BAR, visibleItems } from '../lib/navigation.ts';
 import { pathTo, type RouteName } from '../lib/routes.ts';
-import { queryClient } from '../lib/query-client.ts';
+import { currentQueryClient } from '../lib/query-client.ts';
 import { BELL_PERMISSIONS } from '@basira/shared/queue/queue-states';
 import { canAny } from '../lib/session-local.ts';
 import { getSidePanelOpen, setSidePanelOpen } from '../lib/storage.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { useMe } from '../lib/use-me.ts';
 import { useWhenIdle } from '../lib/use-when-idle.ts';
 import { IdleNotice } from './idle-notice.tsx';
@@ -115,10 +116,16 @@ const matches = (query: string) =>
 const initialPanelOpen = () =>
   matches('(min-width: 48em)') && (getSidePanelOpen() ?? matches('(min-width: 75em)'));
 
+/**
+ * The side panel of a page the server draws, which knows no screen: as the user left it (its cookie), else open, as
+ * on a workstation. The browser takes the page over so, then lets the screen decide (a phone closes it).
+ */
+const drawnPanelOpen = () => getSidePanelOpen() ?? true;
+
 /** The main layout: top bar, side panel menu (Ctrl+B), global search (Ctrl/Cmd+K), settings drawer. */
 export function MainLayout() {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={currentQueryClient()}>
       <ModalsProvider>
         <Shell />
       </ModalsProvider>
@@ -138,7 +145,12 @@ function Shell() {
   const me = useMe();
   const navigate = useNavigate();
   const location = useLocation();
-  const [panelOpen, setPanelOpen] = useState(initialPanelOpen);
+  const hydrated = useHydrated();
+  const [panelOpen, setPanelOpen] = useState(hydrated ? initialPanelOpen : drawnPanelOpen);
+  const drawn = useRef(!hydrated);
+  useEffect(() => {
+    if (drawn.current) setPanelOpen(initialPanelOpen());
+  }, []);
   // Writing in the updater keeps the hotkey's handler (bound once) right; a repeated write is harmless.
   const togglePanel = () =>
     setPanelOpen((open) => {
@@ -153,7 +165,7 @@ function Shell() {
   const idle = useWhenIdle();
   const searchRef = useRef<HTMLInputElement>(null);
   // Live updates for every screen of the layout (queue list, doctor page, bell).
-  useLiveEvents(queryClient, me !== undefined);
+  useLiveEvents(useQueryClient(), me !== undefined);
 
   useAppHotkeys({
     search: () => {

@@ -4,13 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { IconPlug } from '../components/icons.tsx';
 import { outage } from '../lib/outage.ts';
 
+const noOutage = () => null;
+
 /**
  * One calm notice at the top of the page while the database (or the server) does not answer, instead of a
  * message per failed call; it goes by itself once the server answers again (lib/outage.ts).
  */
 export function OutageBanner() {
   const { t } = useTranslation();
-  const kind = useSyncExternalStore(outage.subscribe, outage.current);
+  // A page drawn by the server shows no outage: it could read its data.
+  const kind = useSyncExternalStore(outage.subscribe, outage.current, noOutage);
   if (!kind) return null;
   return (
     <Alert

@@ -2,12 +2,12 @@ import { Suspense } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { ScreenLoader } from '../components/screen-loader.tsx';
-import { queryClient } from '../lib/query-client.ts';
+import { currentQueryClient } from '../lib/query-client.ts';
 
 /** The print views (features/print): the query cache, and nothing else of the main layout (menus, panels, events). */
 export function PrintLayout() {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={currentQueryClient()}>
       <Suspense fallback={<ScreenLoader />}>
         <Outlet />
       </Suspense>

@@ -2,6 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { LAYOUT_ROUTES, OUTER_ROUTES, PRINT_ROUTES, type RouteDef, type RouteName } from '../lib/routes.ts';
 import { accessLoader, layoutLoader, loadChunk } from './guards.ts';
+import { renderContext } from '../lib/render-context.ts';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { MainLayout, NotFoundScreen, OuterLayout, PendingScreen, PrintLayout, SCREENS } from './screens.ts';
 import { ScreenLoader } from '../components/screen-loader.tsx';
@@ -10,10 +11,13 @@ import { ScreenLoader } from '../components/screen-loader.tsx';
  * The live events' stream opens as soon as the session is known, before the screen's loader asks for its data
  * (lib/live-events.ts): the layout's loader resumes first, both awaiting the same `/api/me`.
  */
-const openLiveEvents = () =>
+const openLiveEvents = () => {
+  // The stream is the browser's: a render on the server opens none.
+  if (renderContext()) return;
   void Promise.all([import('../lib/live-events.ts'), import('../lib/query-client.ts')])
     .then(([{ openLiveEventsEarly }, { queryClient }]) => openLiveEventsEarly(queryClient))
     .catch(() => undefined);
+};
 
 function element(name: RouteName, def: RouteDef) {
   const Screen: ComponentType | undefined = def.screen ? SCREENS[name] : undefined;

@@ -9,7 +9,8 @@ import type { ScreenData, ScreenDataArgs } from '../lib/screen-data.ts';
  */
 export type Screen = ComponentType & {
   preload: () => Promise<unknown>;
-  prefetchData: (args: ScreenDataArgs) => void;
+  /** Resolves once the queries are asked for (not answered). */
+  prefetchData: (args: ScreenDataArgs) => Promise<void>;
 };
 
 /**
@@ -36,10 +37,10 @@ const screen = <K extends string>(
     }
     return loading;
   };
-  const prefetchData = (args: ScreenDataArgs) => {
+  const prefetchData = async (args: ScreenDataArgs): Promise<void> => {
     if (!data) return;
-    void Promise.all([data(), import('../lib/query-client.ts')])
-      .then(([screenData, { queryClient }]) => screenData(queryClient, args))
+    await Promise.all([data(), import('../lib/query-client.ts')])
+      .then(([screenData, { currentQueryClient }]) => screenData(currentQueryClient(), args))
       .catch(() => undefined);
   };
   const Lazy = lazy(preload);

@@ -1,19 +1,46 @@
-import { getToken, storedLook } from '../lib/storage.ts';
+import { getStoredUser, getToken, storedLook } from '../lib/storage.ts';
 
 /** What a page rendered by the server says of itself on its root (packages/server/src/web/rendered-pages.ts). */
 export interface ServerDrawn {
+  /** The address it was drawn for: the path, and for a signed-in page its query too. */
   path: string;
+  /** Drawn for the signed-in user of this browser, with the first data it read (`#rendered-data`). */
+  signedIn: boolean;
 }
 
 /**
- * The page the server drew in `container`, if this browser can take it over as it is: the server draws pages as a
- * signed-out visitor sees them, in the look of the `basira_ui` cookie. A stored session, or a look changed since the
- * cookie was sent, means the browser's first render would differ, so the app renders over it instead.
+ * The page the server drew in `container`, if this browser can take it over as it is: drawn in the look this
+ * browser shows (the `basira_ui` cookie), and for the session it holds: signed out for none, or signed in as the
+ * stored user (the `basira_session` cookie). Anything else (a look or a session changed since the request) means
+ * the browser's first render would differ, so the app renders over the page instead.
  */
 export function serverDrawn(container: HTMLElement): ServerDrawn | null {
-  const { renderedPath, renderedLook } = container.dataset;
-  if (!renderedPath || !container.firstChild) return null;
-  return renderedLook === storedLook() && !getToken() ? { path: renderedPath } : null;
+  const { renderedPath, renderedLook, renderedUser } = container.dataset;
+  if (!renderedPath || !container.firstChild || renderedLook !== storedLook()) return null;
+  if (renderedUser === undefined) return getToken() ? null : { path: renderedPath, signedIn: false };
+  const user = getStoredUser();
+  return getToken() && user && String(user.id) === renderedUser
+    ? { path: renderedPath, signedIn: true }
+    : null;
+}
+
+/** Whether the router stands where the page was drawn (a signed-out page is drawn whatever its query). */
+export function routerAt(drawn: ServerDrawn, location: { pathname: string; search: string }): boolean {
+  return drawn.path === (drawn.signedIn ? `${location.pathname}${location.search}` : location.pathname);
+}
+
+/**
+ * Starts the query cache from the data a signed-in page was drawn with, so that the screen's first render (its
+ * loaders ask the cache) is the page as drawn, without asking the server again.
+ */
+export async function startFromRenderedData(): Promise<void> {
+  const json = document.getElementById('rendered-data')?.textContent;
+  if (!json) return;
+  const [{ queryClient }, { hydrate }] = await Promise.all([
+    import('../lib/query-client.ts'),
+    import('@tanstack/react-query'),
+  ]);
+  hydrate(queryClient, JSON.parse(json));
 }
 
 interface SettlingRouter {

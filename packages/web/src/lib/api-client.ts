@@ -5,6 +5,7 @@ import { ApiError } from './api-error.ts';
 import { earlyMeKey, takeEarlyMe } from './early-requests.ts';
 import { getGlobalReactionHandler } from './api-reactions.ts';
 import { globalReaction, reactionTakesCharge } from './error-catalogue.ts';
+import { renderContext } from './render-context.ts';
 import { getConnectionString, getOrganization, getToken } from './storage.ts';
 import { hasUnsavedInput, recentlyReloaded } from './unsaved-input.ts';
 
@@ -130,7 +131,7 @@ async function send(
   try {
     response = early
       ? await untilAborted(early, signal)
-      : await fetch(buildUrl(base, path, options.query), {
+      : await (renderContext()?.fetch ?? fetch)(buildUrl(base, path, options.query), {
           method,
           headers,
           credentials: 'include',

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isDatabaseUnavailable } from './api-error.ts';
 import { outage } from './outage.ts';
+import { renderContext } from './render-context.ts';
 import { onLocalSessionEnd } from './session-local.ts';
 
 /** A read that met a database outage is tried again after 1, 2, 4 and 8 s; the banner says why meanwhile. */
@@ -26,10 +27,13 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * The app's one query cache. Its module is loaded with the main layout or the first guarded route, never on
+ * The browser's one query cache. Its module is loaded with the main layout or the first guarded route, never on
  * the sign-in path (which needs no cache).
  */
 export const queryClient = createQueryClient();
+
+/** The cache of the page now rendering: the browser's one, or on the server the render's own (render-context.ts). */
+export const currentQueryClient = (): QueryClient => renderContext()?.queryClient ?? queryClient;
 
 onLocalSessionEnd(() => queryClient.clear());
 // What failed or was missed during the outage (events too) is read again.

@@ -1,5 +1,6 @@
 import type { Me } from '@basira/shared/auth/auth.schemas';
-import { SESSION_COOKIE, UI_COOKIE, uiKey } from '@basira/shared/common/rendered-pages';
+import { PANEL_COOKIE, SESSION_COOKIE, UI_COOKIE, uiKey } from '@basira/shared/common/rendered-pages';
+import { renderContext } from './render-context.ts';
 
 /**
  * The local-storage keys of spec section 9, verbatim. The spec names the last two only in words ("connection
@@ -32,6 +33,8 @@ export const DARK_VALUE = '0';
 export const LIGHT_VALUE = '1';
 
 function read(key: string): string | null {
+  const rendering = renderContext();
+  if (rendering) return rendering.storage.get(key) ?? null;
   try {
     return window.localStorage.getItem(key);
   } catch {
@@ -40,6 +43,8 @@ function read(key: string): string | null {
 }
 
 function write(key: string, value: string | null): void {
+  // A render on the server changes nothing of the browser's.
+  if (renderContext()) return;
   try {
     if (value === null) window.localStorage.removeItem(key);
     else window.localStorage.setItem(key, value);
@@ -96,6 +101,7 @@ export const storedLook = (): string =>
 
 /** Writes a cookie of this site's own (`null` deletes it). */
 function writeCookie(name: string, value: string | null): void {
+  if (renderContext()) return;
   try {
     const secure = window.location.protocol === 'https:' ? '; Secure' : '';
     const age = value === null ? 0 : 31_536_000;
@@ -106,11 +112,13 @@ function writeCookie(name: string, value: string | null): void {
 }
 
 /**
- * Copies the language, direction and colour scheme into a cookie, so that a page the server renders is drawn as
- * this browser shows it (shared/common/rendered-pages.ts). Called at start and whenever one of them changes.
+ * Copies the language, direction and colour scheme into a cookie, and the side panel's state into another, so that a
+ * page the server renders is drawn as this browser shows it (shared/common/rendered-pages.ts). Called at start and
+ * whenever one of them changes.
  */
 export function tellServerTheLook(): void {
   writeCookie(UI_COOKIE, storedLook());
+  writeCookie(PANEL_COOKIE, read(STORAGE_KEYS.sidePanel));
 }
 
 /**
@@ -165,7 +173,7 @@ export function clearSession(): void {
 
 /** The API base: the stored connection string, else this server's own `/api`. */
 export function defaultConnectionString(): string {
-  return `${window.location.origin}/api`;
+  return `${renderContext()?.origin ?? window.location.origin}/api`;
 }
 
 export function getConnectionString(): string {
@@ -210,4 +218,5 @@ export function getSidePanelOpen(): boolean | null {
 
 export function setSidePanelOpen(open: boolean): void {
   write(STORAGE_KEYS.sidePanel, open ? '1' : '0');
+  tellServerTheLook();
 }
