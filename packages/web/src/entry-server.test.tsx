@@ -17,6 +17,7 @@ import { appRoutes } from './app/router.tsx';
 import { routerSettled, serverDrawn, startFromRenderedData } from './app/server-drawn.ts';
 import { textsInstance } from './i18n/i18n.ts';
 import { renderPage } from './entry-server.tsx';
+import { clinicUser } from './test/render-with-clinic.tsx';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const textsOf = (lang: string) =>
@@ -127,23 +128,8 @@ describe("the server's render of the signed-out pages", () => {
   });
 });
 
-/** A signed-in user as GET /api/me answers. */
-const userNamed = (id: number, name: string): Me => ({
-  id,
-  name,
-  email: `user${id}@clinic.example`,
-  username: null,
-  isActive: true,
-  isDoctor: false,
-  mustChangePassword: false,
-  roles: [],
-  version: 1,
-  createdAt: '2026-12-01T08:00:00.000Z',
-  updatedAt: '2026-12-01T08:00:00.000Z',
-  permissions: ['Administrator'],
-  organization: { id: 1, slug: 'default', name: 'Basira', timeZone: 'Asia/Baghdad' },
-  session: { idleMinutes: 60, expiresAt: '2026-12-31T08:00:00.000Z' },
-});
+/** A signed-in administrator as GET /api/me answers. */
+const userNamed = (id: number, name: string): Me => ({ ...clinicUser(['Administrator']), id, name });
 
 /** The server's side of a page's session: the API answering `me`, after `delayMs`; every call is recorded. */
 function sessionOf(me: Me, delayMs: number, calls: string[] = []): PageSession {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { organizationById } from '../lib/organizations.ts';
 import type { Principal, SessionService } from '../lib/sessions.ts';
@@ -76,6 +76,13 @@ export function pageDocument(
     )
     .replace(ROOT, () => `<div id="root" ${marks}>${page.html}</div>${data}`);
 }
+
+/** A page's headers: HTML that differs by the request's cookies (the look, the session). */
+const asPage = (reply: FastifyReply, cache: 'no-cache' | 'no-store') =>
+  void reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', cache)
+    .header('vary', 'Cookie, Accept-Encoding');
 
 interface Drawn {
   html: string;
@@ -182,11 +189,8 @@ export function registerRenderedPages(
   /** A signed-in screen, drawn for its user with its first data; the plain index.html when signed out. */
   for (const url of SIGNED_IN_RENDERED_PATHS)
     app.get(url, { config: { permission: 'public' } }, async (request, reply) => {
-      // The page holds the user's data: kept by no cache, and never sent for another browser's cookie.
-      void reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('vary', 'Cookie, Accept-Encoding');
+      // The page holds the user's data: kept by no cache.
+      asPage(reply, 'no-store');
       const found = await sessionOf(request.headers.cookie);
       const session = found && (await pageSession(found.token, found.principal));
       if (!session) return template;
@@ -207,10 +211,7 @@ export function registerRenderedPages(
 
   for (const url of RENDERED_PATHS)
     app.get(url, { config: { permission: 'public' } }, async (request, reply) => {
-      void reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Cookie, Accept-Encoding');
+      asPage(reply, 'no-cache');
       if (await signedIn(request.headers.cookie)) return template;
       const ui = uiPreferencesOf(request.headers.cookie);
       const key = `${url}|${uiKey(ui)}`;
