@@ -24,7 +24,8 @@ globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: tru
         response: fetch('/src/locales/' + lang + '.json', { headers: { accept: 'application/json' } }),
       };
     var token = store.getItem('token');
-    if (token) {
+    // A signed-in page the server drew came with its first data, `me` among it (src/app/server-drawn.ts).
+    if (token && !document.documentElement.hasAttribute('data-drawn-signed-in')) {
       var base =
         (store.getItem('connectionString') || '').trim().replace(/\/+$/, '') ||
         window.location.origin + '/api';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinic } from '../test/clinic-fixtures.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 
 // index.html as the web build writes it (vite adds the entry, its preloads and the stylesheet).
@@ -35,6 +36,7 @@ export async function renderPage({ path, ui, texts, session, sidePanel }) {
       () => 'refused',
     );
     const name = me.status === 200 ? JSON.parse(me.body).data.name : 'status ' + me.status;
+    if (path === '/patients') await session.call({ method: 'GET', url: '/api/mo/patient/filter?page=1', headers: {} });
     if (path === '/doctor') throw new Error('render failed');
     return {
       html: '<p>' + name + ' ' + write + ' panel ' + sidePanel + '</p>',
@@ -142,6 +144,9 @@ describe('a signed-in screen', () => {
     expect(res.statusCode).toBe(200);
     // The user's data: no cache keeps it.
     expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain(
+      '<html lang="en" dir="ltr" data-mantine-color-scheme="dark" data-drawn-signed-in>',
+    );
     expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
     expect(res.body).toContain(
       `<div id="root" data-rendered-path="/patients?page=2" data-rendered-look="en.ltr.dark" data-rendered-user="${org.adminId}" inert><p>Admin User refused panel false</p></div>`,
@@ -150,6 +155,24 @@ describe('a signed-in screen', () => {
     expect(res.body).toContain(
       '<script type="application/json" id="rendered-data">{"note":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}</script>',
     );
+  });
+
+  it("reads as the page's own request: the audit trail has the browser's address, and the page comes compressed", async () => {
+    const org = await t.newOrg();
+    await clinic(t, org).patient();
+    const res = await t.request({
+      method: 'GET',
+      url: '/patients',
+      remoteAddress: '203.0.113.9',
+      headers: { cookie: `basira_session=${org.adminToken}`, 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('data-rendered-path="/patients"');
+    const audit = await t.request({ method: 'GET', url: '/api/audit', token: org.adminToken, org: org.slug });
+    const rows = (audit.json() as { data: { action: string; ip: string | null }[] }).data;
+    expect(rows.filter((row) => row.action === 'patient.listed').map((row) => row.ip)).toEqual([
+      '203.0.113.9',
+    ]);
   });
 
   it('is the plain index.html for a browser without a live session, or when its render fails', async () => {

@@ -73,6 +73,18 @@ describe('the requests started before any module (public/before-modules.js)', ()
     expect(calls.map((c) => c.url)).toEqual(['/src/locales/ar.json']);
   });
 
+  it('asks for no GET /api/me on a signed-in page the server drew: it came with its data', () => {
+    localStorage.setItem('lang', 'ar');
+    localStorage.setItem('token', 'tok-1');
+    document.documentElement.setAttribute('data-drawn-signed-in', '');
+    try {
+      runBeforeModules();
+    } finally {
+      document.documentElement.removeAttribute('data-drawn-signed-in');
+    }
+    expect(calls.map((c) => c.url)).toEqual(['/src/locales/ar.json']);
+  });
+
   it("gives the texts' answer to the language it was asked for, once", async () => {
     localStorage.setItem('lang', 'en');
     runBeforeModules();
