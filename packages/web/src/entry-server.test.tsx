@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { act } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   uiKey,
   type ApiAnswer,
@@ -14,7 +14,6 @@ import {
 import type { Me } from '@basira/shared/auth/auth.schemas';
 import { AppRoot } from './app/app-root.tsx';
 import { appRoutes } from './app/router.tsx';
-import { MainLayout } from './app/screens.ts';
 import { routerSettled, serverDrawn, startFromRenderedData } from './app/server-drawn.ts';
 import { textsInstance } from './i18n/i18n.ts';
 import { renderPage } from './entry-server.tsx';
@@ -27,14 +26,10 @@ const textsOf = (lang: string) =>
     unknown
   >;
 
-// The main layout and the live events, which loaders import in the background (app/router.tsx), loaded before any
-// test: an import still under way when the test environment is torn down fails the run.
-// One after the other: an import that meets a module another is still evaluating can resolve before its own imports.
-beforeAll(async () => {
-  await import('./lib/live-events.ts');
-  await import('./lib/query-client.ts');
-  await MainLayout.preload();
-});
+// The live events' stream is the browser's, and no test here opens one. Its modules (the events' schemas and all they
+// import) would be loaded in the background by the main layout's loader, and a load still under way when the test
+// environment is torn down fails the run, after every test has passed.
+vi.mock('./lib/live-events.ts', () => ({ openLiveEventsEarly: () => {}, useLiveEvents: () => {} }));
 
 let root: Root | undefined;
 afterEach(() => {
