@@ -172,7 +172,8 @@ describe("the server's render of a signed-in screen", () => {
     expect(omarPage!.html).toContain('Omar Kareem');
     expect(omarPage!.html).not.toContain('Huda Salim');
     expect(JSON.parse(hudaPage!.data!)).toMatchObject({
-      queries: [{ queryKey: ['me'], state: { data: huda } }],
+      drawnAt: expect.any(Number),
+      cache: { queries: [{ queryKey: ['me'], state: { data: huda } }] },
     });
     // Each asked the API with its own session.
     expect(calls.filter((c) => c.includes('token-of-7')).length).toBeGreaterThan(0);

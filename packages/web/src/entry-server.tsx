@@ -6,11 +6,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { PageRenderer, PageRequest, PageSession } from '@basira/shared/common/rendered-pages';
 import { AppRoot } from './app/app-root.tsx';
 import { appRoutes } from './app/router.tsx';
-import { routerSettled } from './app/server-drawn.ts';
+import { routerSettled, type RenderedData } from './app/server-drawn.ts';
 import { textsInstance } from './i18n/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { rendersFrom, type RenderContext } from './lib/render-context.ts';
@@ -58,6 +58,7 @@ export const renderPage: PageRenderer['renderPage'] = (request) => {
     storage: storageOf(request),
     fetch: apiOf(request.session),
     queryClient,
+    drawnAt: Date.now(),
   };
   return contexts.run(context, async () => {
     const router = createMemoryRouter(appRoutes(), { initialEntries: [request.path] });
@@ -71,7 +72,7 @@ export const renderPage: PageRenderer['renderPage'] = (request) => {
       const html = await renderToHtml(
         <AppRoot i18n={i18n} direction={request.ui.direction} router={router} />,
       );
-      const data = request.session ? JSON.stringify(dehydrate(queryClient)) : undefined;
+      const data = request.session ? renderedData(context.drawnAt, queryClient) : undefined;
       return { html, title: i18n.t('app.name'), ...(data ? { data } : {}) };
     } finally {
       router.dispose();
@@ -79,6 +80,12 @@ export const renderPage: PageRenderer['renderPage'] = (request) => {
     }
   });
 };
+
+/** A signed-in page's data (`#rendered-data`, read by app/server-drawn.ts): when it was drawn, and its queries. */
+function renderedData(drawnAt: number, queryClient: QueryClient): string {
+  const data: RenderedData = { drawnAt, cache: dehydrate(queryClient) };
+  return JSON.stringify(data);
+}
 
 /** React's mark of a Suspense boundary it left to the browser: a lazy part not loaded yet, or a part that failed. */
 const LEFT_TO_THE_BROWSER = '<!--$!-->';
@@ -105,7 +112,7 @@ async function renderToHtml(app: ReactNode): Promise<string> {
 }
 
 /** Resolves when no query of the cache is fetching. */
-async function waitForQueries(client: ReturnType<typeof createQueryClient>): Promise<void> {
+async function waitForQueries(client: QueryClient): Promise<void> {
   while (client.isFetching() > 0)
     await new Promise<void>((resolve) => {
       const stop = client.getQueryCache().subscribe(() => {

@@ -1,3 +1,5 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import { takeOverPageDrawnAt } from '../lib/page-clock.ts';
 import { getStoredUser, getToken, storedLook } from '../lib/storage.ts';
 
 /** What a page rendered by the server says of itself on its root (packages/server/src/web/rendered-pages.ts). */
@@ -29,9 +31,17 @@ export function routerAt(drawn: ServerDrawn, location: { pathname: string; searc
   return drawn.path === (drawn.signedIn ? `${location.pathname}${location.search}` : location.pathname);
 }
 
+/** What a signed-in page carries in `#rendered-data` (entry-server.tsx). */
+export interface RenderedData {
+  /** When it was drawn: "now" until it is taken over (lib/page-clock.ts). */
+  drawnAt: number;
+  /** The render's query cache. */
+  cache: DehydratedState;
+}
+
 /**
  * Starts the query cache from the data a signed-in page was drawn with, so that the screen's first render (its
- * loaders ask the cache) is the page as drawn, without asking the server again.
+ * loaders ask the cache) is the page as drawn, without asking the server again; and its clock from when it was drawn.
  */
 export async function startFromRenderedData(): Promise<void> {
   const json = document.getElementById('rendered-data')?.textContent;
@@ -40,7 +50,9 @@ export async function startFromRenderedData(): Promise<void> {
     import('../lib/query-client.ts'),
     import('@tanstack/react-query'),
   ]);
-  hydrate(queryClient, JSON.parse(json));
+  const data = JSON.parse(json) as RenderedData;
+  takeOverPageDrawnAt(data.drawnAt);
+  hydrate(queryClient, data.cache);
 }
 
 interface SettlingRouter {

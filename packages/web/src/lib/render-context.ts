@@ -14,6 +14,8 @@ export interface RenderContext {
   /** The API, called in process with the request's session (no network). */
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   queryClient: QueryClient;
+  /** When the page is drawn: "now" for every part of it (lib/page-clock.ts). */
+  drawnAt: number;
 }
 
 let current: () => RenderContext | undefined = () => undefined;
