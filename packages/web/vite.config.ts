@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './precompress.ts';
 import { barrelImports } from './barrel-imports.ts';
 import { chunkGroups } from './chunk-groups.ts';
+import { preloadFonts } from './preload-fonts.ts';
 
 // `source` resolves @basira/shared to its TypeScript sources (package exports), so no shared build is needed.
 export default defineConfig(({ isSsrBuild }) =>
@@ -19,7 +20,7 @@ export default defineConfig(({ isSsrBuild }) =>
         build: { target: 'node20', outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false },
       }
     : {
-        plugins: [react(), barrelImports(), precompress()],
+        plugins: [react(), barrelImports(), preloadFonts(), precompress()],
         resolve: { conditions: ['source', ...defaultClientConditions] },
         build: {
           target: 'es2022',

@@ -12,7 +12,7 @@ const TEMPLATE = `<!doctype html>
 <html lang="ar" dir="rtl">
   <head>
     <title>Basira</title>
-    <script src="/before-modules.js"></script>
+    <script src="/before-modules.js" defer></script>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/boot-abc.js">
     <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
