@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { test, expect, arabicWord, iraqiMobile, translator } from '../support/fixtures.ts';
 import { AppShell } from '../pages/app-shell.ts';
+import { ROOT } from '../support/server.ts';
 
 test.describe('main layout', () => {
   test('theme and direction persist after a reload; choosing a language resets the direction', async ({
@@ -139,6 +141,7 @@ test.describe('main layout', () => {
 
   test('at 1366×768 the queue list starts on the first screen, below a short add form', async ({
     page,
+    lang,
     api,
     signIn,
     shot,
@@ -154,6 +157,30 @@ test.describe('main layout', () => {
     // Without scrolling: the first row of the list is wholly on screen.
     await expect(page.getByTestId('queue-row').first()).toBeInViewport({ ratio: 1 });
     await shot('queue-1366');
+
+    // The same screen as the server draws it, before any of its code has run: already styled, the time field's
+    // hours and minutes side by side in it (their styles once came with the screen's code, after the first paint).
+    const drawn = await page
+      .context()
+      .browser()!
+      .newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const beforeCode = await drawn.newPage();
+    await beforeCode.setViewportSize({ width: 1366, height: 768 });
+    await beforeCode.goto(page.url());
+    await expect(beforeCode.locator('#root')).toHaveAttribute('inert');
+    await expect(beforeCode.getByTestId('queue-row').first()).toBeInViewport({ ratio: 1 });
+    const [field, hours, minutes] = await Promise.all(
+      ['queue-time', 'time-hours', 'time-minutes'].map((id) => beforeCode.getByTestId(id).boundingBox()),
+    );
+    for (const part of [hours, minutes]) {
+      expect(part!.y).toBeGreaterThanOrEqual(field!.y);
+      expect(part!.y + part!.height).toBeLessThanOrEqual(field!.y + field!.height);
+    }
+    // Not `shot`: it waits for the fonts with a script, and this page runs none.
+    await beforeCode.screenshot({
+      path: path.join(ROOT, 'e2e/screenshots', `${lang}-queue-1366-as-drawn.png`),
+    });
+    await drawn.close();
   });
 
   test('the Arabic font is bundled and served by the app itself', async ({ page, baseURL }) => {

@@ -1,4 +1,7 @@
 import '@mantine/core/styles.css';
+// With the core's, not with the screens that use them: a page the server draws (the queue's time field, the list
+// filters' dates) is painted before its screen's code, and so its styles, would load.
+import '@mantine/dates/styles.css';
 // One variable font file per script (Arabic, Latin) for every weight: 2 requests where the weights took 6.
 import './app/fonts.css';
 import './app/global.css';

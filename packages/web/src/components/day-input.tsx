@@ -1,5 +1,4 @@
 import { DateInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import { parseTypedDate } from '../lib/dates.ts';
 
 /** A calendar day (`YYYY-MM-DD`) picked or typed; never empty (a report is always of some day). */

@@ -10,7 +10,6 @@ import {
   Text,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import { ResourcesMonthView, type ScheduleEventData } from '@mantine/schedule';
 import '@mantine/schedule/styles.css';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,4 @@
 import { Button, Group, Table, Text } from '@mantine/core';
-import '@mantine/dates/styles.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
