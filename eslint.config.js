@@ -55,4 +55,22 @@ export default tseslint.config(
     },
   },
   { files: ['packages/server/src/lib/versioned.ts'], rules: { 'no-restricted-syntax': 'off' } },
+  {
+    // One hook reads the texts: react-i18next's own copies the i18next instance for every component it draws.
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation', 'withTranslation', 'Translation'],
+              message: 'Read the texts with useTranslation from i18n/use-translation.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -48,7 +48,9 @@ export async function startDemoServer(webDist?: string): Promise<DemoServer> {
   };
 
   const port = await freePort();
-  const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
+  // SERVER_NODE_ARGS passes Node's own options to the server (`--cpu-prof --cpu-prof-dir=…` to profile its renders).
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, path.join(root, 'packages/server/dist/main.js')], {
     cwd: root,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     // DEMO_LOG=<file> keeps the server's log: a page it failed to draw is logged there, and drawn by the browser.

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { getLastActivity, markActivity } from '../lib/activity.ts';
 import { fetchMe } from '../lib/session.ts';
 import { ME_KEY } from '../lib/session-local.ts';

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import {
   IconActivity,

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Alert } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { IconPlug } from '../components/icons.tsx';
 import { outage } from '../lib/outage.ts';
 

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { ActionIcon, Anchor, Box, Container, Group, Paper, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Link, Outlet } from 'react-router';
 import { IconEyeClinic, IconSettings } from '../components/icons.tsx';
 import { ScreenLoader } from '../components/screen-loader.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useParams, useSearchParams } from 'react-router';
 import type { ReceiptView } from '@basira/shared/money/billing.schemas';
 import type { PrintPaper } from '@basira/shared/print/printing.schemas';

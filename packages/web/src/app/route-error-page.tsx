@@ -1,5 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useRouteError } from 'react-router';
 import { errorMessage } from '../lib/error-catalogue.ts';
 import { isApiError } from '../lib/api-error.ts';

@@ -11,7 +11,7 @@ import {
   UnstyledButton,
   useMantineColorScheme,
 } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Link, useNavigate } from 'react-router';
 import { FlagIcon } from '../components/flag-icon.tsx';
 import { IconBug, IconBulb, IconLogout, IconMessage, IconPlug } from '../components/icons.tsx';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Box, Notification, Stack } from '@mantine/core';
 import { notifications, useNotifications, type NotificationData } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 const DEFAULT_AUTO_CLOSE_MS = 4_000;
 

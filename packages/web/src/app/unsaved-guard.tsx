@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { pathTo } from '../lib/routes.ts';
 import { hasUnsavedInput } from '../lib/unsaved-input.ts';

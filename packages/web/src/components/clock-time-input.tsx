@@ -1,5 +1,5 @@
 import { TimePicker, type TimePickerProps } from '@mantine/dates';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { amPmLabels } from '../lib/calendar-settings.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { EXAM_PERMISSIONS, readersOf } from '@basira/shared/exams/exam-types';
 import type { Board } from '@basira/shared/queue/board.schemas';

@@ -10,7 +10,7 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { errorMessage } from '../lib/error-catalogue.ts';
 import { useLoadFailure } from '../lib/use-load-failure.ts';
 import { useTranslator } from '../lib/use-translator.ts';

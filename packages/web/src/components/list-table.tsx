@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { Table, VisuallyHidden, type MantineFontSize, type MantineSpacing } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 
 export interface ListTableProps {
   /** Translated column headings; a last column for the row actions is added, named for screen readers only. */

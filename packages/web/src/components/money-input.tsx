@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { MAX_AMOUNT } from '@basira/shared/money/billing.schemas';
 import { MINOR_UNITS, type Currency } from '@basira/shared/money/money';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { formatMoney, MINOR_UNITS, type Currency } from '@basira/shared/money/money';
 import { moneyText } from './money-input.tsx';
 

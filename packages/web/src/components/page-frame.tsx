@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Box, Button, Group, LoadingOverlay, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useNavigate } from 'react-router';
 import { IconArrowBack } from './icons.tsx';
 

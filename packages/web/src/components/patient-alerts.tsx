@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, List, ThemeIcon } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { isolated } from '@basira/shared/clinical/ltr-text';
 import { conditionDef } from '@basira/shared/prescribing/conditions';
 import type { PatientAllergy } from '@basira/shared/prescribing/prescribing.schemas';

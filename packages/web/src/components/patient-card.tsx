@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import type { Patient } from '@basira/shared/patients/patients.schemas';
 import { displayPhone } from '../lib/phone-format.ts';

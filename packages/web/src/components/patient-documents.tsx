@@ -2,7 +2,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Alert, Badge, Button, FileButton, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { okSchema } from '@basira/shared/common/api.schemas';
 import {
   DOCUMENT_MAX_BYTES_DEFAULT,

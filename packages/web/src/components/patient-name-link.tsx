@@ -1,5 +1,5 @@
 import { Anchor, type AnchorProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { pathTo } from '../lib/routes.ts';
 

@@ -8,7 +8,7 @@ import type { Node as PmNode } from '@tiptap/pm/model';
 import type { NodeView } from '@tiptap/pm/view';
 import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { patientDocumentResponseSchema } from '@basira/shared/patients/patients.schemas';
 import { documentsKey } from './patient-documents.tsx';
 import { apiBlob, apiRequest } from '../lib/api-client.ts';

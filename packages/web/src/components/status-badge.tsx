@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { QUEUE_STATUS, type QueueStatusId } from '@basira/shared/queue/queue-states';
 import { useFormatters } from '../lib/format.ts';
 

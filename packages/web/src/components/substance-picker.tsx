@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Autocomplete, type AutocompleteProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { substanceListSchema, type SubstanceRow } from '@basira/shared/prescribing/prescribing.schemas';
 import { apiRequest } from '../lib/api-client.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { checkText, DEFAULT_MAX_LENGTH, DEFAULT_MIN_LENGTH, type TextRules } from '../lib/form-validation.ts';
 
 export type TextFieldProps = Omit<TextInputProps, 'min' | 'max' | 'minLength' | 'maxLength' | 'required'> &

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Card, Table, Text, Title } from '@mantine/core';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import type { boardVisitsSchema } from '@basira/shared/queue/board.schemas';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { medicationInput, type ConsultationDerived } from '@basira/shared/exams/consultation';
 import { medicationWarnings } from '@basira/shared/exams/consultation-warnings';
 import { scheduleText, totalDays } from '@basira/shared/exams/medication-schedule';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Group, List, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { ltr } from '@basira/shared/clinical/ltr-text';
 import { formatAxis, formatDiopters } from '@basira/shared/clinical/rounding';
 import {

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { roundToStep } from '@basira/shared/clinical/rounding';
 import { cornealPlaneRefraction } from '@basira/shared/clinical/vertex';
 import { EXAM_PERMISSIONS, readersOf } from '@basira/shared/exams/exam-types';

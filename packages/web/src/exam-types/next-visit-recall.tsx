@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { queueEntryResponseSchema } from '@basira/shared/queue/queue.schemas';
 import { apiRequest } from '../lib/api-client.ts';
 import { zonedDateTimeToIso } from '../lib/dates.ts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { IOL_FORMULA_CONSTANT } from '@basira/shared/clinical/iol-formula';
 import { formatDiopters } from '@basira/shared/clinical/rounding';
 import type { DeriveContext } from '@basira/shared/exams/exam-definition';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { sphericalEquivalent, transpose } from '@basira/shared/clinical/refraction';
 import { cornealPlaneRefraction, needsCornealPlane } from '@basira/shared/clinical/vertex';
 import { EXAM_PERMISSIONS, readersOf } from '@basira/shared/exams/exam-types';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { Leaf, NumberField } from '@basira/shared/exams/fields';
 import { formatNumber } from '@basira/shared/exams/field-format';
 import type { ExamType } from '@basira/shared/exams/exam-types';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { zonedParts } from './dates.ts';
 import { useMe } from './use-me.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import { useNavigate } from 'react-router';
 import { isApiError } from './api-error.ts';
 import { errorMessage, loadReaction } from './error-catalogue.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.ts';
 import type { Translator } from './error-catalogue.ts';
 
 /** i18next's `t` with `exists`, as the error catalogue wants it. */

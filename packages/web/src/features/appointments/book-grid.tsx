@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import dayjs from 'dayjs';
 import type { Book, Booking, Session } from '@basira/shared/appointments/appointments.schemas';
 import { localeOf } from '../../lib/format.ts';

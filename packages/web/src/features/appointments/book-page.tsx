@@ -13,7 +13,7 @@ import { DateInput } from '@mantine/dates';
 import { ResourcesMonthView, type ScheduleEventData } from '@mantine/schedule';
 import '@mantine/schedule/styles.css';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link, useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import { PageFrame } from '../../components/page-frame.tsx';

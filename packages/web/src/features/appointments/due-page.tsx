@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Loader, Select, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import type { dueListSchema } from '@basira/shared/appointments/appointments.schemas';
 import type { z } from 'zod';

@@ -1,6 +1,6 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import dayjs from 'dayjs';
 import { ListPage } from '../../components/list-page.tsx';
 import { dayIn, useFormatters } from '../../lib/format.ts';

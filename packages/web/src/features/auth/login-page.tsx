@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link, useNavigate } from 'react-router';
 import type { LoginRequest, Me } from '@basira/shared/auth/auth.schemas';
 import { ApiError, isApiError } from '../../lib/api-error.ts';

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Alert, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useNavigate } from 'react-router';
 import {
   meResponseSchema,

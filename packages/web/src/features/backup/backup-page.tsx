@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { isInstallationOrganization } from '@basira/shared/auth/auth.schemas';
 import type { BackupRun, BackupStatus } from '@basira/shared/backup/backup.schemas';
 import { PageFrame } from '../../components/page-frame.tsx';

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import type { BillingEntry, Charge } from '@basira/shared/money/billing.schemas';
 import { isApiError } from '../../lib/api-error.ts';

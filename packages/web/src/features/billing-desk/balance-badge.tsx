@@ -1,5 +1,5 @@
 import { Badge, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { MoneyValue } from '@basira/shared/money/billing.schemas';
 import { formatMoney } from '@basira/shared/money/money';
 import { MoneyText, useMoneyLang } from './money-text.tsx';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { MoneyValue } from '@basira/shared/money/billing.schemas';
 import { can } from '../../lib/session-local.ts';
 import { BalanceBadge } from './balance-badge.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Receipt } from '@basira/shared/money/billing.schemas';
 import { amountInWords } from '@basira/shared/money/amount-in-words';
 import { formatMoney, type Money } from '@basira/shared/money/money';

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { BillingService, ServiceKind } from '@basira/shared/money/billing.schemas';
 import type { Currency } from '@basira/shared/money/money';
 import { isApiError } from '../../lib/api-error.ts';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { BillingService } from '@basira/shared/money/billing.schemas';
 import { IconEdit, IconPlus } from '../../components/icons.tsx';
 import { ListPage } from '../../components/list-page.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { toCsv, type CsvCell } from '@basira/shared/money/csv';
 import { IconDownload, IconPrinter } from '../../components/icons.tsx';
 import { errorMessage } from '../../lib/error-catalogue.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Card, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Currency } from '@basira/shared/money/money';
 import type { DayReport } from '@basira/shared/money/billing.schemas';
 import { PageFrame } from '../../components/page-frame.tsx';

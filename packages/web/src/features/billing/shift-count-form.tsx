@@ -1,6 +1,6 @@
 import { type FormEvent } from 'react';
 import { Button, Group, Stack, Table, Text, Textarea } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { shiftCloseSchema, type Shift } from '@basira/shared/money/billing.schemas';
 import { MoneyInput, parseMoneyText } from '../../components/money-input.tsx';
 import { isApiError } from '../../lib/api-error.ts';

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { CURRENCIES, shiftOpenSchema, type Shift } from '@basira/shared/money/billing.schemas';
 import { MoneyInput, parseMoneyText } from '../../components/money-input.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { DEFAULT_ORGANIZATION } from '@basira/shared/auth/auth.schemas';

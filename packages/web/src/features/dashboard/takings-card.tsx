@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { formatMoney } from '@basira/shared/money/money';
 import { IconCash } from '../../components/icons.tsx';

@@ -2,7 +2,7 @@ import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { useDirection } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { localeOf } from '../../lib/format.ts';
 import { visitsChartQuery } from './dashboard.queries.ts';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { healthSchema } from '@basira/shared/common/api.schemas';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { apiRequest } from '../../lib/api-client.ts';

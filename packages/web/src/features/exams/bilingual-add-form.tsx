@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { z } from 'zod';
 import { IconPlus } from '../../components/icons.tsx';
 import type { FormValues, SchemaForm } from '../../lib/use-schema-form.ts';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Autocomplete, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { DiagnosisRow, Drug } from '@basira/shared/codes/codes.schemas';
 import type { ExamType } from '@basira/shared/exams/exam-types';
 import type { DrugField, NumberField } from '@basira/shared/exams/fields';

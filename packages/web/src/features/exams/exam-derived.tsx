@@ -1,6 +1,6 @@
 import { Card, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Drug } from '@basira/shared/codes/codes.schemas';
 import type { DeriveContext } from '@basira/shared/exams/exam-definition';
 import type { ExamType } from '@basira/shared/exams/exam-types';

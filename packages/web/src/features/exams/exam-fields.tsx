@@ -1,6 +1,6 @@
 import { Fragment, memo } from 'react';
 import { ActionIcon, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { EyesNode, GroupNode, ListNode, Node } from '@basira/shared/exams/fields';
 import { examDefinition } from '@basira/shared/exams/registry';
 import { type ExamType } from '@basira/shared/exams/exam-types';

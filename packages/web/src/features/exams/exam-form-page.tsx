@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link, Navigate, useMatches, useNavigate, useParams } from 'react-router';
 import { patientResponseSchema } from '@basira/shared/patients/patients.schemas';
 import { examDefinition } from '@basira/shared/exams/registry';

@@ -1,7 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { pageOf } from '../../lib/use-search-params-update.ts';
 import { examDefinition } from '@basira/shared/exams/registry';

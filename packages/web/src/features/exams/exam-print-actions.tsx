@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { EXAM_PERMISSIONS, type ExamType } from '@basira/shared/exams/exam-types';
 import { IconPrinter } from '../../components/icons.tsx';

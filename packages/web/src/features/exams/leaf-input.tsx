@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { parseVisualAcuity } from '@basira/shared/clinical/visual-acuity';
 import type { Leaf, TextField as TextLeaf } from '@basira/shared/exams/fields';
 import type { ExamType } from '@basira/shared/exams/exam-types';

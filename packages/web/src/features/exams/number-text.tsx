@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatAxis } from '@basira/shared/clinical/rounding';
 import { formatNumber, parseTypedNumber } from '@basira/shared/exams/field-format';
 import type { NumberField } from '@basira/shared/exams/fields';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Group, Select, Switch, Table, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { OPTION_CATEGORIES, type OptionCategoryKey } from '@basira/shared/exams/exam-options';
 import { optionCreateSchema, type ExamOption, type OptionUpdate } from '@basira/shared/exams/options.schemas';
 import { IconChevron, IconTrash } from '../../components/icons.tsx';

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { RefTarget } from '@basira/shared/exams/fields';
 import { biometry } from '@basira/shared/exams/biometry';
 import { useFormatters } from '../../lib/format.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { IconEyeClinic } from '../../components/icons.tsx';
 import { landingPath } from '../../lib/session-local.ts';

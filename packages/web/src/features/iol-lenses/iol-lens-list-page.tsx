@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { LENS_CONSTANTS, type IolLens, type LensConstant } from '@basira/shared/outcomes/outcomes.schemas';
 import { IconEdit, IconPlus } from '../../components/icons.tsx';
 import { ListPage } from '../../components/list-page.tsx';

@@ -1,5 +1,5 @@
 import { Badge, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Message, MessageStatus } from '@basira/shared/messaging/messaging.schemas';
 import { useFormatters } from '../../lib/format.ts';
 

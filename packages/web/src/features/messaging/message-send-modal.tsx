@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { messageSendSchema, TELEGRAM_TEXT_MAX } from '@basira/shared/messaging/messaging.schemas';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';

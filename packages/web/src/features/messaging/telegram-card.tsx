@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { PatientSummary } from '@basira/shared/patients/patients.schemas';
 import { IconMessage } from '../../components/icons.tsx';
 import { isApiError } from '../../lib/api-error.ts';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { messagingUserLinkSchema } from '@basira/shared/messaging/messaging.schemas';
 import type { PatientSummary } from '@basira/shared/patients/patients.schemas';
 import { PatientPicker } from '../../components/patient-picker.tsx';

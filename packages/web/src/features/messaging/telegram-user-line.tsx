@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { MessagingUser } from '@basira/shared/messaging/messaging.schemas';
 
 /** A linked Telegram user as the clinic knows them: name (when Telegram gave one), @username and numeric ID. */

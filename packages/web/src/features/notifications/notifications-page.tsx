@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Box, Group, Table, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { pageOf } from '../../lib/use-search-params-update.ts';
 import type { Notification } from '@basira/shared/notifications/notifications.schemas';

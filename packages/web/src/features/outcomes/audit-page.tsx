@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { IOL_FORMULAS } from '@basira/shared/exams/biometry';
 import { AXIAL_LENGTH_BANDS } from '@basira/shared/clinical/outcomes';

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ConstantOptimisationRow } from '@basira/shared/outcomes/outcomes.schemas';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { EXAM_PERMISSIONS } from '@basira/shared/exams/exam-types';
 import { OUTCOME_WINDOW_DAYS } from '@basira/shared/outcomes/outcomes.schemas';
 import { isApiError } from '../../lib/api-error.ts';

@@ -1,6 +1,6 @@
 import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { parseTypedDate } from '../../lib/dates.ts';
 import { errorText } from '../../lib/form-validation.ts';
 import { useTranslator } from '../../lib/use-translator.ts';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { displayPhone } from '../../lib/phone-format.ts';
 import type { fetchDuplicates } from './patients.queries.ts';

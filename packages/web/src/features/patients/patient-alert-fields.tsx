@@ -10,7 +10,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { CONDITIONS } from '@basira/shared/prescribing/conditions';
 import { ALLERGY_REACTIONS, ALLERGY_SEVERITIES } from '@basira/shared/prescribing/prescribing.schemas';
 import { IconAlert, IconTrash } from '../../components/icons.tsx';

@@ -1,5 +1,5 @@
 import { Fieldset, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Country } from '@basira/shared/countries/countries.schemas';
 import { referralSources } from '@basira/shared/patients/patients.schemas';
 import { errorText } from '../../lib/form-validation.ts';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link, useParams } from 'react-router';
 import { READ_EXAMS } from '@basira/shared/exams/exam-types';
 import type { PatientFile } from '@basira/shared/patients/patient-file.schemas';

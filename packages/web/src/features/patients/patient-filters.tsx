@@ -12,7 +12,7 @@ import {
 import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { parseTypedDate } from '../../lib/dates.ts';
 import { patientSorts, type PatientSort } from '@basira/shared/patients/patients.schemas';
 import { FILTER_KEYS, type FilterValues } from './patient-list-query.ts';

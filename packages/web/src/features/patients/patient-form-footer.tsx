@@ -1,5 +1,5 @@
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Patient } from '@basira/shared/patients/patients.schemas';
 import { DuplicateCandidatesAlert, type DuplicateCandidate } from './duplicate-candidates-alert.tsx';
 import { StaleRecordAlert } from './stale-record-alert.tsx';

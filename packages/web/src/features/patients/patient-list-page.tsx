@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Button, Group, Indicator, Kbd, Modal, SegmentedControl, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PHYSICAL } from '../../lib/hotkeys.ts';
 import { PATIENTS_PER_PAGE, type Patient } from '@basira/shared/patients/patients.schemas';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Patient, PatientSummary } from '@basira/shared/patients/patients.schemas';
 import { PatientPicker } from '../../components/patient-picker.tsx';
 import { isApiError } from '../../lib/api-error.ts';

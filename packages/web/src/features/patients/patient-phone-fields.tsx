@@ -1,5 +1,5 @@
 import { Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Country } from '@basira/shared/countries/countries.schemas';
 import { IconCheck } from '../../components/icons.tsx';
 import { errorText } from '../../lib/form-validation.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import type { Patient } from '@basira/shared/patients/patients.schemas';
 import { IconEdit, IconFile, IconMerge, IconQueue, IconRestore, IconTrash } from '../../components/icons.tsx';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Patient } from '@basira/shared/patients/patients.schemas';
 import { useFormatters } from '../../lib/format.ts';
 

@@ -1,5 +1,5 @@
 import { Alert, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { IconChevron, IconPlus } from '../../components/icons.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';

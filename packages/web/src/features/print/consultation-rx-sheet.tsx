@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ConsultationDerived, consultation } from '@basira/shared/exams/consultation';
 import { diagnosisWords, type DiagnosisTitles } from '@basira/shared/exams/diagnosis-words';
 import type { ValuesOf } from '@basira/shared/exams/fields';

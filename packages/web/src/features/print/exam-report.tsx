@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatLeaf } from '@basira/shared/exams/field-format';
 import type { EyesNode, Fields, GroupNode, Leaf, ListNode, Node, VaValue } from '@basira/shared/exams/fields';
 import { examDefinition } from '@basira/shared/exams/registry';

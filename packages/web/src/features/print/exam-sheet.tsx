@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { ExamType } from '@basira/shared/exams/exam-types';
 import type { PrintSheetProps } from '../../exam-types/exam-extension.ts';
 import { useExamExtension } from '../../exam-types/use-exam-extension.ts';

@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import {
   LETTER_KINDS,
   LETTER_LANGUAGES,

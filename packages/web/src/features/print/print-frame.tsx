@@ -1,5 +1,5 @@
 import { useRef, type CSSProperties, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { DEFAULT_PRINT_COLOR } from '@basira/shared/print/print-settings.schemas';
 import type {
   PrintFrameData,

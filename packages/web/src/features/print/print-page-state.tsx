@@ -1,5 +1,5 @@
 import { Alert, Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { errorMessage } from '../../lib/error-catalogue.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { useTranslator } from '../../lib/use-translator.ts';

@@ -28,7 +28,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import {
   DIGIT_SYSTEMS,
   LOGO_TYPES,

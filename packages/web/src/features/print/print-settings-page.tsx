@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Alert, Badge, Button, ColorSwatch, Group, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { PrintSetting } from '@basira/shared/print/print-settings.schemas';
 import { IconEdit, IconPlus, IconTrash } from '../../components/icons.tsx';
 import { ListPage } from '../../components/list-page.tsx';

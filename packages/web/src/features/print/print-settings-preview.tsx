@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box, Paper, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { PrintSetting } from '@basira/shared/print/print-settings.schemas';
 import type { PrintFrameData } from '@basira/shared/print/printing.schemas';
 import { dayIn } from '../../lib/format.ts';

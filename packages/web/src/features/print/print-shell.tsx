@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, SegmentedControl, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useNavigate } from 'react-router';
 import type { PrintLogCreate, PrintPaper } from '@basira/shared/print/printing.schemas';
 import { IconArrowBack, IconPrinter } from '../../components/icons.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useParams } from 'react-router';
 import type { PrintPaper, QueuePrint } from '@basira/shared/print/printing.schemas';
 import { useFormatters } from '../../lib/format.ts';

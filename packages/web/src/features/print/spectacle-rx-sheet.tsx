@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { nearRx } from '@basira/shared/clinical/refraction';
 import { formatAxis, formatDiopters } from '@basira/shared/clinical/rounding';
 import type { ValuesOf } from '@basira/shared/exams/fields';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { Board } from '@basira/shared/queue/board.schemas';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { useFormatters } from '../../lib/format.ts';
 

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useNavigate } from 'react-router';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';

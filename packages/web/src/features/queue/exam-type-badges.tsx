@@ -1,5 +1,5 @@
 import { Badge, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { VisitReason } from '@basira/shared/queue/queue.schemas';
 
 /** What a visit comes for, as small outlined badges (queue list and doctor page). */

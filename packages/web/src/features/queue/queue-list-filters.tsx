@@ -1,7 +1,7 @@
 import { Chip, Group, SegmentedControl, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { VISIT_REASONS, type VisitReason } from '@basira/shared/queue/queue.schemas';
 import { QUEUE_STATUS, queueStatuses, type QueueStatusId } from '@basira/shared/queue/queue-states';
 import { IconSearch } from '../../components/icons.tsx';

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Button, Group, Paper, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import { IconCalendar } from '../../components/icons.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { queueRewaitSchema, type QueueEntry, type QueueRewait } from '@basira/shared/queue/queue.schemas';
 import { addToDay } from '@basira/shared/dates/calendar';
 import { parseTypedDate, zonedDateTimeToIso, zonedParts } from '../../lib/dates.ts';

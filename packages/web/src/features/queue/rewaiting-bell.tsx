@@ -11,7 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useNavigate } from 'react-router';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { ACTION_PERMISSION, QUEUE_STATUS } from '@basira/shared/queue/queue-states';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { QueueEntry } from '@basira/shared/queue/queue.schemas';
 import { isApiError } from '../../lib/api-error.ts';
 import { useFormatters } from '../../lib/format.ts';

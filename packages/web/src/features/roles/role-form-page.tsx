@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useParams } from 'react-router';
 import { roleSaveSchema, type Role } from '@basira/shared/roles/roles.schemas';
 import { IconSearch } from '../../components/icons.tsx';

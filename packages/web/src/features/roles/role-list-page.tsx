@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Badge, Button, Card, Group, List, Menu, SimpleGrid, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link, useNavigate } from 'react-router';
 import type { Role } from '@basira/shared/roles/roles.schemas';
 import { IconEdit, IconEye, IconPlus, IconTrash } from '../../components/icons.tsx';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Badge, Button, Group, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link, useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { isApiError } from '../../lib/api-error.ts';

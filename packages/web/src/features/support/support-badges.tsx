@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import type { SupportStatus, SupportType } from '@basira/shared/support/support.schemas';
 
 /** Theme colours (text keeps AA contrast in light and dark): open blue, in progress orange, done green. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Select, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link, useLocation, useParams } from 'react-router';
 import {
   SUPPORT_DESK,

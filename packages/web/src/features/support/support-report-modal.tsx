@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import {
   SUPPORT_DETAILS_MAX,
   SUPPORT_TYPES,

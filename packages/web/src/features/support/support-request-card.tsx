@@ -1,6 +1,6 @@
 import { Alert, Button, Card, CloseButton, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import {
   SUPPORT_DETAILS_MAX,
   SUPPORT_STATUSES,

@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { pathTo } from '../../lib/routes.ts';

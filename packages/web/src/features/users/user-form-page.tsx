@@ -11,7 +11,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { useParams } from 'react-router';
 import { userCreateSchema, userUpdateSchema, type UserDetail } from '@basira/shared/users/users.schemas';
 import { PageFrame } from '../../components/page-frame.tsx';

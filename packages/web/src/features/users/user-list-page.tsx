@@ -1,7 +1,7 @@
 import { Badge, Button, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link, useSearchParams } from 'react-router';
 import { pageOf } from '../../lib/use-search-params-update.ts';
 import type { User } from '@basira/shared/users/users.schemas';

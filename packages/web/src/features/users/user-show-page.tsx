@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link, useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { permissionLabel, roleLabel } from '../../lib/permission-label.ts';

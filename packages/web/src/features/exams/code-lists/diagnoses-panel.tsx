@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Group, Table, Text, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import {
   diagnosisCreateSchema,
   type DiagnosisCreate,

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { Drug, Frequency } from '@basira/shared/codes/codes.schemas';
 import { useHoverTooltip } from '../../../components/hover-tooltip.tsx';
 import { IconEdit, IconPlus, IconTrash } from '../../../components/icons.tsx';

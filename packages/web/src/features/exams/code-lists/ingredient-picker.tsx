@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { SubstanceRow } from '@basira/shared/prescribing/prescribing.schemas';
 import { IconSearch } from '../../../components/icons.tsx';
 import { substanceQuery } from './codes.queries.ts';

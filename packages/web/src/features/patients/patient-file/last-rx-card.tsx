@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { formatLeaf } from '@basira/shared/exams/field-format';
 import type { Leaf } from '@basira/shared/exams/fields';

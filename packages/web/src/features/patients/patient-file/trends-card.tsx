@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { ltr } from '@basira/shared/clinical/ltr-text';
 import { sixMetreAcuity } from '@basira/shared/clinical/visual-acuity';
 import { PACHYMETRY_CXL_MIN_UM, trendFlags, type TrendFlag } from '@basira/shared/trends/trend-flags';

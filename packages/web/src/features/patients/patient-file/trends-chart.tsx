@@ -1,7 +1,7 @@
 import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { useDirection } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { ReferenceArea } from 'recharts';
 import type { TargetIop, TrendKey, TrendSeries } from '@basira/shared/trends/trends.schemas';
 import { localeOf, useFormatters } from '../../../lib/format.ts';

@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { auditPageSchema } from '@basira/shared/audit/audit.schemas';
 import { apiRequest } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { EXAM_PERMISSIONS, EXAM_TYPES } from '@basira/shared/exams/exam-types';
 import type { Board } from '@basira/shared/queue/board.schemas';

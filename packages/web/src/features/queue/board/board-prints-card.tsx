@@ -1,6 +1,6 @@
 import { Anchor, Card, ScrollArea, Table, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import { Link } from 'react-router';
 import { EXAM_PERMISSIONS } from '@basira/shared/exams/exam-types';
 import { ANY_PRINT, printLogPageSchema } from '@basira/shared/print/printing.schemas';

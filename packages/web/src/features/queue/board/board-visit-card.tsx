@@ -1,5 +1,5 @@
 import { Badge, Card, Group, SimpleGrid, Text, Timeline, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation.ts';
 import type { Board } from '@basira/shared/queue/board.schemas';
 import { QUEUE_STATUS } from '@basira/shared/queue/queue-states';
 import { TicketText, VisitStatusBadge } from '../../../components/status-badge.tsx';
