@@ -5,6 +5,8 @@ import '@mantine/dates/styles.css';
 // One variable font file per script (Arabic, Latin) for every weight: 2 requests where the weights took 6.
 import './app/fonts.css';
 import './app/global.css';
+// The list rows' plain parts (components/row-cell.tsx): the queue and the patients are drawn on the server.
+import './components/list-row.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { appRoutes } from './app/router.tsx';

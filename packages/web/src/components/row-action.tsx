@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Group, Table, type MantineColor } from '@mantine/core';
+import { ActionIcon, type MantineColor } from '@mantine/core';
+import { Cell } from './row-cell.tsx';
 import { Link } from 'react-router';
 import { useHoverTooltip } from './hover-tooltip.tsx';
 
@@ -63,10 +64,8 @@ export function RowAction({
 /** A list row's last cell: its actions side by side at the row's end, where the sticky actions column is. */
 export function RowActions({ children }: { children: ReactNode }) {
   return (
-    <Table.Td>
-      <Group gap={4} wrap="nowrap" justify="flex-end">
-        {children}
-      </Group>
-    </Table.Td>
+    <Cell>
+      <div className="row-actions">{children}</div>
+    </Cell>
   );
 }

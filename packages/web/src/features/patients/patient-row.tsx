@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Button, Group, Menu, Table, Text } from '@mantine/core';
+import { Badge, Button, Menu, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
@@ -18,6 +18,7 @@ import { useDeletePatient, useRestorePatient } from './patients.queries.ts';
 import { PatientNameLink } from '../../components/patient-name-link.tsx';
 import { RowAction, RowActions } from '../../components/row-action.tsx';
 import { RowMenu } from '../../components/row-menu.tsx';
+import { Cell } from '../../components/row-cell.tsx';
 
 /** One patient in the list: the record at a glance and what may be done with it (or, deleted, its restore). */
 export function PatientRow({
@@ -75,13 +76,11 @@ export function PatientRow({
   const isAdmin = can(permissions, 'Administrator');
   return (
     <Table.Tr data-testid="patient-row" data-patient-id={patient.id} data-file-number={patient.fileNumber}>
-      <Table.Td>
-        <Text size="sm" fw={600} ff="monospace">
-          {patient.fileNumber}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
+      <Cell>
+        <p className="row-text row-strong row-number">{patient.fileNumber}</p>
+      </Cell>
+      <Cell>
+        <div className="row-line">
           <PatientNameLink patient={patient} size="sm" fw={500} data-testid="patient-row-name" />
           {patient.hasAlerts && <AlertMark alerts={patient.alerts} />}
           {patient.mergedIntoId && (
@@ -89,24 +88,24 @@ export function PatientRow({
               {t('patients.merged')}
             </Badge>
           )}
-        </Group>
+        </div>
         {patient.guardianName && (
-          <Text size="xs" c="dimmed">
+          <p className="row-text row-dimmed" data-size="xs">
             {t('patients.guardianLine', { name: patient.guardianName })}
-          </Text>
+          </p>
         )}
-      </Table.Td>
-      <Table.Td>
+      </Cell>
+      <Cell>
         {patient.birthDateApproximate ? '≈ ' : ''}
         {t('patients.ageYears', { count: patient.age })}
-      </Table.Td>
-      <Table.Td>{patient.isMale === 1 ? t('patients.male') : t('patients.female')}</Table.Td>
-      <Table.Td>
-        <Text size="sm" component="bdi" dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+      </Cell>
+      <Cell>{patient.isMale === 1 ? t('patients.male') : t('patients.female')}</Cell>
+      <Cell>
+        <bdi dir="ltr" className="row-text row-nowrap">
           {displayPhone(patient.phone, patient.country.prefix)}
-        </Text>
-      </Table.Td>
-      <Table.Td>{patient.lastQueueAt ? format.date(patient.lastQueueAt) : '—'}</Table.Td>
+        </bdi>
+      </Cell>
+      <Cell>{patient.lastQueueAt ? format.date(patient.lastQueueAt) : '—'}</Cell>
       <RowActions>
         {deletedView ? (
           isAdmin &&

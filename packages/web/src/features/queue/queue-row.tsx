@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Button, Group, Menu, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Menu, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { Link } from 'react-router';
@@ -38,6 +38,7 @@ import { ExamTypeBadges } from './exam-type-badges.tsx';
 import { PatientNameLink } from '../../components/patient-name-link.tsx';
 import { RowAction, RowActions } from '../../components/row-action.tsx';
 import { RowMenu } from '../../components/row-menu.tsx';
+import { Cell } from '../../components/row-cell.tsx';
 
 /** One visit in the queue list: ticket, patient, status and wait, with the board link and the row's menu. */
 export function QueueRow({
@@ -105,79 +106,76 @@ export function QueueRow({
       data-status={entry.status.name}
       data-recall={booked && entry.slotMinutes === null ? 1 : undefined}
     >
-      <Table.Td
+      <Cell
         style={{ borderInlineStart: `4px solid var(--mantine-color-${STATUS_COLOR[entry.status.id]}-6)` }}
       >
         {entry.ticketNumber !== null ? (
-          <Text fw={700} size="lg" ff="monospace">
+          <p className="row-text row-number" data-size="lg" style={{ fontWeight: 700 }}>
             {entry.ticketNumber}
-          </Text>
+          </p>
         ) : (
-          <Text size="sm" c="dimmed" data-testid="queue-row-no-ticket">
+          <p className="row-text row-dimmed" data-testid="queue-row-no-ticket">
             <TicketText entry={entry} />
-          </Text>
+          </p>
         )}
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      </Cell>
+      <Cell>
+        <p className="row-text row-nowrap">
           {booked && entry.slotMinutes === null ? t('queue.recall') : format.time(entry.date)}
-        </Text>
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        </p>
+        <p className="row-text row-dimmed row-nowrap" data-size="xs">
           {format.date(entry.date)}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
+        </p>
+      </Cell>
+      <Cell>
+        <div className="row-line">
           <PatientNameLink patient={entry.patient} size="sm" fw={600} data-testid="queue-row-name" />
           {entry.patient.hasAlerts && <AlertMark />}
-        </Group>
-        <Text size="xs" c="dimmed">
+        </div>
+        <p className="row-text row-dimmed" data-size="xs">
           {t('patients.fileNumberShort', { number: entry.patient.fileNumber })} ·{' '}
-          <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }} data-testid="queue-row-phone">
+          <bdi dir="ltr" className="row-nowrap" data-testid="queue-row-phone">
             {displayPhone(entry.patient.phone)}
           </bdi>
-        </Text>
+        </p>
         {badge}
         {entry.note && (
-          <Text size="xs" c="dimmed" lineClamp={1} title={entry.note}>
+          <p className="row-text row-dimmed row-clamp" data-size="xs" title={entry.note}>
             {entry.note}
-          </Text>
+          </p>
         )}
-      </Table.Td>
-      <Table.Td>
+      </Cell>
+      <Cell>
         <ExamTypeBadges types={entry.examTypes} />
-      </Table.Td>
-      <Table.Td>
-        {entry.doctor?.name ?? (
-          <Text span c="dimmed" size="sm">
-            {t('queue.anyDoctor')}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Stack gap={4} align="flex-start">
+      </Cell>
+      <Cell>{entry.doctor?.name ?? <span className="row-dimmed">{t('queue.anyDoctor')}</span>}</Cell>
+      <Cell>
+        <div className="row-stack">
           <VisitStatusBadge entry={entry} />
           {entry.isRewaiting === 1 && (
             <Badge size="xs" variant="light" color="violet" data-testid="rewaiting-badge">
               {t('queue.rewaitingOn', { date: format.dateTime(entry.date) })}
             </Badge>
           )}
-        </Stack>
-      </Table.Td>
-      <Table.Td>
+        </div>
+      </Cell>
+      <Cell>
         {waited !== null ? (
-          <Text size="sm" c={waited >= 30 ? 'red.8' : undefined} fw={500}>
+          <p
+            className="row-text"
+            style={{ fontWeight: 500, color: waited >= 30 ? 'var(--mantine-color-red-8)' : undefined }}
+          >
             {format.duration(waited)}
-          </Text>
+          </p>
         ) : (
           '—'
         )}
         {bookedTime && (
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="queue-row-booked-time">
+          <p className="row-text row-dimmed row-nowrap" data-size="xs" data-testid="queue-row-booked-time">
             {t('queue.bookedAt')} <bdi dir="ltr">{bookedTime}</bdi>
-          </Text>
+          </p>
         )}
-      </Table.Td>
+      </Cell>
       <RowActions>
         {board === 'open' && (
           <Button
