@@ -77,6 +77,8 @@ function cookiesOf(base: string, session: Session | null) {
 
 export interface Load {
   lcp: number;
+  /** When the document's answer began to arrive (Navigation Timing `responseStart`): the server's share of the load. */
+  answer: number;
   /** When the screen's content (its `ready` element) was first in a frame: LCP may be an earlier, larger element. */
   shown: number;
   /** When that frame had been painted: a task queued from its animation frame runs after its paint. */
@@ -143,12 +145,16 @@ export async function load(context: BrowserContext, url: string, ready: string):
       __shown?: number;
       __painted?: number;
     };
-    const entries = [
-      ...performance.getEntriesByType('navigation'),
-      ...performance.getEntriesByType('resource'),
-    ] as PerformanceResourceTiming[];
+    // A stylesheet the browser refused or could not fetch: the page was measured unstyled.
+    const unstyled = [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')]
+      .filter((link) => !link.sheet)
+      .map((link) => link.href);
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const entries = [navigation, ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[];
     return {
+      unstyled,
       lcp: w.__vitals.lcp,
+      answer: navigation.responseStart,
       shown: w.__shown ?? Number.NaN,
       painted: w.__painted ?? Number.NaN,
       bytes: entries.reduce((sum, e) => sum + e.transferSize, 0),
@@ -159,5 +165,7 @@ export async function load(context: BrowserContext, url: string, ready: string):
     };
   });
   await page.close();
-  return { ...figures, requests };
+  const { unstyled, ...rest } = figures;
+  if (unstyled.length) throw new Error(`${url}: stylesheets not loaded: ${unstyled.join(', ')}`);
+  return { ...rest, requests };
 }
