@@ -92,7 +92,8 @@ export async function serveInFrontOf(
         answer.pipe(res);
       },
     );
-    upstream.on('error', () => res.writeHead(502).end());
+    // The app's server gone mid-answer: the headers may be out already, so the answer is cut, not replaced.
+    upstream.on('error', () => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -60,6 +60,12 @@ export async function newContext(
   return context;
 }
 
+/** The look every bench browser has (`basira_ui`): Arabic, right to left, light. */
+const LOOK = 'ar.rtl.light';
+
+/** The Cookie header a browser of `session` sends with a page's request: what the server draws the page for. */
+export const pageCookie = (session: Session) => `${UI_COOKIE}=${LOOK}; ${SESSION_COOKIE}=${session.token}`;
+
 /** The cookies the app keeps beside localStorage (shared/common/rendered-pages.ts), as this context's app wrote them. */
 function cookiesOf(base: string, session: Session | null) {
   const cookie = (name: string, value: string) => ({
@@ -72,7 +78,7 @@ function cookiesOf(base: string, session: Session | null) {
     secure: false,
     sameSite: 'Strict' as const,
   });
-  return [cookie(UI_COOKIE, 'ar.rtl.light'), ...(session ? [cookie(SESSION_COOKIE, session.token)] : [])];
+  return [cookie(UI_COOKIE, LOOK), ...(session ? [cookie(SESSION_COOKIE, session.token)] : [])];
 }
 
 export interface Load {

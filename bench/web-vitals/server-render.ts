@@ -5,9 +5,8 @@
 // Run: npx tsx bench/web-vitals/server-render.ts [<before-dist>]  (with a second web build, both servers are asked
 // in turn, screen by screen, so that the machine's swings fall on both alike). BENCH_ANSWERS (30), BENCH_SCREENS.
 // No target: the figures go beside the page loads'.
-import { SESSION_COOKIE, UI_COOKIE } from '@basira/shared/common/rendered-pages';
 import { benchScreens, startDemoServer, type DemoServer } from './demo-server.ts';
-import { median, ms } from './page-loads.ts';
+import { median, ms, pageCookie } from './page-loads.ts';
 
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 30);
 const only = process.env.BENCH_SCREENS?.split(',');
@@ -29,7 +28,7 @@ try {
         const start = performance.now();
         const res = await fetch(`${server.base}${url}`, {
           headers: {
-            cookie: `${UI_COOKIE}=ar.rtl.light; ${SESSION_COOKIE}=${session.token}`,
+            cookie: pageCookie(session),
             'accept-encoding': 'identity',
           },
         });

@@ -15,11 +15,10 @@
 // Run: npx tsx bench/web-vitals/where-it-goes.ts  (BENCH_LOADS, default 8; BENCH_SCREENS, default /queue,/patients;
 // CHROMIUM_PATH). About 4 minutes a screen.
 import { chromium, type BrowserContext } from 'playwright-core';
-import { SESSION_COOKIE, UI_COOKIE } from '@basira/shared/common/rendered-pages';
 import { CHROMIUM_ARGS } from '../shared/built-server.ts';
 import { benchScreens, startDemoServer } from './demo-server.ts';
 import { serveInFrontOf, snapshotDom, type ServedPage } from './dom-floor.ts';
-import { load, median, ms, newContext, type Load } from './page-loads.ts';
+import { load, median, ms, newContext, pageCookie, type Load } from './page-loads.ts';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 8);
 const only = (process.env.BENCH_SCREENS ?? '/queue,/patients').split(',');
@@ -45,7 +44,7 @@ try {
   );
   for (const screen of screens.filter((s) => only.includes(s.name))) {
     const answer = await fetch(`${server.base}${screen.url}`, {
-      headers: { cookie: `${UI_COOKIE}=ar.rtl.light; ${SESSION_COOKIE}=${screen.session.token}` },
+      headers: { cookie: pageCookie(screen.session) },
     });
     const html = await answer.text();
     if (!html.includes('data-rendered-user')) throw new Error(`${screen.name} was not drawn by the server`);
