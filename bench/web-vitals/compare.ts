@@ -1,12 +1,14 @@
-// bench/web-vitals, two web builds side by side: each screen's warm loads of one build and of the other taken in
+// bench/web-vitals, two builds side by side: each screen's warm loads of one build and of the other taken in
 // turn (A, B, B, A, A, B…), so that the machine's swings fall on both alike. Alternating whole runs of the bench
 // did not: on this shared machine a build's warm LCP moved by 200–400 ms from one run to the next, and "gains" of
 // that size seen in alternated runs were gone when the loads were interleaved (history/web-vitals.md, 2026-12-06).
 // Prints, per screen and build, the medians of warm LCP, of when the content was first in a frame, and of when that
 // frame had been painted; and the differences. No target: it says whether a change moved a figure beyond the noise.
-// Run: npx tsx bench/web-vitals/compare.ts <before-dist> [<after-dist>]  (after: packages/web/dist; build both
-// first, e.g. `npx vite build --outDir /tmp/dist-before` in packages/web on the older commit). BENCH_LOADS (12),
-// BENCH_SCREENS (e.g. /patients,/queue; default the bench's five), CHROMIUM_PATH.
+// Run: npx tsx bench/web-vitals/compare.ts <before> [<after>]  (after: packages/web/dist). Each is a web build's
+// dist, served by this checkout's server (e.g. `npx vite build --outDir /tmp/dist-before` in packages/web on the
+// older commit), or a whole built checkout, its own server and web build (a change to the server: `git worktree add
+// /tmp/before <commit>`, node_modules linked in, `node scripts/build.mjs` there). BENCH_LOADS (12), BENCH_SCREENS
+// (e.g. /patients,/queue; default the bench's five), CHROMIUM_PATH.
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../shared/built-server.ts';

@@ -1,7 +1,7 @@
 // The built server on a fresh embedded database with the demo clinic loaded (`demo-cli`, about 30 s): what
 // bench/web-vitals and its side-by-side comparison (compare.ts) open in the browser.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,18 +23,25 @@ export interface DemoServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the built server on a new demo clinic; `webDist` serves another web build (a copy made before a change). */
-export async function startDemoServer(webDist?: string): Promise<DemoServer> {
+/**
+ * Starts the built server on a new demo clinic. `build` runs another build instead, made before a change: a web
+ * build's `dist` (served by this checkout's server), or a whole checkout, built (its server and its web build, e.g. a
+ * `git worktree` of the older commit with this one's node_modules linked in).
+ */
+export async function startDemoServer(build?: string): Promise<DemoServer> {
+  const checkout =
+    build && existsSync(path.join(build, 'packages/server/dist/main.js')) ? path.resolve(build) : root;
+  const webDist = build && checkout === root ? path.resolve(build) : undefined;
   const env = {
     ...process.env,
     ADMIN_PASSWORD: 'bench-password-1',
     LOG_LEVEL: 'warn',
-    ...(webDist ? { WEB_DIST_DIR: path.resolve(webDist) } : {}),
+    ...(webDist ? { WEB_DIST_DIR: webDist } : {}),
   };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'basira-bench-vitals-'));
   // The demo's passwords are printed once, so they are read from its output.
-  const demo = spawnSync(process.execPath, [path.join(root, 'packages/server/dist/demo/demo-cli.js')], {
-    cwd: root,
+  const demo = spawnSync(process.execPath, [path.join(checkout, 'packages/server/dist/demo/demo-cli.js')], {
+    cwd: checkout,
     env: { ...env, DATA_DIR: dataDir },
     encoding: 'utf8',
   });
@@ -50,8 +57,13 @@ export async function startDemoServer(webDist?: string): Promise<DemoServer> {
   const port = await freePort();
   // SERVER_NODE_ARGS passes Node's own options to the server (`--cpu-prof --cpu-prof-dir=…` to profile its renders).
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = spawn(process.execPath, [...nodeArgs, path.join(root, 'packages/server/dist/main.js')], {
-    cwd: root,
+  const command = [process.execPath, ...nodeArgs, path.join(checkout, 'packages/server/dist/main.js')];
+  // SERVER_CPU=<n> runs the server on that core alone (taskset), the bench run on the others (`taskset -c 0 npx tsx
+  // …`): a server on a machine of its own, as a clinic's is, whose work does not take the browser's cores.
+  const cpu = process.env.SERVER_CPU;
+  const [file, ...args] = cpu ? ['taskset', '-c', cpu, ...command] : command;
+  const server = spawn(file!, args, {
+    cwd: checkout,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     // DEMO_LOG=<file> keeps the server's log: a page it failed to draw is logged there, and drawn by the browser.
     stdio: ['ignore', process.env.DEMO_LOG ? openSync(process.env.DEMO_LOG, 'w') : 'ignore', 'inherit'],

@@ -2,8 +2,11 @@
 // (the session, the screen's data, React's render), and what it sends (bytes before compression, elements, inline
 // styles and class names). The warm LCP of a drawn screen cannot come before its answer; this says how much of it
 // is the server's, without a browser.
-// Run: npx tsx bench/web-vitals/server-render.ts [<before-dist>]  (with a second web build, both servers are asked
-// in turn, screen by screen, so that the machine's swings fall on both alike). BENCH_ANSWERS (30), BENCH_SCREENS.
+// Prints the median of when the answer's first bytes came (its headers, and since 2026-12-07 the page's head, sent
+// before the page is drawn) and of the whole answer.
+// Run: npx tsx bench/web-vitals/server-render.ts [<before>]  (with a second build, a web build's dist or a whole
+// built checkout (demo-server.ts), both servers are asked in turn, screen by screen, so that the machine's swings
+// fall on both alike). BENCH_ANSWERS (30), BENCH_SCREENS.
 // No target: the figures go beside the page loads'.
 import { benchScreens, startDemoServer, type DemoServer } from './demo-server.ts';
 import { median, ms, pageCookie } from './page-loads.ts';
@@ -20,6 +23,7 @@ try {
   for (const [i, screen] of screens[0]!.screens.entries()) {
     if (only && !only.includes(screen.name)) continue;
     const times = builds.map(() => [] as number[]);
+    const heads = builds.map(() => [] as number[]);
     const pages = builds.map(() => '');
     // Three answers to warm each up (the screen's code loaded, the statements prepared), then in turn.
     for (let round = -3; round < ANSWERS; round++)
@@ -32,8 +36,12 @@ try {
             'accept-encoding': 'identity',
           },
         });
+        const head = performance.now() - start;
         pages[b] = await res.text();
-        if (round >= 0) times[b]!.push(performance.now() - start);
+        if (round >= 0) {
+          heads[b]!.push(head);
+          times[b]!.push(performance.now() - start);
+        }
       }
     for (const [b, { name }] of builds.entries()) {
       const html = pages[b]!;
@@ -43,7 +51,8 @@ try {
       const kb = (text: string) => `${Math.round(text.length / 1024)} KB`;
       const all = (re: RegExp) => (html.match(re) ?? []).join('');
       console.log(
-        `${screen.name.padEnd(11)} ${name.padEnd(10)} median ${ms(median(sorted))}, ` +
+        `${screen.name.padEnd(11)} ${name.padEnd(10)} first bytes ${ms(median(heads[b]!))}, ` +
+          `the whole median ${ms(median(sorted))}, ` +
           `p90 ${ms(sorted[Math.floor(sorted.length * 0.9)]!)}; ${kb(html)}, ` +
           `${(html.match(/<[a-z]/gi) ?? []).length} elements, style attributes ${kb(all(/ style="[^"]*"/g))}, ` +
           `class names ${kb(all(/ class="[^"]*"/g))}`,

@@ -24,8 +24,9 @@ globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: tru
         response: fetch('/src/locales/' + lang + '.json', { headers: { accept: 'application/json' } }),
       };
     var token = store.getItem('token');
-    // A signed-in page the server drew came with its first data, `me` among it (src/app/server-drawn.ts).
-    if (token && !document.documentElement.hasAttribute('data-drawn-signed-in')) {
+    // A signed-in page the server drew came with its first data, `me` among it (src/app/server-drawn.ts). A deferred
+    // script runs once the whole page is parsed: the data, sent after the page's head, is there by then.
+    if (token && !document.getElementById('rendered-data')) {
       var base =
         (store.getItem('connectionString') || '').trim().replace(/\/+$/, '') ||
         window.location.origin + '/api';

@@ -73,7 +73,7 @@ export const renderPage: PageRenderer['renderPage'] = (request) => {
         <AppRoot i18n={i18n} direction={request.ui.direction} router={router} />,
       );
       const data = request.session ? renderedData(context.drawnAt, queryClient) : undefined;
-      return { html, title: i18n.t('app.name'), ...(data ? { data } : {}) };
+      return { html, ...(data ? { data } : {}) };
     } finally {
       router.dispose();
       queryClient.clear();

@@ -2,6 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinic } from '../test/clinic-fixtures.ts';
@@ -24,10 +27,13 @@ const TEMPLATE = `<!doctype html>
 
 // A stand-in for the web app's server entry (packages/web/src/entry-server.tsx), which the real suite builds: it
 // draws what it was asked, fails in English right to left (draws nothing if dark too), and counts its renders.
+const HOLD_MS = 1_000;
 const ENTRY = `
 export const renders = [];
 export async function renderPage({ path, ui, texts, session, sidePanel }) {
   renders.push(path + ' ' + ui.lang + '.' + ui.direction + '.' + ui.dark);
+  // The dashboard's render holds the event loop, as React's render and the embedded database's queries do.
+  if (path === '/dashboard') for (const until = Date.now() + ${HOLD_MS}; Date.now() < until; );
   if (session) {
     // Signed in: what the API answers this page's session, whatever credentials the render would send.
     const me = await session.call({ method: 'GET', url: '/api/me', headers: { authorization: 'Bearer forged' } });
@@ -40,7 +46,6 @@ export async function renderPage({ path, ui, texts, session, sidePanel }) {
     if (path === '/doctor') throw new Error('render failed');
     return {
       html: '<p>' + name + ' ' + write + ' panel ' + sidePanel + '</p>',
-      title: 'Signed in',
       data: JSON.stringify({ note: '</script><script>alert(1)</script>' }),
     };
   }
@@ -48,8 +53,10 @@ export async function renderPage({ path, ui, texts, session, sidePanel }) {
     if (ui.dark) return null;
     throw new Error('render failed');
   }
-  return { html: '<h1>' + texts.title + '</h1>', title: texts.title + ' <&>' };
+  return { html: '<h1>' + texts.title + '</h1>' };
 }`;
+
+const run = promisify(execFile);
 
 let t: TestApp;
 let dir: string;
@@ -61,8 +68,14 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'src/locales'), { recursive: true });
   mkdirSync(path.join(dir, 'dist-server'));
   writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
-  writeFileSync(path.join(dist, 'src/locales/ar.json'), JSON.stringify({ title: 'تسجيل الدخول' }));
-  writeFileSync(path.join(dist, 'src/locales/en.json'), JSON.stringify({ title: 'Sign in' }));
+  writeFileSync(
+    path.join(dist, 'src/locales/ar.json'),
+    JSON.stringify({ title: 'تسجيل الدخول', app: { name: 'بصيرة <&>' } }),
+  );
+  writeFileSync(
+    path.join(dist, 'src/locales/en.json'),
+    JSON.stringify({ title: 'Sign in', app: { name: 'Basira' } }),
+  );
   const entry = path.join(dir, 'dist-server/entry-server.js');
   writeFileSync(entry, ENTRY);
   ({ renders } = (await import(pathToFileURL(entry).href)) as { renders: string[] });
@@ -86,7 +99,8 @@ describe('the pages the server sends drawn', () => {
     expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.body).toContain('<html lang="ar" dir="rtl" data-mantine-color-scheme="light">');
-    expect(res.body).toContain('<title>تسجيل الدخول &lt;&amp;&gt;</title>');
+    // The app's name in the page's language: each screen sets its own once the app holds it.
+    expect(res.body).toContain('<title>بصيرة &lt;&amp;&gt;</title>');
     expect(res.body).toContain(
       '<div id="root" data-rendered-path="/login" data-rendered-look="ar.rtl.light"><h1>تسجيل الدخول</h1></div>',
     );
@@ -144,9 +158,9 @@ describe('a signed-in screen', () => {
     expect(res.statusCode).toBe(200);
     // The user's data: no cache keeps it.
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toContain(
-      '<html lang="en" dir="ltr" data-mantine-color-scheme="dark" data-drawn-signed-in>',
-    );
+    expect(res.body).toContain('<html lang="en" dir="ltr" data-mantine-color-scheme="dark">');
+    expect(res.body).toContain('<title>Basira</title>');
+    expect(res.body).not.toMatch(/type="module"|modulepreload/);
     expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
     expect(res.body).toContain(
       `<div id="root" data-rendered-path="/patients?page=2" data-rendered-look="en.ltr.dark" data-rendered-user="${org.adminId}" inert><p>Admin User refused panel false</p></div>`,
@@ -175,20 +189,55 @@ describe('a signed-in screen', () => {
     ]);
   });
 
-  it('is the plain index.html for a browser without a live session, or when its render fails', async () => {
+  it('sends its head at once, compressed, and its page when drawn: the browser starts the page meanwhile', async () => {
     const org = await t.newOrg();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    // A browser in a process of its own (this one's event loop is held by the render): each part as it came.
+    const client = `
+      const parts = [];
+      const started = Date.now();
+      require('node:http').get(
+        { port: ${port}, host: '127.0.0.1', path: '/dashboard',
+          headers: { cookie: 'basira_session=${org.adminToken}', 'accept-encoding': 'br' } },
+        (res) => res.pipe(require('node:zlib').createBrotliDecompress()).setEncoding('utf8')
+          .on('data', (text) => parts.push({ at: Date.now() - started, text }))
+          .on('end', () => console.log(JSON.stringify(parts))),
+      );`;
+    const { stdout } = await run(process.execPath, ['-e', client]);
+    const parts = JSON.parse(stdout) as { at: number; text: string }[];
+    const whole = parts.map((p) => p.text).join('');
+    expect(parts[0]!.text).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    expect(parts[0]!.text).not.toContain('id="root"');
+    // The head came before the render held the server, the page after it.
+    expect(parts[0]!.at).toBeLessThan(HOLD_MS / 2);
+    expect(parts.at(-1)!.at).toBeGreaterThanOrEqual(HOLD_MS);
+    expect(whole).toMatch(/<div id="root" data-rendered-path="\/dashboard"[^>]*><p>Admin User/);
+    expect(whole).toMatch(/<\/html>$/);
+  });
+
+  it('is the plain index.html for a browser without a live session', async () => {
     for (const cookie of [undefined, 'basira_session=' + 'A'.repeat(43)]) {
       const res = await t.request({ method: 'GET', url: '/queue', headers: cookie ? { cookie } : {} });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(TEMPLATE);
     }
+  });
+
+  it('leaves its root empty when the render fails, for the app (loaded after the paint) to draw it', async () => {
+    const org = await t.newOrg();
     const failed = await t.request({
       method: 'GET',
       url: '/doctor',
       headers: { cookie: `basira_session=${org.adminToken}` },
     });
     expect(failed.statusCode).toBe(200);
-    expect(failed.body).toBe(TEMPLATE);
+    expect(failed.body).toContain('<div id="root"></div>');
+    expect(failed.body).toContain(
+      '<script src="/after-paint.js" data-entry="/assets/index-abc.js" defer></script>',
+    );
+    expect(failed.body).not.toContain('rendered-data');
+    expect(failed.body).toMatch(/<\/html>$/);
   });
 });
 

@@ -1,7 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
+import { PassThrough } from 'node:stream';
+import {
+  BrotliCompress,
+  brotliCompressSync,
+  createBrotliCompress,
+  constants as zlibConstants,
+} from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { organizationById } from '../lib/organizations.ts';
@@ -20,6 +26,7 @@ import {
   type PageSession,
   type RenderedPage,
   type UiPreferences,
+  pageTitle,
 } from '@basira/shared/common/rendered-pages';
 
 /**
@@ -47,40 +54,48 @@ export const fitsTemplate = (template: string): boolean =>
 /** JSON inside a `<script>` element: no `<` can close it or open a comment. */
 const scriptJson = (json: string) => json.replace(/</g, '\\u003c');
 
-/** index.html with `page` drawn in it, as `ui` shows it (for `userId`, when signed in). */
-export function pageDocument(
+/**
+ * index.html up to its root element, as `ui` shows it: what a signed-in screen sends before its page is drawn, so
+ * that the browser starts its page (a new process, the stylesheet, the fonts) while the server reads and renders.
+ */
+export function pageHead(template: string, ui: UiPreferences, title: string): string {
+  const scheme = ui.dark ? 'dark' : 'light';
+  return template
+    .slice(0, template.indexOf(ROOT))
+    .replace(HTML_TAG, `<html lang="${ui.lang}" dir="${ui.direction}" data-mantine-color-scheme="${scheme}">`)
+    .replace(TITLE, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      ENTRY_SCRIPT,
+      (_all, entry: string) => `<script src="/after-paint.js" data-entry="${entry}" defer></script>`,
+    );
+}
+
+/**
+ * The rest of index.html from its root element: `page` drawn in it, as `ui` shows it (for `userId`, when signed
+ * in), or without a page an empty root, which the app, loaded after the first paint, draws itself.
+ */
+export function pageBody(
   template: string,
-  page: RenderedPage,
   url: string,
   ui: UiPreferences,
+  page?: RenderedPage,
   userId?: number,
 ): string {
-  const scheme = ui.dark ? 'dark' : 'light';
+  const rest = template.slice(template.indexOf(ROOT));
+  if (!page) return rest;
   // A signed-in page is `inert` until the app holds it (web/src/main.tsx): a letter typed into a field React does not
   // hold yet would be lost to the screen's state, a click would do nothing. It looks the same meanwhile.
   const marks = `data-rendered-path="${escapeHtml(url)}" data-rendered-look="${uiKey(ui)}"${
     userId === undefined ? '' : ` data-rendered-user="${userId}" inert`
   }`;
-  // Data, not a script: the browser runs no `type="application/json"` element, so the CSP needs no exception.
+  // Data, not a script: the browser runs no `type="application/json"` element, so the CSP needs no exception. A
+  // signed-in page has it (its `me` among it): public/before-modules.js then asks for no `/api/me`.
   const data =
     page.data === undefined
       ? ''
       : `<script type="application/json" id="rendered-data">${scriptJson(page.data)}</script>`;
-  return template
-    .replace(
-      HTML_TAG,
-      // `data-drawn-signed-in`: the page came with its data; public/before-modules.js asks for no `/api/me`.
-      `<html lang="${ui.lang}" dir="${ui.direction}" data-mantine-color-scheme="${scheme}"${
-        userId === undefined ? '' : ' data-drawn-signed-in'
-      }>`,
-    )
-    .replace(TITLE, () => `<title>${escapeHtml(page.title)}</title>`)
-    .replace(MODULE_PRELOAD, '')
-    .replace(
-      ENTRY_SCRIPT,
-      (_all, entry: string) => `<script src="/after-paint.js" data-entry="${entry}" defer></script>`,
-    )
-    .replace(ROOT, () => `<div id="root" ${marks}>${page.html}</div>${data}`);
+  return rest.replace(ROOT, () => `<div id="root" ${marks}>${page.html}</div>${data}`);
 }
 
 /** A page's headers: HTML that differs by the request's cookies (the look, the session). */
@@ -89,6 +104,31 @@ const asPage = (reply: FastifyReply, cache: 'no-cache' | 'no-store') =>
     .type('text/html; charset=utf-8')
     .header('cache-control', cache)
     .header('vary', 'Cookie, Accept-Encoding');
+
+/**
+ * An answer sent in two parts: `head` at once, then what `rest` makes (never failing). Compressed for a browser that
+ * takes brotli (quickly: about a millisecond for the queue's 80 KB, which it makes a tenth or less), the head flushed
+ * out of the compressor on its own. `rest` starts only once the head is on its way (Fastify has piped the answer, the
+ * compressor has given the head out, and the socket has been written to, in the ticks before `setImmediate`): a
+ * render holds the event loop for tens of milliseconds (React's render, the embedded database's queries), and a head
+ * that waited behind it would come no sooner than the whole page.
+ */
+function sentInTwo(request: FastifyRequest, reply: FastifyReply, head: string, rest: () => Promise<string>) {
+  const brotli = acceptsBrotli(request);
+  const out = brotli ? createBrotliCompress(QUICK_BROTLI) : new PassThrough();
+  if (brotli) reply.header('content-encoding', 'br');
+  let ready = 0;
+  const headGone = () => {
+    if (++ready < 2) return;
+    // A browser gone before the page was drawn: Fastify has destroyed the stream, and the page goes nowhere.
+    setImmediate(() => void rest().then((html) => void (out.destroyed || out.end(html))));
+  };
+  reply.raw.once('pipe', headGone);
+  out.write(head);
+  if (out instanceof BrotliCompress) out.flush(headGone);
+  else headGone();
+  return reply.send(out);
+}
 
 const acceptsBrotli = (request: FastifyRequest) =>
   /\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''));
@@ -148,9 +188,10 @@ export function registerRenderedPages(
   /** A signed-out page, drawn once per look and kept; a failure is not kept, and tried again next time. */
   async function draw(key: string, url: string, ui: UiPreferences, log: FastifyBaseLogger) {
     try {
-      const page = await render({ path: url, ui, texts: textsOf(ui.lang) }, log);
+      const texts = textsOf(ui.lang);
+      const page = await render({ path: url, ui, texts }, log);
       if (!page) return null;
-      const html = pageDocument(template, page, url, ui);
+      const html = pageHead(template, ui, pageTitle(texts)) + pageBody(template, url, ui, page);
       return { html, brotli: brotliCompressSync(html) };
     } catch {
       drawn.delete(key);
@@ -207,7 +248,11 @@ export function registerRenderedPages(
     return { token, organization: org.slug, userId: principal.user.id, call };
   }
 
-  /** A signed-in screen, drawn for its user with its first data; the plain index.html when signed out. */
+  /**
+   * A signed-in screen, drawn for its user with its first data; the plain index.html when signed out. Its head is sent
+   * at once and its page when drawn (docs/architecture.md, "Pages the server draws"); when the render fails or draws
+   * another page, the root is left empty and the app draws the page itself.
+   */
   for (const url of SIGNED_IN_RENDERED_PATHS)
     app.get(url, { config: { permission: 'public' } }, async (request, reply) => {
       // The page holds the user's data: kept by no cache.
@@ -216,22 +261,17 @@ export function registerRenderedPages(
       const session = found && (await pageSession(found.token, found.principal, request));
       if (!session) return template;
       const ui = uiPreferencesOf(request.headers.cookie);
+      const texts = textsOf(ui.lang);
       const sidePanel = sidePanelOf(request.headers.cookie);
-      const page = await render(
-        {
-          path: request.url,
-          ui,
-          texts: textsOf(ui.lang),
-          session,
-          ...(sidePanel === undefined ? {} : { sidePanel }),
-        },
-        request.log,
-      ).catch(() => null);
-      if (!page) return template;
-      const html = pageDocument(template, page, request.url, ui, session.userId);
-      if (!acceptsBrotli(request)) return html;
-      // A quick brotli (about a millisecond for the queue's 80 KB, which it makes a tenth or less): made per request.
-      return reply.header('content-encoding', 'br').send(brotliCompressSync(html, QUICK_BROTLI));
+      const body = () =>
+        render(
+          { path: request.url, ui, texts, session, ...(sidePanel === undefined ? {} : { sidePanel }) },
+          request.log,
+        ).then(
+          (page) => pageBody(template, request.url, ui, page ?? undefined, session.userId),
+          () => pageBody(template, request.url, ui),
+        );
+      return sentInTwo(request, reply, pageHead(template, ui, pageTitle(texts)), body);
     });
 
   for (const url of RENDERED_PATHS)

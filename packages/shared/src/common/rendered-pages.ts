@@ -145,9 +145,18 @@ export interface PageRequest {
 export interface RenderedPage {
   /** The root element's content. */
   html: string;
-  title: string;
   /** A signed-in page's first data: the render's query cache, dehydrated (JSON), which the browser starts from. */
   data?: string;
+}
+
+/**
+ * A drawn page's title: the app's name in the page's language (its texts' `app.name`), known before the page is
+ * drawn. Each screen sets its own once the app holds it (web/src/components/page-frame.tsx).
+ */
+export function pageTitle(texts: Record<string, unknown>): string {
+  const app = texts.app;
+  const name = typeof app === 'object' && app !== null ? (app as Record<string, unknown>).name : undefined;
+  return typeof name === 'string' ? name : 'Basira';
 }
 
 /** What the web app's server entry exports (built to packages/web/dist-server/entry-server.js). */

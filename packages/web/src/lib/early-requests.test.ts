@@ -76,11 +76,14 @@ describe('the requests started before any module (public/before-modules.js)', ()
   it('asks for no GET /api/me on a signed-in page the server drew: it came with its data', () => {
     localStorage.setItem('lang', 'ar');
     localStorage.setItem('token', 'tok-1');
-    document.documentElement.setAttribute('data-drawn-signed-in', '');
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = 'rendered-data';
+    document.body.append(data);
     try {
       runBeforeModules();
     } finally {
-      document.documentElement.removeAttribute('data-drawn-signed-in');
+      data.remove();
     }
     expect(calls.map((c) => c.url)).toEqual(['/src/locales/ar.json']);
   });
