@@ -166,6 +166,13 @@ export function registerRenderedPages(
     return texts.get(lang)!;
   };
   const drawn = new Map<string, Promise<Drawn | null>>();
+  // The head differs only by the look: made once per look (a handful of them), not per request.
+  const heads = new Map<string, string>();
+  const headOf = (ui: UiPreferences): string => {
+    const key = uiKey(ui);
+    if (!heads.has(key)) heads.set(key, pageHead(template, ui, pageTitle(textsOf(ui.lang))));
+    return heads.get(key)!;
+  };
 
   /**
    * The page as the render draws it for `request`; null where it draws none (another page). A failure is logged and
@@ -191,7 +198,7 @@ export function registerRenderedPages(
       const texts = textsOf(ui.lang);
       const page = await render({ path: url, ui, texts }, log);
       if (!page) return null;
-      const html = pageHead(template, ui, pageTitle(texts)) + pageBody(template, url, ui, page);
+      const html = headOf(ui) + pageBody(template, url, ui, page);
       return { html, brotli: brotliCompressSync(html) };
     } catch {
       drawn.delete(key);
@@ -271,7 +278,7 @@ export function registerRenderedPages(
           (page) => pageBody(template, request.url, ui, page ?? undefined, session.userId),
           () => pageBody(template, request.url, ui),
         );
-      return sentInTwo(request, reply, pageHead(template, ui, pageTitle(texts)), body);
+      return sentInTwo(request, reply, headOf(ui), body);
     });
 
   for (const url of RENDERED_PATHS)
