@@ -195,8 +195,7 @@ export function registerRenderedPages(
   /** A signed-out page, drawn once per look and kept; a failure is not kept, and tried again next time. */
   async function draw(key: string, url: string, ui: UiPreferences, log: FastifyBaseLogger) {
     try {
-      const texts = textsOf(ui.lang);
-      const page = await render({ path: url, ui, texts }, log);
+      const page = await render({ path: url, ui, texts: textsOf(ui.lang) }, log);
       if (!page) return null;
       const html = headOf(ui) + pageBody(template, url, ui, page);
       return { html, brotli: brotliCompressSync(html) };
